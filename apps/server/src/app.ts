@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./env.js";
+import type { Database } from "./db/client.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerMedia } from "./plugins/media.js";
+import { registerSsr } from "./plugins/ssr.js";
+import { createServices, type Services } from "./services.js";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean;
+}
+
+/** Builds the whole app without listening: tests call app.inject, server.ts calls listen. */
+export async function buildApp(config: Config, { database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+        }
+      : false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API and type the handlers; serialising is plain JSON (no per-response re-validation).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("X-Request-Id", req.id);
+  });
+
+  const services = createServices(database.db, config);
+  app.decorate("services", services);
+  app.decorate("config", config);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Khelkud API", version: "0.1.0", description: "Money fields are integer paisa (NPR × 100)." },
+      servers: [{ url: "/" }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.db));
+      await api.register(catalogRoutes(services.catalog));
+      // Unknown /api paths answer JSON, never the HTML shop.
+      api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
+    },
+    { prefix: "/api" },
+  );
+
+  registerMedia(app, services.storage, config.cacheDir);
+
+  if (config.serveWeb) {
+    await registerSsr(app, config, (req) => ({
+      services: { catalog: services.catalog, settings: services.settings },
+      publicUrl: config.publicUrl,
+      requestId: String(req.id),
+    }));
+  }
+
+  return app;
+}

@@ -1,0 +1,420 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { ProductImage } from "@khelkud/contracts";
+import { newId } from "../ids.js";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const stringList = (name: string) =>
+  jsonb(name)
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`);
+
+// ---------------------------------------------------------------- accounts
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    phone: text("phone"),
+    role: text("role", { enum: ["USER", "ADMIN"] }).notNull().default("USER"),
+    status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),
+    avatarKey: text("avatar_key"),
+    addressStreet: text("address_street"),
+    addressCity: text("address_city"),
+    addressState: text("address_state"),
+    addressPostalCode: text("address_postal_code"),
+    addressCountry: text("address_country").notNull().default("Nepal"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    persistent: boolean("persistent").notNull().default(false),
+    expiresAt: ts("expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- catalogue
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    type: text("type", { enum: ["PRODUCT", "BLOG"] }).notNull(),
+    status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_type_slug_uq").on(t.type, t.slug)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull().default(""),
+    brand: text("brand").notNull(),
+    team: text("team"),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    /** paisa */
+    price: integer("price").notNull(),
+    /** paisa; counts only when lower than price */
+    salePrice: integer("sale_price"),
+    colors: stringList("colors"),
+    features: stringList("features"),
+    specifications: jsonb("specifications")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    featured: boolean("featured").notNull().default(false),
+    isNew: boolean("is_new").notNull().default(false),
+    status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    metaTags: stringList("meta_tags"),
+    /** Kept in step with visible reviews by the review service. */
+    ratingAverage: real("rating_average"),
+    reviewCount: integer("review_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categoryId),
+    index("products_status_created_idx").on(t.status, t.createdAt),
+    index("products_featured_idx").on(t.featured),
+    index("products_brand_idx").on(t.brand),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    check("products_price_positive", sql`${t.price} > 0`),
+    check("products_sale_price_positive", sql`${t.salePrice} IS NULL OR ${t.salePrice} > 0`),
+  ],
+);
+
+/** Stock is kept per size (DECISIONS 5); a product's stock is the sum. */
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    stock: integer("stock").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.size] }), check("product_sizes_stock_non_negative", sql`${t.stock} >= 0`)],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** storage key of the original, e.g. products/3f9a….png */
+    key: text("key").notNull(),
+    altText: text("alt_text").notNull().default(""),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.sortOrder)],
+);
+
+// ---------------------------------------------------------------- orders and payments
+export interface ShippingAddress {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country?: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", {
+      enum: ["PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"],
+    })
+      .notNull()
+      .default("PENDING"),
+    paymentMethod: text("payment_method", { enum: ["COD", "KHALTI", "ESEWA"] }).notNull(),
+    paymentStatus: text("payment_status", { enum: ["PENDING", "PAID", "FAILED", "REFUNDED"] })
+      .notNull()
+      .default("PENDING"),
+    subtotal: integer("subtotal").notNull(),
+    shippingCost: integer("shipping_cost").notNull(),
+    discountAmount: integer("discount_amount").notNull().default(0),
+    totalAmount: integer("total_amount").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    notes: text("notes"),
+    idempotencyKey: text("idempotency_key"),
+    trackingNumber: text("tracking_number"),
+    paidAt: ts("paid_at"),
+    cashCollectedAt: ts("cash_collected_at"),
+    /** Unpaid wallet orders are cancelled after this moment and their stock released. */
+    paymentExpiresAt: ts("payment_expires_at"),
+    /** Set once stock has been given back, so it is never returned twice. */
+    stockReleasedAt: ts("stock_released_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
+    check("orders_total_consistent", sql`${t.totalAmount} = ${t.subtotal} + ${t.shippingCost} - ${t.discountAmount}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    productName: text("product_name").notNull(),
+    productSlug: text("product_slug").notNull(),
+    imageUrl: text("image_url"),
+    size: text("size").notNull(),
+    color: text("color").notNull().default("Default"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    note: text("note"),
+    changedByUserId: text("changed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** One row per payment attempt (Pay Now retries, audits). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    provider: text("provider", { enum: ["COD", "KHALTI", "ESEWA"] }).notNull(),
+    /** Khalti pidx, eSewa transaction_uuid; null for cash on delivery. */
+    reference: text("reference"),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["PENDING", "PAID", "FAILED", "REFUNDED"] }).notNull().default("PENDING"),
+    transactionId: text("transaction_id"),
+    providerResponse: jsonb("provider_response").$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_provider_reference_uq").on(t.provider, t.reference),
+    index("payments_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- engagement
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reviews_product_user_uq").on(t.productId, t.userId), check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+// ---------------------------------------------------------------- content
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    /** Sanitised HTML (allow-list) — never stored raw. */
+    content: text("content").notNull(),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull().default("Admin"),
+    featuredImageKey: text("featured_image_key"),
+    featured: boolean("featured").notNull().default(false),
+    status: text("status", { enum: ["DRAFT", "PUBLISHED", "ARCHIVED"] }).notNull().default("DRAFT"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    metaTags: stringList("meta_tags"),
+    publishedAt: ts("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_status_published_idx").on(t.status, t.publishedAt), index("blog_posts_category_idx").on(t.categoryId)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    readAt: ts("read_at"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    subscribedAt: createdAt(),
+    unsubscribedAt: ts("unsubscribed_at"),
+  },
+  (t) => [uniqueIndex("newsletter_email_lower_uq").on(sql`lower(${t.email})`)],
+);
+
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+);
+
+export type ProductImageRow = typeof productImages.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type { ProductImage };

@@ -1,0 +1,204 @@
+import { count } from "drizzle-orm";
+import sharp from "sharp";
+import { slugify } from "@khelkud/contracts";
+import type { Config } from "../env.js";
+import type { Db } from "./client.js";
+import { blogPosts, categories, productImages, products, productSizes, storeSettings, users } from "./schema/index.js";
+import { hashPassword } from "../lib/password.js";
+import { createLocalStorage, type Storage } from "../plugins/storage.js";
+import { BLOG_CATEGORIES, PRODUCT_CATEGORIES, SEED_PRODUCTS, type SeedProduct } from "./seed/catalogue.js";
+import { SEED_POSTS } from "./seed/blog.js";
+import { bannerSvg, jerseySvg } from "./seed/jersey-art.js";
+import { StoreSettingsSchema } from "../modules/settings/settings.service.js";
+
+/** Demo logins, also listed in the README. Local use only: the seed never runs in production. */
+export const DEMO_ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026", name: "Khelkud Admin" };
+export const DEMO_CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026", name: "Sita Sharma" };
+
+/** Small deterministic PRNG so every fresh database gets the same demo stock. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FEATURES: Record<SeedProduct["garment"], string[]> = {
+  football: ["Moisture-wicking recycled polyester", "Ventilated mesh side panels", "Woven club crest", "Regular fan fit"],
+  cricket: ["Quick-dry breathable knit", "Sublimated team print", "Ribbed collar", "UV protection"],
+  basketball: ["Lightweight double-knit mesh", "Heat-applied name and number", "Swingman cut", "Tagless neckline"],
+  tee: ["Sweat-wicking fabric", "Flatlock seams against chafing", "Reflective logo", "Athletic fit"],
+  jacket: ["Full-length zip", "Zip pockets", "Stand-up collar", "Slim training fit"],
+  shorts: ["Elastic waistband with drawcord", "Side pockets", "Lightweight woven fabric", "Above-the-knee cut"],
+};
+
+async function renderPng(svg: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => fn(item, i + j)))));
+  }
+  return out;
+}
+
+function sizesFor(p: SeedProduct, rand: () => number): { size: string; stock: number }[] {
+  const names = p.garment === "shorts" ? ["S", "M", "L", "XL"] : ["S", "M", "L", "XL", "XXL"];
+  if (p.youth) names.unshift("YS", "YM", "YL");
+  return names.map((size) => {
+    if (p.stock === "soldout") return { size, stock: 0 };
+    if (p.stock === "low") return { size, stock: rand() < 0.4 ? 0 : 1 + Math.floor(rand() * 3) };
+    const r = rand();
+    return { size, stock: r < 0.1 ? 0 : r < 0.25 ? 1 + Math.floor(rand() * 5) : 8 + Math.floor(rand() * 30) };
+  });
+}
+
+function description(p: SeedProduct): string {
+  const team = p.team ? ` Officially licensed ${p.team} merchandise.` : "";
+  return `${p.blurb}${team} Made by ${p.brand} in ${p.colorNames.join(" and ").toLowerCase()}, with the details that set an authentic shirt apart from a copy. Machine wash cold, inside out.`;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [[u], [p]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(products)]);
+  return (u?.n ?? 0) === 0 && (p?.n ?? 0) === 0;
+}
+
+export async function seedIfEmpty(db: Db, config: Config, log: (msg: string) => void = console.log): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  log("Empty database: adding the demo catalogue, blog and accounts…");
+  const started = Date.now();
+  await seedDemoData(db, createLocalStorage(config.uploadsDir));
+  log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
+  const rand = mulberry32(20_260_101);
+  const now = Date.now();
+  const hour = 3_600_000;
+
+  // Pictures first (content-addressed files), then every row in one transaction.
+  const productArt = await inBatches(SEED_PRODUCTS, 4, async (p) => {
+    const views = p.garment === "shorts" || p.garment === "tee" ? (["front"] as const) : (["front", "back"] as const);
+    return Promise.all(
+      views.map(async (view) => {
+        const png = await renderPng(jerseySvg({ garment: p.garment, primary: p.colors[0], secondary: p.colors[1], accent: p.colors[2], pattern: p.pattern, number: p.number, view }));
+        return { key: await storage.put("products", png.data, "png"), width: png.width, height: png.height, view };
+      }),
+    );
+  });
+  const postArt = await inBatches(SEED_POSTS, 4, async (post) => {
+    const png = await renderPng(bannerSvg(post.art, post.art.tint));
+    return storage.put("blog", png.data, "png");
+  });
+  const [adminHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_CUSTOMER.password)]);
+
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, role: "ADMIN", phone: "+9779801234567", addressCity: "Kathmandu" },
+        {
+          name: DEMO_CUSTOMER.name,
+          email: DEMO_CUSTOMER.email,
+          passwordHash: customerHash,
+          role: "USER",
+          phone: "+9779841234567",
+          addressStreet: "Jhamsikhel Road 12",
+          addressCity: "Lalitpur",
+          addressState: "Bagmati",
+          addressPostalCode: "44700",
+        },
+      ])
+      .returning();
+
+    const productCats = await tx
+      .insert(categories)
+      .values(PRODUCT_CATEGORIES.map((c, i) => ({ ...c, type: "PRODUCT" as const, sortOrder: i })))
+      .returning();
+    const blogCats = await tx
+      .insert(categories)
+      .values(BLOG_CATEGORIES.map((c, i) => ({ ...c, type: "BLOG" as const, sortOrder: i })))
+      .returning();
+    const catId = (list: typeof productCats, slug: string) => list.find((c) => c.slug === slug)!.id;
+
+    for (const [i, p] of SEED_PRODUCTS.entries()) {
+      // New products are the most recent; the rest spread over the last ten weeks.
+      const createdAt = new Date(now - (p.isNew ? i : 48 + i * 26) * hour);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: p.name,
+          slug: slugify(p.name),
+          description: description(p),
+          brand: p.brand,
+          team: p.team,
+          categoryId: catId(productCats, p.category),
+          price: p.priceRs * 100,
+          salePrice: p.saleRs ? p.saleRs * 100 : null,
+          colors: p.colorNames,
+          features: FEATURES[p.garment],
+          specifications: {
+            Brand: p.brand,
+            Material: p.garment === "jacket" ? "100% recycled polyester tricot" : "100% recycled polyester",
+            Fit: p.garment === "basketball" ? "Swingman (relaxed)" : "Regular",
+            Season: "2025/26",
+            Care: "Machine wash cold, inside out; do not iron print",
+          },
+          featured: p.featured ?? false,
+          isNew: p.isNew ?? false,
+          metaTitle: `${p.name} | Khelkud`,
+          metaDescription: `Buy the authentic ${p.name} in Nepal. Cash on delivery, Khalti and eSewa accepted.`,
+          keywords: [p.team, p.brand, p.category.replace("-", " ")].filter((k): k is string => !!k),
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: products.id });
+      const productId = row!.id;
+      await tx.insert(productSizes).values(sizesFor(p, rand).map((s, sortOrder) => ({ productId, ...s, sortOrder })));
+      await tx.insert(productImages).values(
+        productArt[i]!.map((img, sortOrder) => ({
+          productId,
+          key: img.key,
+          width: img.width,
+          height: img.height,
+          isPrimary: sortOrder === 0,
+          sortOrder,
+          altText: `${p.name}, ${img.view} view`,
+        })),
+      );
+    }
+
+    await tx.insert(blogPosts).values(
+      SEED_POSTS.map((post, i) => {
+        const at = new Date(now - post.daysAgo * 24 * hour);
+        return {
+          title: post.title,
+          slug: slugify(post.title),
+          excerpt: post.excerpt,
+          content: post.content,
+          categoryId: catId(blogCats, post.category),
+          authorId: admin!.id,
+          authorName: "Khelkud Team",
+          featuredImageKey: postArt[i]!,
+          featured: post.featured ?? false,
+          status: "PUBLISHED" as const,
+          metaTitle: post.title,
+          metaDescription: post.excerpt,
+          keywords: post.keywords,
+          publishedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
+
+    await tx.insert(storeSettings).values({ key: "store", value: StoreSettingsSchema.parse({}) });
+  });
+}

@@ -1,0 +1,170 @@
+import type { Garment, Pattern } from "./jersey-art.js";
+
+export interface SeedProduct {
+  name: string;
+  team: string | null;
+  brand: string;
+  category: "football-jerseys" | "basketball-jerseys" | "cricket-jerseys" | "training-wear";
+  garment: Garment;
+  colors: [primary: string, secondary: string, accent?: string];
+  colorNames: string[];
+  pattern?: Pattern;
+  number?: number;
+  priceRs: number;
+  saleRs?: number;
+  featured?: boolean;
+  isNew?: boolean;
+  youth?: boolean;
+  /** "soldout" empties every size; "low" leaves a few. */
+  stock?: "soldout" | "low";
+  blurb: string;
+}
+
+const fb = (
+  team: string,
+  kit: string,
+  brand: string,
+  colors: SeedProduct["colors"],
+  colorNames: string[],
+  priceRs: number,
+  extra: Partial<SeedProduct> = {},
+): SeedProduct => ({
+  name: `${team} ${kit} Jersey 2025/26`,
+  team,
+  brand,
+  category: "football-jerseys",
+  garment: "football",
+  colors,
+  colorNames,
+  number: 10,
+  priceRs,
+  blurb: `The ${kit.toLowerCase()} shirt ${team} wear this season, in the fan version cut for everyday comfort.`,
+  ...extra,
+});
+
+const nba = (team: string, edition: string, player: string, number: number, colors: SeedProduct["colors"], colorNames: string[], priceRs: number, extra: Partial<SeedProduct> = {}): SeedProduct => ({
+  name: `${team} ${edition} Edition Swingman Jersey – ${player} #${number}`,
+  team,
+  brand: "Nike",
+  category: "basketball-jerseys",
+  garment: "basketball",
+  colors,
+  colorNames,
+  number,
+  priceRs,
+  blurb: `${player}'s ${edition} Edition Swingman jersey with heat-applied name and number, made for the court and the stands.`,
+  ...extra,
+});
+
+const cricket = (team: string, kit: string, brand: string, colors: SeedProduct["colors"], colorNames: string[], priceRs: number, extra: Partial<SeedProduct> = {}): SeedProduct => ({
+  name: `${team} ${kit} Jersey 2025`,
+  team,
+  brand,
+  category: "cricket-jerseys",
+  garment: "cricket",
+  colors,
+  colorNames,
+  number: 7,
+  priceRs,
+  blurb: `The ${team} ${kit.toLowerCase()} shirt in quick-dry fabric, as worn in the middle this season.`,
+  ...extra,
+});
+
+const training = (name: string, brand: string, garment: Garment, colors: SeedProduct["colors"], colorNames: string[], priceRs: number, extra: Partial<SeedProduct> = {}): SeedProduct => ({
+  name,
+  team: null,
+  brand,
+  category: "training-wear",
+  garment,
+  colors,
+  colorNames,
+  priceRs,
+  blurb: `${name}: light, breathable training wear for sessions in Kathmandu heat or Pokhara rain.`,
+  ...extra,
+});
+
+export const SEED_PRODUCTS: SeedProduct[] = [
+  // Football
+  fb("Nepal National Team", "Home", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2499, { featured: true, isNew: true, pattern: "plain", youth: true }),
+  fb("Nepal National Team", "Away", "Kelme", ["#ffffff", "#DC143C", "#003893"], ["White", "Crimson"], 2499, { featured: true, isNew: true, youth: true }),
+  fb("Nepal National Team", "Third", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 2299, { saleRs: 1899, pattern: "sash" }),
+  fb("Manchester United", "Home", "Adidas", ["#DA291C", "#000000", "#FBE122"], ["Red", "Black"], 8999, { featured: true, saleRs: 7499 }),
+  fb("Manchester United", "Away", "Adidas", ["#f5f0e6", "#DA291C", "#000000"], ["Cream", "Red"], 8499, { stock: "low" }),
+  fb("Liverpool", "Home", "Nike", ["#C8102E", "#00B2A9", "#F6EB61"], ["Red"], 8999, { featured: true }),
+  fb("Liverpool", "Away", "Nike", ["#111827", "#00B2A9", "#F6EB61"], ["Black", "Teal"], 8499, { saleRs: 6999 }),
+  fb("Arsenal", "Home", "Adidas", ["#EF0107", "#ffffff", "#063672"], ["Red", "White"], 8999, { isNew: true }),
+  fb("Chelsea", "Home", "Nike", ["#034694", "#ffffff", "#DBA111"], ["Blue"], 8999, { saleRs: 6499 }),
+  fb("Manchester City", "Home", "Puma", ["#6CABDD", "#ffffff", "#1C2C5B"], ["Sky Blue"], 8999, { featured: true }),
+  fb("Real Madrid", "Home", "Adidas", ["#ffffff", "#FEBE10", "#00529F"], ["White", "Gold"], 9499, { featured: true, isNew: true }),
+  fb("Real Madrid", "Away", "Adidas", ["#1f2937", "#FEBE10", "#00529F"], ["Charcoal", "Gold"], 8999, { stock: "soldout" }),
+  fb("FC Barcelona", "Home", "Nike", ["#A50044", "#004D98", "#EDBB00"], ["Blaugrana"], 9499, { pattern: "stripes", featured: true }),
+  fb("FC Barcelona", "Away", "Nike", ["#EDBB00", "#A50044", "#004D98"], ["Gold"], 8999, { saleRs: 7299 }),
+  fb("Bayern Munich", "Home", "Adidas", ["#DC052D", "#ffffff", "#0066B2"], ["Red", "White"], 8999, { isNew: true }),
+  fb("Juventus", "Home", "Adidas", ["#ffffff", "#000000", "#000000"], ["Black", "White"], 8499, { pattern: "stripes" }),
+  fb("Paris Saint-Germain", "Home", "Nike", ["#004170", "#DA291C", "#ffffff"], ["Navy", "Red"], 8999, { pattern: "halves" }),
+  fb("AC Milan", "Home", "Puma", ["#FB090B", "#000000", "#000000"], ["Red", "Black"], 8499, { pattern: "stripes", saleRs: 6999 }),
+  fb("Inter Milan", "Home", "Nike", ["#0068A8", "#000000", "#000000"], ["Blue", "Black"], 8499, { pattern: "stripes", stock: "low" }),
+  fb("Borussia Dortmund", "Home", "Puma", ["#FDE100", "#000000", "#000000"], ["Yellow", "Black"], 7999),
+  fb("Argentina", "Home", "Adidas", ["#75AADB", "#ffffff", "#ffffff"], ["Sky Blue", "White"], 7999, { pattern: "stripes", featured: true, saleRs: 6799 }),
+  fb("Brazil", "Home", "Nike", ["#FFDF00", "#009C3B", "#002776"], ["Yellow", "Green"], 7999, { isNew: true }),
+  fb("Portugal", "Home", "Nike", ["#C8102E", "#006600", "#FFD700"], ["Red", "Green"], 7999, { number: 7 }),
+  fb("France", "Home", "Nike", ["#002654", "#ED2939", "#ffffff"], ["Navy"], 7999, { saleRs: 5999 }),
+  // Basketball
+  nba("Los Angeles Lakers", "Icon", "LeBron James", 23, ["#FDB927", "#552583", "#ffffff"], ["Gold", "Purple"], 6499, { featured: true }),
+  nba("Los Angeles Lakers", "Association", "Luka Dončić", 77, ["#ffffff", "#552583", "#FDB927"], ["White", "Purple"], 6499, { isNew: true }),
+  nba("Golden State Warriors", "Icon", "Stephen Curry", 30, ["#1D428A", "#FFC72C", "#ffffff"], ["Royal Blue", "Gold"], 6499, { featured: true, saleRs: 5499 }),
+  nba("Chicago Bulls", "Classic", "Michael Jordan", 23, ["#CE1141", "#000000", "#ffffff"], ["Red", "Black"], 7999, { featured: true }),
+  nba("Boston Celtics", "Icon", "Jayson Tatum", 0, ["#007A33", "#ffffff", "#BA9653"], ["Green", "White"], 6499),
+  nba("Miami Heat", "Statement", "Jimmy Butler", 22, ["#000000", "#98002E", "#F9A01B"], ["Black", "Red"], 5999, { saleRs: 4499 }),
+  nba("New York Knicks", "Icon", "Jalen Brunson", 11, ["#006BB6", "#F58426", "#ffffff"], ["Blue", "Orange"], 6499, { isNew: true }),
+  nba("Milwaukee Bucks", "Icon", "Giannis Antetokounmpo", 34, ["#00471B", "#EEE1C6", "#0077C0"], ["Green", "Cream"], 6499, { stock: "low" }),
+  nba("Denver Nuggets", "Icon", "Nikola Jokić", 15, ["#0E2240", "#FEC524", "#8B2131"], ["Navy", "Gold"], 6499),
+  nba("Phoenix Suns", "Icon", "Devin Booker", 1, ["#1D1160", "#E56020", "#ffffff"], ["Purple", "Orange"], 5999, { saleRs: 4999 }),
+  nba("Dallas Mavericks", "Icon", "Kyrie Irving", 11, ["#00538C", "#B8C4CA", "#ffffff"], ["Blue", "Silver"], 5999, { stock: "soldout" }),
+  nba("Philadelphia 76ers", "Icon", "Joel Embiid", 21, ["#006BB6", "#ED174C", "#ffffff"], ["Blue", "Red"], 5999),
+  // Cricket
+  cricket("Nepal Cricket Team", "ODI", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 1999, { featured: true, isNew: true, youth: true }),
+  cricket("Nepal Cricket Team", "T20 World Cup", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2199, { featured: true, isNew: true, youth: true }),
+  cricket("Nepal Cricket Team", "Training", "Kelme", ["#1e3a8a", "#ffffff", "#DC143C"], ["Navy"], 1599, { saleRs: 1299 }),
+  cricket("Biratnagar Kings", "NPL", "Shikhar", ["#7C3AED", "#FACC15", "#ffffff"], ["Purple", "Yellow"], 1799),
+  cricket("Chitwan Rhinos", "NPL", "Shikhar", ["#166534", "#F97316", "#ffffff"], ["Green", "Orange"], 1799, { isNew: true }),
+  cricket("Janakpur Bolts", "NPL", "Shikhar", ["#F59E0B", "#1E3A8A", "#ffffff"], ["Amber", "Navy"], 1799, { featured: true }),
+  cricket("Kathmandu Gurkhas", "NPL", "Shikhar", ["#B91C1C", "#111827", "#FACC15"], ["Red", "Black"], 1799, { saleRs: 1499 }),
+  cricket("Karnali Yaks", "NPL", "Shikhar", ["#0E7490", "#F8FAFC", "#F59E0B"], ["Teal", "White"], 1799),
+  cricket("Lumbini Lions", "NPL", "Shikhar", ["#EA580C", "#1F2937", "#ffffff"], ["Orange", "Charcoal"], 1799, { stock: "low" }),
+  cricket("Pokhara Avengers", "NPL", "Shikhar", ["#1D4ED8", "#E11D48", "#ffffff"], ["Blue", "Pink"], 1799),
+  cricket("Sudurpaschim Royals", "NPL", "Shikhar", ["#9D174D", "#FDE68A", "#ffffff"], ["Maroon", "Gold"], 1799),
+  cricket("India", "ODI", "Adidas", ["#1F4E9C", "#F97316", "#ffffff"], ["Blue", "Saffron"], 3499, { saleRs: 2999 }),
+  cricket("Australia", "ODI", "Asics", ["#FFCD00", "#00843D", "#ffffff"], ["Gold", "Green"], 3499),
+  cricket("England", "Test", "Castore", ["#f8fafc", "#1e3a8a", "#C8102E"], ["White", "Navy"], 3299),
+  cricket("Pakistan", "ODI", "AJ Sports", ["#01411C", "#A3E635", "#ffffff"], ["Green"], 2999),
+  cricket("Sri Lanka", "ODI", "Moose", ["#1e3a8a", "#FACC15", "#ffffff"], ["Blue", "Yellow"], 2799, { stock: "soldout" }),
+  // Training wear
+  training("Nike Dri-FIT Academy Training Top", "Nike", "tee", ["#111827", "#22d3ee", "#22d3ee"], ["Black", "Cyan"], 2499, { featured: true }),
+  training("Adidas Tiro 24 Training Jacket", "Adidas", "jacket", ["#1e293b", "#ffffff", "#ffffff"], ["Navy", "White"], 5499, { saleRs: 4299, isNew: true }),
+  training("Puma teamGOAL Training Shorts", "Puma", "shorts", ["#111827", "#ffffff"], ["Black"], 1499),
+  training("Under Armour Tech 2.0 Tee", "Under Armour", "tee", ["#dc2626", "#ffffff"], ["Red"], 2299, { saleRs: 1799 }),
+  training("Nike Park 20 Track Jacket", "Nike", "jacket", ["#003893", "#ffffff", "#DC143C"], ["Royal Blue"], 4999),
+  training("Adidas Own the Run Tee", "Adidas", "tee", ["#65a30d", "#ffffff"], ["Lime"], 1999, { isNew: true }),
+  training("Under Armour Challenger Knit Shorts", "Under Armour", "shorts", ["#1f2937", "#dc2626"], ["Charcoal", "Red"], 1799, { stock: "low" }),
+  training("Kelme Nepal Training Tee", "Kelme", "tee", ["#DC143C", "#003893"], ["Crimson"], 1299, { featured: true, youth: true }),
+  training("Puma teamLIGA Training Jersey", "Puma", "tee", ["#f97316", "#111827"], ["Orange", "Black"], 1799, { saleRs: 1399 }),
+  training("Adidas Condivo 22 Track Jacket", "Adidas", "jacket", ["#111827", "#DC143C", "#ffffff"], ["Black", "Red"], 5999),
+  training("Nike Dri-FIT Strike Shorts", "Nike", "shorts", ["#0f766e", "#ffffff"], ["Teal"], 1899),
+  training("Li-Ning Basketball Practice Tee", "Li-Ning", "tee", ["#facc15", "#111827"], ["Yellow"], 1599),
+];
+
+export const PRODUCT_CATEGORIES = [
+  { slug: "football-jerseys", name: "Football Jerseys", description: "Club and national team football shirts, Nepal to Europe." },
+  { slug: "basketball-jerseys", name: "Basketball Jerseys", description: "NBA Swingman jerseys and court classics." },
+  { slug: "cricket-jerseys", name: "Cricket Jerseys", description: "Nepal national team, Nepal Premier League and international cricket shirts." },
+  { slug: "training-wear", name: "Training Wear", description: "Training tops, shorts and track jackets for match day and every day." },
+] as const;
+
+export const BLOG_CATEGORIES = [
+  { slug: "buying-guide", name: "Buying Guide", description: "How to choose and check a jersey." },
+  { slug: "care-guide", name: "Care Guide", description: "Washing and keeping your kit." },
+  { slug: "sports-history", name: "Sports History", description: "Stories behind the shirts." },
+  { slug: "news", name: "News", description: "What is new at Khelkud and in Nepali sport." },
+  { slug: "fashion", name: "Fashion", description: "Wearing sportswear off the pitch." },
+] as const;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ApiFailureSchema,
+  CategorySchema,
+  envelope,
+  IdParamSchema,
+  ListCategoriesQuerySchema,
+  ListProductsQuerySchema,
+  ProductListSchema,
+  ProductSchema,
+  SlugParamSchema,
+} from "@khelkud/contracts";
+import type { CatalogService } from "./catalog.service.js";
+
+const errors = { 400: ApiFailureSchema, 404: ApiFailureSchema };
+
+export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/products",
+      { schema: { tags: ["catalog"], summary: "List active products", querystring: ListProductsQuerySchema, response: { 200: envelope(ProductListSchema), ...errors } } },
+      async (req) => ({ success: true as const, data: await catalog.listProducts(req.query) }),
+    );
+    app.get(
+      "/products/slug/:slug",
+      { schema: { tags: ["catalog"], summary: "One product by slug", params: SlugParamSchema, response: { 200: envelope(z.object({ product: ProductSchema })), ...errors } } },
+      async (req) => ({ success: true as const, data: { product: await catalog.getProductBySlug(req.params.slug) } }),
+    );
+    app.get(
+      "/products/:id",
+      { schema: { tags: ["catalog"], summary: "One product by id", params: IdParamSchema, response: { 200: envelope(z.object({ product: ProductSchema })), ...errors } } },
+      async (req) => ({ success: true as const, data: { product: await catalog.getProduct(req.params.id) } }),
+    );
+    app.get(
+      "/categories",
+      { schema: { tags: ["catalog"], summary: "Active categories", querystring: ListCategoriesQuerySchema, response: { 200: envelope(z.object({ categories: z.array(CategorySchema) })), ...errors } } },
+      async (req) => ({ success: true as const, data: { categories: await catalog.listCategories(req.query.type) } }),
+    );
+  };
+}

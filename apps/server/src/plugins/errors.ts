@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
+import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
+
+function fieldName(context: string | undefined, instancePath: string): string {
+  const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
+  return p || context || "request";
+}
+
+/** One error handler: typed kinds → status, validation → 400 with field errors, 5xx → generic text + request id. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiFailure = { success: false, error: error.message };
+      if (error.details?.length) body.details = error.details;
+      return reply.status(STATUS_BY_KIND[error.kind]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const ctx = (error as FastifyError).validationContext;
+      const details: FieldError[] = error.validation.map((v) => ({
+        field: fieldName(ctx, v.instancePath),
+        message: v.message ?? "is invalid",
+      }));
+      const first = details[0];
+      const body: ApiFailure = {
+        success: false,
+        error: details.length === 1 && first ? `${first.message}` : MSG.validationFailed,
+        details,
+      };
+      return reply.status(400).send(body);
+    }
+    const fe = error as FastifyError;
+    const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type): its message is safe to show.
+      return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(status).send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${request.url.split("?")[0]}` } satisfies ApiFailure);
+  });
+}
+
+function clientMessage(e: FastifyError): string {
+  switch (e.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "Request body is too large";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "Request body must not be empty";
+    default:
+      return e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || e instanceof SyntaxError ? "Request body is not valid JSON" : e.message;
+  }
+}

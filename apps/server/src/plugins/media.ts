@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from "@khelkud/contracts";
+import type { Storage } from "./storage.js";
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  avif: "image/avif",
+};
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const VARIANT_RE = /^_r\/(\d+)\.([a-z]+)\/(.+)$/;
+
+/**
+ * /media/<key>                 the stored original
+ * /media/_r/<w>.<fmt>/<key>    resized with sharp once, then served from the disk cache
+ */
+export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: string): void {
+  const inFlight = new Map<string, Promise<string>>();
+
+  async function variant(key: string, width: number, format: ImageFormat): Promise<string> {
+    const target = path.join(cacheDir, `${width}.${format}`, `${key}.${format}`);
+    if (fs.existsSync(target)) return target;
+    const existing = inFlight.get(target);
+    if (existing) return existing;
+    const job = (async () => {
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.tmp`;
+      let img = sharp(storage.filePath(key)).resize({ width, withoutEnlargement: true });
+      img = format === "avif" ? img.avif({ quality: 55, effort: 2 }) : format === "webp" ? img.webp({ quality: 78 }) : img.jpeg({ quality: 80, mozjpeg: true });
+      await img.toFile(tmp);
+      await fs.promises.rename(tmp, target);
+      return target;
+    })().finally(() => inFlight.delete(target));
+    inFlight.set(target, job);
+    return job;
+  }
+
+  app.get("/media/*", { schema: { hide: true } }, async (req, reply) => {
+    const rest = (req.params as { "*": string })["*"];
+    const m = VARIANT_RE.exec(rest);
+    const key = m ? m[3]! : rest;
+    if (!storage.exists(key)) return reply.status(404).send({ success: false, error: "Image not found" });
+    let file = storage.filePath(key);
+    let ext = path.extname(key).slice(1);
+    if (m) {
+      const width = Number(m[1]);
+      const format = m[2] as ImageFormat;
+      if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
+        return reply.status(400).send({ success: false, error: "Unsupported image size or format" });
+      }
+      file = await variant(key, width, format);
+      ext = format;
+    }
+    const stat = await fs.promises.stat(file);
+    return reply
+      .header("Content-Type", CONTENT_TYPES[ext] ?? "application/octet-stream")
+      .header("Content-Length", stat.size)
+      .header("Cache-Control", IMMUTABLE)
+      .send(fs.createReadStream(file));
+  });
+}

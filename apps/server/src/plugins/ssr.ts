@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Config } from "../env.js";
+import type { WebLoadContext } from "../types.js";
+
+type ContextFactory = (req: FastifyRequest) => WebLoadContext;
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Readable.toWeb(req.raw) as ReadableStream;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+/** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
+export async function registerSsr(app: FastifyInstance, config: Config, makeContext: ContextFactory): Promise<void> {
+  const mode = config.isProduction ? "production" : "development";
+  let handlerFor: () => Promise<ReturnType<typeof createRequestHandler>>;
+
+  if (config.webMode === "vite") {
+    const [{ createServer }, middie] = await Promise.all([import("vite"), import("@fastify/middie")]);
+    const vite = await createServer({ root: path.join(config.repoRoot, "apps/web"), server: { middlewareMode: true, hmr: { server: app.server } }, appType: "custom" });
+    await app.register(middie.default);
+    app.use(vite.middlewares);
+    app.addHook("onClose", () => vite.close());
+    // A fresh build on every request so edits show up without a restart.
+    handlerFor = async () => createRequestHandler((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, mode);
+  } else {
+    const buildFile = path.join(config.webBuildDir, "server/index.js");
+    if (!fs.existsSync(buildFile)) throw new Error(`No web build at ${buildFile}: run \`npm run build\` first.`);
+    const handler = createRequestHandler((await import(buildFile)) as ServerBuild, mode);
+    handlerFor = async () => handler;
+    await app.register(fastifyStatic, {
+      root: path.join(config.webBuildDir, "client"),
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed asset names never change; everything else (favicon, robots) is revalidated daily.
+        res.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+      },
+    });
+  }
+
+  await app.register(async (scope) => {
+    // Form posts reach React Router actions as raw streams.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+    scope.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const handler = await handlerFor();
+        const response = await handler(toWebRequest(req, reply), makeContext(req) as never);
+        return reply.send(response);
+      },
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import type { Config } from "./env.js";
+import type { Db } from "./db/client.js";
+import { createCatalogService } from "./modules/catalog/catalog.service.js";
+import { createSettingsService } from "./modules/settings/settings.service.js";
+import { createLocalStorage } from "./plugins/storage.js";
+
+/** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
+export function createServices(db: Db, config: Config) {
+  const storage = createLocalStorage(config.uploadsDir);
+  return {
+    storage,
+    catalog: createCatalogService(db),
+    settings: createSettingsService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
