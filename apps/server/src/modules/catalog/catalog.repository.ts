@@ -101,7 +101,8 @@ export async function findCategory(db: DbOrTx, type: "PRODUCT" | "BLOG", idOrSlu
 }
 
 export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BLOG" | undefined) {
-  const productCount = sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.categoryId} = ${categories.id} AND ${products.status} = 'ACTIVE')`;
+  // Column references written out: Drizzle renders bare column names inside a raw subquery.
+  const productCount = sql<number>`(SELECT count(*)::int FROM "products" p WHERE p."category_id" = "categories"."id" AND p."status" = 'ACTIVE')`;
   return db
     .select({ category: categories, productCount })
     .from(categories)

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import { inject } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.js";
+import { loadConfig, type Config } from "../env.js";
+import { openPostgres, wrapPglite, type Database } from "../db/client.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    pgTemplate: string;
+    pgAdminUrl: string;
+  }
+}
+
+/** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL copy of the template. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject("pgTemplate");
+  if (template) {
+    const adminUrl = inject("pgAdminUrl");
+    const name = `khelkud_t_${process.ppid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    const db = openPostgres(u.toString(), 20);
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject("pgliteDump"));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
+  return wrapPglite(client);
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-data-"));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+    serveWeb: false,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

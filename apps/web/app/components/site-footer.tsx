@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { Logo } from "./logo";
+
+interface Props {
+  shop: { shopName: string; phone: string; email: string; address: string };
+  categories: { name: string; slug: string }[];
+}
+
+const CUSTOMER_SERVICE = [
+  { to: "/shipping", label: "Shipping Info" },
+  { to: "/returns", label: "Returns & Exchanges" },
+  { to: "/size-guide", label: "Size Guide" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contact", label: "Contact Us" },
+];
+const QUICK = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "All Products" },
+  { to: "/blogs", label: "Blog" },
+  { to: "/about", label: "About Us" },
+];
+
+function Column({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
+      <ul className="space-y-2 text-sm">{children}</ul>
+    </div>
+  );
+}
+
+export function SiteFooter({ shop, categories }: Props) {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Link to="/" className="text-white" aria-label="Khelkud home">
+            <Logo />
+          </Link>
+          <p className="mt-3 text-sm">Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.</p>
+          <address className="mt-4 space-y-1 text-sm not-italic">
+            <p>{shop.address}</p>
+            <p>
+              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white">
+                {shop.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${shop.email}`} className="hover:text-white">
+                {shop.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <Column title="Quick Links">
+          {QUICK.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="hover:text-white">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </Column>
+        <Column title="Categories">
+          {categories.map((c) => (
+            <li key={c.slug}>
+              <Link to={`/products?category=${c.slug}`} className="hover:text-white">
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </Column>
+        <Column title="Customer Service">
+          {CUSTOMER_SERVICE.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="hover:text-white">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </Column>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {shop.shopName}. All rights reserved.
+          </p>
+          <p className="flex gap-4">
+            <Link to="/terms" className="hover:text-white">
+              Terms
+            </Link>
+            <Link to="/privacy" className="hover:text-white">
+              Privacy
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Logo } from "./logo";
+
+const NAV = [
+  { to: "/products", label: "Products" },
+  { to: "/blogs", label: "Blogs" },
+  { to: "/about", label: "About" },
+];
+
+function SearchBox({ id }: { id: string }) {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search).get("q") ?? "";
+  return (
+    <Form method="get" action="/products" role="search" className="relative w-full" onSubmit={(e) => {
+      const q = (e.currentTarget.elements.namedItem("q") as HTMLInputElement).value.trim();
+      if (!q) e.preventDefault();
+    }}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={current}
+        key={current}
+        placeholder="Search jerseys, teams, brands…"
+        autoComplete="off"
+        maxLength={200}
+        className="h-10 w-full rounded-full border-0 bg-white/95 pl-4 pr-11 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
+      />
+      <button type="submit" className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-crimson text-white hover:bg-crimson-dark" aria-label="Search">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+    </Form>
+  );
+}
+
+function CartButton() {
+  return (
+    <Link to="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label="Cart">
+      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M6 6h15l-1.5 9h-12z" />
+        <path d="M6 6 5 3H2" />
+        <circle cx="9" cy="20" r="1.5" />
+        <circle cx="18" cy="20" r="1.5" />
+      </svg>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 bg-nepal text-white shadow">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
+        <Link to="/" className="shrink-0 text-white" aria-label="Khelkud home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10 ${isActive ? "bg-white/15" : ""}`}>
+              {n.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mx-2 hidden flex-1 md:block">
+          <SearchBox id="search-desktop" />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <CartButton />
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
+              Login
+            </Link>
+            <Link to="/register" className="rounded-md bg-crimson px-3 py-2 text-sm font-semibold hover:bg-crimson-dark">
+              Register
+            </Link>
+          </div>
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchBox id="search-mobile" />
+      </div>
+      {open ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-white/15 px-4 pb-4 md:hidden">
+          <ul className="flex flex-col py-2">
+            {NAV.map((n) => (
+              <li key={n.to}>
+                <Link to={n.to} onClick={() => setOpen(false)} className="block rounded-md px-2 py-3 font-semibold hover:bg-white/10">
+                  {n.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="flex gap-2">
+            <Link to="/login" onClick={() => setOpen(false)} className="flex-1 rounded-md border border-white/40 py-2 text-center font-semibold">
+              Login
+            </Link>
+            <Link to="/register" onClick={() => setOpen(false)} className="flex-1 rounded-md bg-crimson py-2 text-center font-semibold">
+              Register
+            </Link>
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

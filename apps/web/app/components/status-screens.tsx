@@ -1,0 +1,50 @@
+import { Link, useNavigate } from "react-router";
+
+export function NotFoundView({ title = "Page Not Found", message = "The page you are looking for does not exist or has moved." }: { title?: string; message?: string }) {
+  const navigate = useNavigate();
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-7xl font-bold text-crimson">404</p>
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+          Go Home
+        </Link>
+        <button type="button" onClick={() => navigate(-1)} className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
+          Go Back
+        </button>
+      </div>
+      <nav aria-label="Helpful links" className="mt-10">
+        <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-nepal">
+          <li><Link to="/products" className="hover:underline">Products</Link></li>
+          <li><Link to="/blogs" className="hover:underline">Blogs</Link></li>
+          <li><Link to="/about" className="hover:underline">About</Link></li>
+          <li><Link to="/contact" className="hover:underline">Contact</Link></li>
+        </ul>
+      </nav>
+    </section>
+  );
+}
+
+/** Spec 000 §2: the fallback screen for a rendering failure. */
+export function OopsScreen() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="#DC143C" strokeWidth="2" aria-hidden="true">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6M12 16.5v.5" />
+      </svg>
+      <h1 className="mt-4 text-3xl font-bold">Oops! Something went wrong</h1>
+      <p className="mt-2 text-slate-600">We could not show this page. Please try again in a moment.</p>
+      <div className="mt-8 flex gap-3">
+        <button type="button" onClick={() => window.location.reload()} className="rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+          Refresh Page
+        </button>
+        <a href="/" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
+          Go to Home
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { stockLabel, stockLevel } from "@khelkud/contracts";
+
+const STYLES = {
+  IN_STOCK: "bg-green-100 text-green-800",
+  LOW_STOCK: "bg-amber-100 text-amber-900",
+  OUT_OF_STOCK: "bg-red-100 text-red-800",
+} as const;
+
+export function StockBadge({ stock }: { stock: number }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[stockLevel(stock)]}`}>{stockLabel(stock)}</span>;
+}

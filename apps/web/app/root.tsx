@@ -1,0 +1,67 @@
+import "@fontsource/mukta/400.css";
+import "@fontsource/mukta/700.css";
+import "./app.css";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { NotFoundView, OopsScreen } from "./components/status-screens";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
+  return {
+    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address },
+    categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
+  };
+}
+
+const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal" };
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  // Spec: header and footer are hidden on every /admin path.
+  const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  if (isAdmin) return <>{children}</>;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-nepal">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="min-h-[60vh]">
+        {children}
+      </main>
+      <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#003893" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Chrome>{children}</Chrome>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  return <OopsScreen />;
+}

@@ -1,0 +1,138 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { ProductCard } from "../components/product-card";
+import { ProductImage } from "../components/product-image";
+import { Price } from "../components/price";
+import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [featured, settings] = await Promise.all([
+    context.services.catalog.listProducts({ page: 1, limit: 8, featured: true, sort: "newest" }),
+    context.services.settings.get(),
+  ]);
+  return { featured: featured.products, stats: settings.stats, publicUrl: context.publicUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const heroImage = data?.featured[0]?.images[0];
+  return [
+    ...(heroImage ? [preloadImage(heroImage.url, "(min-width: 768px) 480px, 90vw", 960)] : []),
+    { title: pageTitle() },
+    { name: "description", content: DEFAULT_DESCRIPTION },
+    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/` },
+    { property: "og:title", content: pageTitle() },
+    { property: "og:description", content: DEFAULT_DESCRIPTION },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+const TILES = [
+  { title: "100% Authentic", text: "Every shirt from the brand or its licensed distributor.", icon: "M9 12l2 2 4-4M12 3l7 4v5c0 5-3.5 8-7 9-3.5-1-7-4-7-9V7z" },
+  { title: "Fast Delivery", text: "Across Nepal in 3–5 business days.", icon: "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01" },
+  { title: "Easy Payment", text: "Cash on delivery, Khalti or eSewa.", icon: "M3 7h18v10H3zM3 11h18M7 15h3" },
+  { title: "30-Day Returns", text: "Size exchanges and returns, no fuss.", icon: "M4 12a8 8 0 1 0 3-6.2M4 4v5h5" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, stats } = loaderData;
+  const hero = featured[0];
+  const heroImage = hero?.images[0];
+  return (
+    <>
+      <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
+          <div>
+            <p className="text-sm font-bold uppercase tracking-widest text-red-200">खेलकुद · Authentic sportswear</p>
+            <h1 className="mt-3 text-4xl font-bold leading-tight md:text-5xl">Wear your team. Real jerseys, delivered across Nepal.</h1>
+            <p className="mt-4 max-w-lg text-lg text-slate-200">Football, cricket and basketball shirts from Nepal to Europe and the NBA, priced in rupees with cash on delivery.</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/products" className="rounded-lg bg-crimson px-6 py-3 font-bold hover:bg-crimson-dark">
+                Shop Now
+              </Link>
+              <Link to="/products?category=cricket-jerseys" className="rounded-lg border border-white/40 px-6 py-3 font-bold hover:bg-white/10">
+                Nepal Cricket
+              </Link>
+            </div>
+            <dl className="mt-10 grid max-w-md grid-cols-4 gap-4 text-center">
+              {[
+                [stats.products, "Products"],
+                [stats.customers, "Customers"],
+                [stats.teams, "Teams"],
+                [stats.support, "Support"],
+              ].map(([value, label]) => (
+                <div key={label}>
+                  <dt className="sr-only">{label}</dt>
+                  <dd className="text-2xl font-bold">{value}</dd>
+                  <dd className="text-xs text-slate-300" aria-hidden="true">
+                    {label}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          {hero && heroImage ? (
+            <Link to={`/products/${hero.slug}`} className="group mx-auto block w-full max-w-md rounded-2xl bg-white/5 p-4 ring-1 ring-white/15">
+              <div className="aspect-square overflow-hidden rounded-xl bg-white">
+                <ProductImage url={heroImage.url} alt={heroImage.altText} width={heroImage.width} height={heroImage.height} sizes="(min-width: 768px) 480px, 90vw" priority maxWidth={960} className="h-full w-full object-cover" />
+              </div>
+              <div className="mt-3 flex items-end justify-between gap-2">
+                <p className="font-semibold group-hover:underline">{hero.name}</p>
+                <div className="shrink-0 [&_span]:text-white">
+                  <Price price={hero.price} finalPrice={hero.finalPrice} discountPercent={hero.discountPercent} />
+                </div>
+              </div>
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="why" className="sr-only">
+          Why shop with us
+        </h2>
+        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {TILES.map((t) => (
+            <li key={t.title} className="rounded-xl border border-slate-200 bg-white p-5">
+              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="#003893" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={t.icon} />
+              </svg>
+              <h3 className="mt-3 font-bold">{t.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4">
+        <div className="mb-6 flex items-end justify-between">
+          <h2 id="featured" className="text-2xl font-bold md:text-3xl">
+            Featured Products
+          </h2>
+          <Link to="/products" className="font-semibold text-nepal hover:underline">
+            View All
+          </Link>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+          {featured.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      </section>
+
+      <section className="mx-auto mt-16 max-w-7xl px-4">
+        <div className="rounded-2xl bg-crimson px-6 py-10 text-center text-white md:py-14">
+          <h2 className="text-2xl font-bold md:text-3xl">Ready for match day?</h2>
+          <p className="mx-auto mt-2 max-w-xl text-red-100">Find your team's shirt in your size, pay on delivery, and wear it to the next game.</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/products" className="rounded-lg bg-white px-6 py-3 font-bold text-crimson hover:bg-red-50">
+              Explore Products
+            </Link>
+            <Link to="/contact" className="rounded-lg border border-white/60 px-6 py-3 font-bold hover:bg-white/10">
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home page", () => {
+  test("arrives rendered: featured products with NPR prices are in the server's HTML", async ({ request }) => {
+    const res = await request.get("/");
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Featured Products");
+    expect(html).toMatch(/Rs\. \d{1,3}(,\d{2,3})*/);
+    expect(html).toContain("/media/_r/");
+    expect(html).not.toMatch(/\$\s?\d/);
+  });
+
+  for (const width of [360, 1280]) {
+    test(`looks like a shop at ${width} px with pictures loaded`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const cards = page.getByRole("article");
+      await expect(cards).toHaveCount(8);
+      const firstImage = cards.first().getByRole("img");
+      await firstImage.scrollIntoViewIfNeeded();
+      await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // Nothing wider than the screen (no sideways scrolling on a phone).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await testInfo.attach(`home-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    });
+  }
+});
+
+test.describe("product page", () => {
+  test("opens from a card and shows name, price, sizes and breadcrumb", async ({ page }, testInfo) => {
+    await page.goto("/");
+    const card = page.getByRole("article").first();
+    const name = (await card.getByRole("heading").innerText()).trim();
+    await card.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Products");
+    await expect(page.getByText(/Rs\. [\d,]+/).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sizes" })).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await testInfo.attach(`product-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    }
+  });
+
+  test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {
+    const res = await page.goto("/products/no-such-jersey");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Products" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("the older /product/{slug} form redirects permanently", async ({ request }) => {
+    const res = await request.get("/product/some-slug", { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers()["location"]).toBe("/products/some-slug");
+  });
+});
+
+test("an unknown path shows the 404 page with its links", async ({ page }) => {
+  const res = await page.goto("/this/does/not/exist");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("404")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
+});

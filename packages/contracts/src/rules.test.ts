@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { amountToFreeShipping, canTransition, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
+
+describe("formatNPR", () => {
+  it("shows whole rupees with Indian grouping and no decimals", () => {
+    expect(formatNPR(249_900)).toBe("Rs. 2,499");
+    expect(formatNPR(12_345_600)).toBe("Rs. 1,23,456");
+  });
+  it("shows paisa only when the amount has them", () => {
+    expect(formatNPR(249_950)).toBe("Rs. 2,499.50");
+  });
+  it("never shows a dollar sign", () => {
+    expect(formatNPR(100)).not.toContain("$");
+  });
+});
+
+describe("prices", () => {
+  it("uses the sale price only when it is lower than the price", () => {
+    expect(effectivePrice(10_000, 8_000)).toBe(8_000);
+    expect(effectivePrice(10_000, 12_000)).toBe(10_000);
+    expect(effectivePrice(10_000, null)).toBe(10_000);
+  });
+  it("rounds the percent off and hides it without a real discount", () => {
+    expect(discountPercent(899_900, 749_900)).toBe(17);
+    expect(discountPercent(10_000, 10_000)).toBeNull();
+    expect(discountPercent(10_000, null)).toBeNull();
+  });
+});
+
+describe("stock labels (spec 000 §4)", () => {
+  it.each([
+    [11, "In Stock"],
+    [10, "Low Stock"],
+    [1, "Low Stock"],
+    [0, "Out of Stock"],
+  ])("%i → %s", (stock, label) => expect(stockLabel(stock)).toBe(label));
+});
+
+describe("shipping rule (DECISIONS 2)", () => {
+  it("charges NPR 150 in the Kathmandu Valley and NPR 200 elsewhere", () => {
+    expect(shippingFee(100_000, "Lalitpur")).toBe(15_000);
+    expect(shippingFee(100_000, " bhaktapur ")).toBe(15_000);
+    expect(shippingFee(100_000, "Pokhara")).toBe(20_000);
+  });
+  it("is free above NPR 5,000 but not at exactly 5,000", () => {
+    expect(shippingFee(500_000, "Pokhara")).toBe(20_000);
+    expect(shippingFee(500_100, "Pokhara")).toBe(0);
+  });
+  it("tells how much more to add for free shipping", () => {
+    expect(amountToFreeShipping(450_000)).toBe(50_100);
+    expect(amountToFreeShipping(600_000)).toBe(0);
+  });
+});
+
+describe("slugify (spec 001 §4)", () => {
+  it("lower-cases, turns commas to spaces and spaces to hyphens", () => {
+    expect(slugify("Nepal Home Jersey, 2026 Edition!")).toBe("nepal-home-jersey-2026-edition");
+  });
+  it("collapses spaces and drops punctuation", () => {
+    expect(slugify("  Real   Madrid / Away  ")).toBe("real-madrid-away");
+  });
+  it("keeps Devanagari letters", () => {
+    expect(slugify("नेपाल जर्सी")).toBe("नेपाल-जर्सी");
+  });
+});
+
+describe("order state machine (DECISIONS 10)", () => {
+  it("moves forward one step at a time", () => {
+    expect(canTransition("PENDING", "PROCESSING")).toBe(true);
+    expect(canTransition("PENDING", "DELIVERED")).toBe(false);
+    expect(canTransition("SHIPPED", "OUT_FOR_DELIVERY")).toBe(true);
+  });
+  it("allows cancelling only before shipping", () => {
+    expect(canTransition("PROCESSING", "CANCELLED")).toBe(true);
+    expect(canTransition("SHIPPED", "CANCELLED")).toBe(false);
+    expect(canTransition("DELIVERED", "CANCELLED")).toBe(false);
+  });
+});
+
+describe("identifiers and images", () => {
+  it("shows the last 8 characters of an order id", () => {
+    expect(shortOrderId("0mwqthlrkxiy506qgdcmz6b8")).toBe("GDCMZ6B8");
+  });
+  it("builds resized image URLs only for our media", () => {
+    expect(imageVariantUrl("/media/products/a1.png", 480, "webp")).toBe("/media/_r/480.webp/products/a1.png");
+    expect(imageVariantUrl("https://example.com/a.png", 480, "webp")).toBe("https://example.com/a.png");
+  });
+});

@@ -1,0 +1,8 @@
+// The server Playwright tests run against: the production build on a fresh embedded database with demo data.
+import fs from "node:fs";
+import path from "node:path";
+import { root, serve } from "./lib.mjs";
+
+const dataDir = path.join(root, ".data", "e2e");
+fs.rmSync(dataDir, { recursive: true, force: true });
+serve({ env: { DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3210", LOG_LEVEL: "warn", DATABASE_URL: "" } });

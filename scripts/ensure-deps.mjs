@@ -1,0 +1,2 @@
+import { ensureDeps } from "./lib.mjs";
+ensureDeps();

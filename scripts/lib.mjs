@@ -1,0 +1,61 @@
+// Shared helpers for the project's own scripts (start, test, e2e). Plain Node, no dependencies.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  return res.status ?? 1;
+}
+
+export function must(cmd, args, opts = {}) {
+  const code = run(cmd, args, opts);
+  if (code !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDeps() {
+  const lock = path.join(root, "package-lock.json");
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
+  if (!stale) return;
+  console.log("Installing dependencies…");
+  must("npm", fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+}
+
+/** The system Chromium for Playwright; installed with apt when missing and apt is there (never a browser download). */
+export const CHROMIUM = "/usr/bin/chromium";
+export function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" });
+  if (apt.status !== 0) {
+    console.error("Chromium is missing at /usr/bin/chromium and apt-get is not available: install Chromium to run the browser tests.");
+    process.exit(1);
+  }
+  console.log("Installing Chromium from Debian packages…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
+  must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium", "fonts-noto-core"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+const TSX = ["--import", "tsx"];
+const SERVER = "apps/server/src/server.ts";
+const DB_CLI = "apps/server/src/db/cli.ts";
+
+/** Migrates and (outside production) seeds an empty database, then serves the built shop in production mode. */
+export function serve({ env = {}, stdio = "inherit" } = {}) {
+  const userEnv = { ...process.env, ...env };
+  const production = userEnv.NODE_ENV === "production";
+  if (!production) must("node", [...TSX, DB_CLI, "seed"], { env: { ...env, NODE_ENV: "development" } });
+  else must("node", [...TSX, DB_CLI, "migrate"], { env });
+  const child = spawn("node", [...TSX, SERVER], { cwd: root, stdio, env: { ...userEnv, NODE_ENV: "production", SEED_ON_EMPTY: "false" } });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code) => process.exit(code ?? 0));
+  return child;
+}
