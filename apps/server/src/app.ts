@@ -5,12 +5,14 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./env.js";
 import type { Database } from "./db/client.js";
+import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
 import { registerSsr } from "./plugins/ssr.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { toPublicUser } from "./modules/accounts/sessions.service.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   app.decorate("services", services);
   app.decorate("config", config);
   registerErrorHandling(app);
+  await registerAuth(app, services.sessions);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
       services: { catalog: services.catalog, settings: services.settings },
+      user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),
     }));

@@ -2,6 +2,7 @@ import type { Config } from "./env.js";
 import type { Db } from "./db/client.js";
 import { createCatalogService } from "./modules/catalog/catalog.service.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
+import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
@@ -11,6 +12,7 @@ export function createServices(db: Db, config: Config) {
     storage,
     catalog: createCatalogService(db),
     settings: createSettingsService(db),
+    sessions: createSessionsService(db),
   };
 }
 

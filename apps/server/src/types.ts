@@ -4,11 +4,14 @@
 import type { Services } from "./services.js";
 
 export type { Services };
+export type { PublicUser } from "@khelkud/contracts";
 export type { StoreSettings } from "./modules/settings/settings.service.js";
 
 /** What React Router loaders receive as `context`. */
 export interface WebLoadContext {
   services: Pick<Services, "catalog" | "settings">;
+  /** The signed-in user (from the session cookie), or null. */
+  user: import("@khelkud/contracts").PublicUser | null;
   publicUrl: string;
   requestId: string;
 }

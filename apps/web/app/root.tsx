@@ -1,6 +1,7 @@
 import "@fontsource/mukta/400.css";
 import "@fontsource/mukta/700.css";
 import "./app.css";
+import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Chrome>{children}</Chrome>
+        <Toaster position="top-right" richColors closeButton duration={4000} />
         <ScrollRestoration />
         <Scripts />
       </body>

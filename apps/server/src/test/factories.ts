@@ -1,7 +1,8 @@
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { slugify } from "@khelkud/contracts";
+import { SESSION_COOKIE, slugify } from "@khelkud/contracts";
 import type { Db } from "../db/client.js";
-import { categories, productImages, products, productSizes } from "../db/schema/index.js";
+import { categories, productImages, products, productSizes, users } from "../db/schema/index.js";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -37,4 +38,18 @@ export async function insertProduct(db: Db, { sizes = [{ size: "M", stock: 20 }]
 /** A real PNG of the given size (for upload and media tests). */
 export async function pngBuffer(width = 800, height = 800, color = "#DC143C"): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function insertUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(users)
+    .values({ name: "Test Customer", email: `user-${unique()}@example.com`, phone: "+9779800000000", passwordHash: null, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** Signs a user in the way the app does (a server-side session) and returns headers carrying it. */
+export async function sessionFor(app: FastifyInstance, userId: string) {
+  const { token } = await app.services.sessions.create(userId, { persistent: false });
+  return { token, cookie: { cookie: `${SESSION_COOKIE}=${token}` }, bearer: { authorization: `Bearer ${token}` } };
 }

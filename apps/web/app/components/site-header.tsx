@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
+import { cartTotals, useCart } from "../lib/cart";
 
 const NAV = [
   { to: "/products", label: "Products" },
@@ -41,8 +42,15 @@ function SearchBox({ id }: { id: string }) {
 }
 
 function CartButton() {
+  const items = useCart();
+  const count = items ? cartTotals(items).totalItems : 0;
   return (
-    <Link to="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label="Cart">
+    <Link to="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
+      {count > 0 ? (
+        <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
       <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M6 6h15l-1.5 9h-12z" />
         <path d="M6 6 5 3H2" />

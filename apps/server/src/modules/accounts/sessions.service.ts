@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt, ne } from "drizzle-orm";
+import { REMEMBER_ME_DAYS, SESSION_HOURS, type PublicUser } from "@khelkud/contracts";
+import type { Db } from "../../db/client.js";
+import { sessions, users, type UserRow } from "../../db/schema/index.js";
+
+export type AuthFailure = "missing" | "invalid" | "expired";
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    status: u.status,
+    avatar: u.avatarKey ? `/media/${u.avatarKey}` : null,
+    address: { street: u.addressStreet, city: u.addressCity, state: u.addressState, postalCode: u.addressPostalCode, country: u.addressCountry },
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Server-side sessions: the token is random, only its hash is stored, so logout, password change and
+ * deactivation end a session at once (DECISIONS 13).
+ */
+export function createSessionsService(db: Db) {
+  return {
+    async create(userId: string, opts: { persistent: boolean; userAgent?: string; ip?: string }) {
+      const token = randomBytes(32).toString("base64url");
+      const ttl = opts.persistent ? REMEMBER_ME_DAYS * 24 * 3_600_000 : SESSION_HOURS * 3_600_000;
+      const expiresAt = new Date(Date.now() + ttl);
+      await db.insert(sessions).values({ id: hashToken(token), userId, persistent: opts.persistent, expiresAt, userAgent: opts.userAgent?.slice(0, 300), ip: opts.ip });
+      return { token, expiresAt, persistent: opts.persistent };
+    },
+
+    /** The signed-in user for a token, or why there is none. Inactive users have no valid session. */
+    async resolve(token: string | undefined): Promise<{ user: UserRow; sessionId: string } | { failure: AuthFailure }> {
+      if (!token) return { failure: "missing" };
+      if (token.length > 200) return { failure: "invalid" };
+      const id = hashToken(token);
+      const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
+      if (!row) return { failure: "invalid" };
+      if (row.session.expiresAt.getTime() <= Date.now()) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        return { failure: "expired" };
+      }
+      if (row.user.status !== "ACTIVE") {
+        await db.delete(sessions).where(eq(sessions.userId, row.user.id));
+        return { failure: "invalid" };
+      }
+      return { user: row.user, sessionId: id };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    },
+
+    /** Ends every session of a user, optionally keeping the one in use. */
+    async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

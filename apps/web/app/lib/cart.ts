@@ -1,0 +1,174 @@
+/**
+ * The one client module for cart and wishlist actions (spec 000 §3, §4). Product cards, the product page,
+ * the cart page and the header all call these functions. Prices here are for display only: the server
+ * recomputes every amount at checkout.
+ */
+import { toast } from "sonner";
+import { MSG, type Product } from "@khelkud/contracts";
+import { createLocalStore, useLocalStore } from "./local-store";
+
+export interface CartItem {
+  key: string;
+  productId: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  /** paisa: the price at the time it was added (display only). */
+  price: number;
+  originalPrice: number;
+  quantity: number;
+  /** Stock of the chosen size when it was added. */
+  stock: number;
+  size: string;
+  color: string;
+}
+
+export interface WishlistItem {
+  id: string;
+  name: string;
+  slug: string;
+  price: number;
+  originalPrice: number;
+  image: string | null;
+  brand: string;
+  rating: number | null;
+  reviewCount: number;
+  stock: number;
+  addedAt: string;
+}
+
+const asArray = <T>(raw: unknown, ok: (x: Record<string, unknown>) => boolean): T[] =>
+  Array.isArray(raw) ? (raw.filter((x) => x && typeof x === "object" && ok(x as Record<string, unknown>)) as T[]) : [];
+
+export const cartStore = createLocalStore<CartItem[]>("cart", [], (raw) =>
+  asArray<CartItem>(raw, (x) => typeof x.key === "string" && typeof x.productId === "string" && Number.isInteger(x.quantity) && (x.quantity as number) > 0),
+);
+export const wishlistStore = createLocalStore<WishlistItem[]>("wishlist", [], (raw) => asArray<WishlistItem>(raw, (x) => typeof x.id === "string"));
+
+export const lineKey = (productId: string, size = "default", color = "default") => `${productId}-${size}-${color}`;
+
+function sizeStock(product: Product, size: string | undefined): number {
+  if (!size) return product.stock;
+  return product.sizes.find((s) => s.size === size)?.stock ?? 0;
+}
+
+export interface AddOptions {
+  size?: string;
+  color?: string;
+  quantity?: number;
+  silent?: boolean;
+}
+
+/** Adds a line, merging with the same product + size + colour, never above that size's stock. */
+export function addToCart(product: Product, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
+  if (product.sizes.length > 0 && !size) {
+    if (!silent) toast.error(MSG.selectSize);
+    return false;
+  }
+  const stock = sizeStock(product, size);
+  if (stock <= 0) {
+    if (!silent) toast.error(MSG.outOfStock);
+    return false;
+  }
+  const key = lineKey(product.id, size, color);
+  const items = cartStore.get();
+  const existing = items.find((i) => i.key === key);
+  const wanted = (existing?.quantity ?? 0) + quantity;
+  const next = Math.min(wanted, stock);
+  const line: CartItem = {
+    key,
+    productId: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.images[0]?.url ?? null,
+    price: product.finalPrice,
+    originalPrice: product.price,
+    quantity: next,
+    stock,
+    size: size ?? "default",
+    color: color ?? "default",
+  };
+  cartStore.set(existing ? items.map((i) => (i.key === key ? line : i)) : [...items, line]);
+  if (!silent) {
+    if (wanted > stock) toast.warning(`Only ${stock} left in this size; your cart has ${stock}.`);
+    else toast.success(size ? `${quantity} x ${product.name} (${size}) added to cart!` : `${product.name} added to cart!`);
+  }
+  return true;
+}
+
+/** Applied only when above 0 and not above the line's stock; otherwise ignored (spec 000 §4). */
+export function updateQuantity(key: string, quantity: number): void {
+  const items = cartStore.get();
+  cartStore.set(items.map((i) => (i.key === key && quantity > 0 && quantity <= i.stock ? { ...i, quantity } : i)));
+}
+
+export function removeFromCart(key: string, silent = false): void {
+  cartStore.set(cartStore.get().filter((i) => i.key !== key));
+  if (!silent) toast.success("Item removed from cart.");
+}
+
+export function clearCart(silent = false): void {
+  cartStore.set([]);
+  if (!silent) toast.success("Cart cleared.");
+}
+
+export function cartTotals(items: CartItem[]) {
+  return {
+    totalItems: items.reduce((n, i) => n + i.quantity, 0),
+    totalAmount: items.reduce((n, i) => n + i.price * i.quantity, 0),
+  };
+}
+
+export function useCart() {
+  return useLocalStore(cartStore);
+}
+
+// ---------------------------------------------------------------- wishlist
+
+export function isInWishlist(productId: string): boolean {
+  return wishlistStore.get().some((i) => i.id === productId);
+}
+
+export function addToWishlist(product: Product): boolean {
+  if (isInWishlist(product.id)) {
+    toast.error("Product already in wishlist!", { duration: 2000, position: "bottom-right" });
+    return false;
+  }
+  const item: WishlistItem = {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.finalPrice,
+    originalPrice: product.price,
+    image: product.images[0]?.url ?? null,
+    brand: product.brand,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    stock: product.stock,
+    addedAt: new Date().toISOString(),
+  };
+  wishlistStore.set([...wishlistStore.get(), item]);
+  toast.success(`${product.name} added to wishlist!`);
+  return true;
+}
+
+export function removeFromWishlist(productId: string): void {
+  const item = wishlistStore.get().find((i) => i.id === productId);
+  wishlistStore.set(wishlistStore.get().filter((i) => i.id !== productId));
+  if (item) toast.success(`${item.name} removed from wishlist!`);
+}
+
+/** The card button toggles. */
+export function toggleWishlist(product: Product): void {
+  if (isInWishlist(product.id)) removeFromWishlist(product.id);
+  else addToWishlist(product);
+}
+
+export function clearWishlist(): void {
+  wishlistStore.set([]);
+  toast.success("Wishlist cleared!");
+}
+
+export function useWishlist() {
+  return useLocalStore(wishlistStore);
+}
