@@ -13,6 +13,7 @@ import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
+import { adminRoutes } from "./modules/admin/admin.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
+      await api.register(adminRoutes(services.admin, services.settings));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
