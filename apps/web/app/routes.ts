@@ -5,5 +5,18 @@ export default [
   index("routes/home.tsx"),
   route("products/:slugOrId", "routes/product.tsx"),
   route("product/:slug", "routes/product-legacy.tsx"),
+  // Admin panel: one guarded layout (ADMIN only), tabs rendered in the browser and loaded only here.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+    route("blogs", "routes/admin/blogs.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
+  route("debug/products", "routes/debug-products.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
