@@ -85,10 +85,10 @@ export function Dialog({ open, title, onClose, children, wide }: { open: boolean
 }
 
 /** Dense table with a sticky header. */
-export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: string | false }) {
+export function Table({ head, children, empty, compact }: { head: string[]; children: ReactNode; empty?: string | false; compact?: boolean }) {
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${compact ? "" : "min-w-[720px]"}`}>
         <thead className="sticky top-0 z-10 bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {head.map((h) => (

@@ -62,7 +62,7 @@ export default function AdminDashboard() {
           <div className="grid gap-4 lg:grid-cols-2">
             <section>
               <h2 className="mb-2 font-semibold">Recent orders</h2>
-              <Table head={["Order", "Customer", "Total", "Status", "Date"]} empty={data.recentOrders.length === 0 && "No orders found."}>
+              <Table compact head={["Order", "Customer", "Total", "Status", "Date"]} empty={data.recentOrders.length === 0 && "No orders found."}>
                 {data.recentOrders.map((o) => (
                   <tr key={o.id}>
                     <td className="px-3 py-2 font-mono text-xs">{o.orderNumber}</td>
@@ -78,7 +78,7 @@ export default function AdminDashboard() {
             </section>
             <section>
               <h2 className="mb-2 font-semibold">Low stock (below 10, per size)</h2>
-              <Table head={["Product", "Size", "Stock"]} empty={data.lowStock.length === 0 && "Every size has 10 or more in stock."}>
+              <Table compact head={["Product", "Size", "Stock"]} empty={data.lowStock.length === 0 && "Every size has 10 or more in stock."}>
                 {data.lowStock.map((s) => (
                   <tr key={`${s.productId}-${s.size}`}>
                     <td className="px-3 py-2">
@@ -95,7 +95,7 @@ export default function AdminDashboard() {
           </div>
           <section>
             <h2 className="mb-2 font-semibold">Best sellers (30 days)</h2>
-            <Table head={["Product", "Units", "Revenue"]} empty={data.bestSellers.length === 0 && "No sales yet."}>
+            <Table compact head={["Product", "Units", "Revenue"]} empty={data.bestSellers.length === 0 && "No sales yet."}>
               {data.bestSellers.map((b) => (
                 <tr key={b.productId}>
                   <td className="px-3 py-2">{b.name}</td>
