@@ -5,7 +5,8 @@ import { useApiGet } from "../components/admin/admin-api";
 
 /** Spec 000 §2 debug list, for administrators only (DECISIONS 23); the data comes from the guarded admin API. */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user || context.user.role !== "ADMIN") throw redirect("/login?redirect=/debug/products");
+  if (!context.user) throw redirect("/login?redirect=/debug/products");
+  if (context.user.role !== "ADMIN") throw redirect("/login");
   return null;
 }
 
