@@ -59,11 +59,11 @@ test("an administrator creates a product with two images and stock per size, and
   const name = `Sagarmatha FC Home Jersey ${Date.now().toString(36)}`;
   await page.getByRole("button", { name: "+ Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
-  await dialog.getByLabel("Name").fill(name);
-  await expect(dialog.getByLabel("Slug")).toHaveValue(/^sagarmatha-fc-home-jersey-/);
-  await dialog.getByLabel("Category").selectOption({ label: "Football Jerseys" });
-  await dialog.getByLabel("Brand").fill("Kelme");
-  await dialog.getByLabel("Description").fill("Crimson home shirt of Sagarmatha FC.");
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await expect(dialog.getByLabel("Slug", { exact: true })).toHaveValue(/^sagarmatha-fc-home-jersey-/);
+  await dialog.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Football Jerseys" });
+  await dialog.getByLabel("Brand", { exact: true }).fill("Kelme");
+  await dialog.getByLabel("Description", { exact: true }).fill("Crimson home shirt of Sagarmatha FC.");
   await dialog.getByLabel("Price (NPR)").fill("2999");
   await dialog.getByLabel("Sale price (NPR, optional)").fill("2499");
   await dialog.getByLabel("Stock for size S").fill("5");

@@ -155,21 +155,23 @@ export function ProductForm({
             }}
           />
         </Field>
-        <Field label="Category" error={errors.categoryId}>
-          <div className="flex gap-2">
-            <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)}>
-              <option value="">Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <button type="button" className={`${btn.secondary} whitespace-nowrap`} onClick={createCategory}>
-              + Create Category
-            </button>
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="Category" error={errors.categoryId}>
+              <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)}>
+                <option value="">Select a category</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
           </div>
-        </Field>
+          <button type="button" className={`${btn.secondary} mt-6 whitespace-nowrap`} onClick={createCategory}>
+            + Create Category
+          </button>
+        </div>
         <Field label="Brand" error={errors.brand}>
           <input className={input} value={f.brand} onChange={(e) => set("brand", e.target.value)} />
         </Field>

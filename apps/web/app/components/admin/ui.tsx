@@ -44,12 +44,18 @@ export const input = "w-full rounded-md border border-slate-300 bg-white px-3 py
 
 export function Field({ label, error, children, hint }: { label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
-    <label className="block text-sm">
-      <span className="mb-1 block font-medium text-slate-700">{label}</span>
-      {children}
-      {hint && !error && <span className="mt-1 block text-xs text-slate-500">{hint}</span>}
-      {error && <span className="mt-1 block text-xs font-medium text-red-700">{error}</span>}
-    </label>
+    <div className="text-sm">
+      <label className="block">
+        <span className="mb-1 block font-medium text-slate-700">{label}</span>
+        {children}
+      </label>
+      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
