@@ -34,6 +34,16 @@ function where(q: Pick<AdminUsersQuery, "q" | "role" | "status">): SQL | undefin
 /** Sends the "set your own password" e-mail when a mail service is wired in; the token row exists either way. */
 export type InviteSender = (user: { name: string; email: string }, token: string) => Promise<void>;
 
+/** The invitation e-mail: the link is the accounts module's /reset-password page, which consumes the same token. */
+export function inviteMessage(publicUrl: string, user: { name: string; email: string }, token: string) {
+  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to: user.email,
+    subject: "Your Khelkud account: set your password",
+    text: `Namaste ${user.name},\n\nAn account was created for you at Khelkud. Choose your own password here (the link works once, for ${INVITE_HOURS} hours):\n\n${link}\n\nIf you did not expect this e-mail, you can ignore it.`,
+  };
+}
+
 export function createAdminUsersService(db: Db, sessions: SessionsService, sendInvite?: InviteSender) {
   async function lockUser(tx: Tx, id: string): Promise<UserRow> {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");

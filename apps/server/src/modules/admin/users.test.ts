@@ -95,3 +95,21 @@ describe("user management rules", () => {
     expect(admins.overallTotal).toBeGreaterThan(admins.pagination.total);
   });
 });
+
+describe("invitations", () => {
+  it("hands the mail sender a token whose hash is the stored single-use row, and builds the set-password link", async () => {
+    const { createAdminUsersService, inviteMessage } = await import("./users.service.js");
+    const { createSessionsService, hashToken } = await import("../accounts/sessions.service.js");
+    const sent: { email: string; token: string }[] = [];
+    const svc = createAdminUsersService(t.database.db, createSessionsService(t.database.db), async (u, token) => {
+      sent.push({ email: u.email, token });
+    });
+    const user = await svc.create({ id: adminId, ip: null }, { name: "Invited", email: "invited@example.com", phone: null, role: "USER", status: "ACTIVE" });
+    expect(sent).toHaveLength(1);
+    const [row] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(row?.tokenHash).toBe(hashToken(sent[0]!.token));
+    const mail = inviteMessage("https://shop.example", { name: "Invited", email: "invited@example.com" }, sent[0]!.token);
+    expect(mail.to).toBe("invited@example.com");
+    expect(mail.text).toContain(`https://shop.example/reset-password?token=${encodeURIComponent(sent[0]!.token)}`);
+  });
+});
