@@ -132,7 +132,13 @@ describe("eSewa success redirect verification", () => {
   });
 
   it("refuses a callback that signs too little (no status or amount in signed_field_names)", () => {
-    const fields = { transaction_uuid: "ord-1001-a1", product_code: "EPAYTEST", total_amount: "1500.0", status: "COMPLETE", signed_field_names: "transaction_uuid,product_code,signed_field_names" };
+    const fields = {
+      transaction_uuid: "ord-1001-a1",
+      product_code: "EPAYTEST",
+      total_amount: "1500.0",
+      status: "COMPLETE",
+      signed_field_names: "transaction_uuid,product_code,signed_field_names",
+    };
     const signature = signEsewaFields(KEY, fields, fields.signed_field_names.split(","));
     expect(client().verifyCallback(b64(JSON.stringify({ ...fields, signature })))).toMatchObject({ ok: false, reason: "missing_fields" });
   });
@@ -168,13 +174,18 @@ describe("eSewa success redirect verification", () => {
 });
 
 describe("eSewa status check parsing", () => {
-  const answer = (status: number, body: string): typeof fetch => async () => new Response(body, { status, headers: { "content-type": "application/json" } });
+  const answer =
+    (status: number, body: string): typeof fetch =>
+    async () =>
+      new Response(body, { status, headers: { "content-type": "application/json" } });
 
   it("sends the canonical amount text and reads the docs' sample (with its missing comma)", async () => {
     let asked = "";
     const c = client(async (input) => {
       asked = String(input);
-      return new Response('{ "product_code": "EPAYTEST", "transaction_uuid": "ord-1001-a1", "total_amount": 1500.0 "status": "COMPLETE", "ref_id": "000XYZ1" }');
+      return new Response(
+        '{ "product_code": "EPAYTEST", "transaction_uuid": "ord-1001-a1", "total_amount": 1500.0 "status": "COMPLETE", "ref_id": "000XYZ1" }',
+      );
     });
     expect(await c.checkStatus({ transactionUuid: "ord-1001-a1", totalAmountPaisa: 150000 })).toEqual({
       outage: false,
@@ -187,12 +198,18 @@ describe("eSewa status check parsing", () => {
   });
 
   it("treats HTTP 403, an unknown status and a network failure as an outage", async () => {
-    expect(await client(answer(403, "Forbidden")).checkStatus({ transactionUuid: "a", totalAmountPaisa: 100 })).toMatchObject({ outage: true, httpStatus: 403 });
+    expect(await client(answer(403, "Forbidden")).checkStatus({ transactionUuid: "a", totalAmountPaisa: 100 })).toMatchObject({
+      outage: true,
+      httpStatus: 403,
+    });
     expect(await client(answer(200, '{"status":"PAID"}')).checkStatus({ transactionUuid: "a", totalAmountPaisa: 100 })).toMatchObject({ outage: true });
     const down: typeof fetch = async () => {
       throw new TypeError("fetch failed");
     };
-    expect(await client(down).checkStatus({ transactionUuid: "a", totalAmountPaisa: 100 })).toMatchObject({ outage: true, message: "eSewa could not be reached" });
+    expect(await client(down).checkStatus({ transactionUuid: "a", totalAmountPaisa: 100 })).toMatchObject({
+      outage: true,
+      message: "eSewa could not be reached",
+    });
   });
 });
 

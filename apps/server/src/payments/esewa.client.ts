@@ -154,10 +154,7 @@ export function createEsewaClient(options: EsewaClientOptions): EsewaClient {
       if (!decoded) return { ok: false, reason: "malformed" };
       const { fields, signature } = decoded;
       const names = (fields.signed_field_names ?? "").split(",").filter((n) => n !== "");
-      const missing =
-        !signature ||
-        ESEWA_CALLBACK_REQUIRED_SIGNED.some((n) => !names.includes(n)) ||
-        names.some((n) => fields[n] === undefined);
+      const missing = !signature || ESEWA_CALLBACK_REQUIRED_SIGNED.some((n) => !names.includes(n)) || names.some((n) => fields[n] === undefined);
       if (missing) return { ok: false, reason: "missing_fields", fields };
 
       // Thousands commas are shown but not signed ("1,500.0" is signed as "1500.0").

@@ -27,7 +27,15 @@ async function caught(promise: Promise<unknown>): Promise<ProviderError> {
 
 describe("Khalti client requests", () => {
   it("posts JSON with 'Authorization: Key <secret>' to {base}/epayment/initiate/ with amounts in paisa", async () => {
-    const { client, calls } = khaltiAnswering(200, JSON.stringify({ pidx: "Xk2s9QmPbT4vLr7WcN3dEa", payment_url: "https://test-pay.khalti.com/?pidx=Xk2s9QmPbT4vLr7WcN3dEa", expires_at: "2025-08-01T16:26:16.471649+05:45", expires_in: 1800 }));
+    const { client, calls } = khaltiAnswering(
+      200,
+      JSON.stringify({
+        pidx: "Xk2s9QmPbT4vLr7WcN3dEa",
+        payment_url: "https://test-pay.khalti.com/?pidx=Xk2s9QmPbT4vLr7WcN3dEa",
+        expires_at: "2025-08-01T16:26:16.471649+05:45",
+        expires_in: 1800,
+      }),
+    );
     const result = await client.initiate({
       returnUrl: "https://shop.example.np/khalti/callback",
       websiteUrl: "https://shop.example.np/",
@@ -37,7 +45,12 @@ describe("Khalti client requests", () => {
       productDetails: [{ identity: "prod_12", name: "Nepal Home Jersey 2025", totalPrice: 249900, quantity: 1, unitPrice: 249900 }],
       merchantExtra: { order_ref: "8f3a2c10" },
     });
-    expect(result).toEqual({ pidx: "Xk2s9QmPbT4vLr7WcN3dEa", paymentUrl: "https://test-pay.khalti.com/?pidx=Xk2s9QmPbT4vLr7WcN3dEa", expiresAt: "2025-08-01T16:26:16.471649+05:45", expiresIn: 1800 });
+    expect(result).toEqual({
+      pidx: "Xk2s9QmPbT4vLr7WcN3dEa",
+      paymentUrl: "https://test-pay.khalti.com/?pidx=Xk2s9QmPbT4vLr7WcN3dEa",
+      expiresAt: "2025-08-01T16:26:16.471649+05:45",
+      expiresIn: 1800,
+    });
     expect(calls[0]?.url).toBe("https://dev.khalti.com/api/v2/epayment/initiate/");
     const headers = calls[0]?.init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe("Key live_secret_key_abc");
@@ -67,7 +80,10 @@ describe("Khalti lookup answers", () => {
     expect(normalizeKhaltiStatus("Partially refunded")).toBe("Partially Refunded");
     expect(normalizeKhaltiStatus("user CANCELED")).toBe("User canceled");
     expect(normalizeKhaltiStatus("Paid")).toBeNull();
-    const { client } = khaltiAnswering(200, JSON.stringify({ pidx: "P1", total_amount: "1000", status: "Partially refunded", transaction_id: "T", fee: 0, refunded: true }));
+    const { client } = khaltiAnswering(
+      200,
+      JSON.stringify({ pidx: "P1", total_amount: "1000", status: "Partially refunded", transaction_id: "T", fee: 0, refunded: true }),
+    );
     expect((await client.lookup("P1")).status).toBe("Partially Refunded");
   });
 
@@ -77,7 +93,10 @@ describe("Khalti lookup answers", () => {
   });
 
   it("refuses an answer about another pidx", async () => {
-    const { client } = khaltiAnswering(200, JSON.stringify({ pidx: "OTHER", total_amount: 1000, status: "Completed", transaction_id: "T", fee: 0, refunded: false }));
+    const { client } = khaltiAnswering(
+      200,
+      JSON.stringify({ pidx: "OTHER", total_amount: 1000, status: "Completed", transaction_id: "T", fee: 0, refunded: false }),
+    );
     expect((await caught(client.lookup("P1"))).kind).toBe("unavailable");
   });
 
@@ -91,13 +110,17 @@ describe("Khalti lookup answers", () => {
 
   it("treats a 200 without a pidx on initiate as unavailable, not success", async () => {
     const { client } = khaltiAnswering(200, "{}");
-    const e = await caught(client.initiate({ returnUrl: "https://a.np/", websiteUrl: "https://a.np/", amountPaisa: 1000, purchaseOrderId: "a", purchaseOrderName: "b" }));
+    const e = await caught(
+      client.initiate({ returnUrl: "https://a.np/", websiteUrl: "https://a.np/", amountPaisa: 1000, purchaseOrderId: "a", purchaseOrderName: "b" }),
+    );
     expect(e.kind).toBe("unavailable");
   });
 
   it("reports a 400 without field errors (e.g. the pre-KYC cap) as invalid_request with Khalti's text", async () => {
     const { client } = khaltiAnswering(400, '{"detail":"Amount must be less than 200.","error_key":"validation_error"}');
-    const e = await caught(client.initiate({ returnUrl: "https://a.np/", websiteUrl: "https://a.np/", amountPaisa: 50000, purchaseOrderId: "a", purchaseOrderName: "b" }));
+    const e = await caught(
+      client.initiate({ returnUrl: "https://a.np/", websiteUrl: "https://a.np/", amountPaisa: 50000, purchaseOrderId: "a", purchaseOrderName: "b" }),
+    );
     expect(e.kind).toBe("invalid_request");
     expect(e.message).toContain("Amount must be less than 200.");
   });
@@ -120,7 +143,12 @@ describe("Khalti callback query", () => {
   });
 
   it("tolerates a callback with no status (older failure form) and one with no pidx", () => {
-    expect(parseKhaltiCallback({ pidx: "P1", message: "Payment failed" })).toMatchObject({ pidx: "P1", status: null, message: "Payment failed", transactionId: null });
+    expect(parseKhaltiCallback({ pidx: "P1", message: "Payment failed" })).toMatchObject({
+      pidx: "P1",
+      status: null,
+      message: "Payment failed",
+      transactionId: null,
+    });
     expect(parseKhaltiCallback({ message: "x" })).toBeNull();
   });
 });

@@ -57,7 +57,8 @@ export function adminRoutes(ctx: SimContext) {
       if (found.provider === "khalti") {
         const p = found.payment;
         if (status !== undefined) {
-          if (!(KHALTI_SETTABLE as readonly string[]).includes(status)) return reply.status(400).send({ error: `Khalti status must be one of ${KHALTI_SETTABLE.join(", ")}` });
+          if (!(KHALTI_SETTABLE as readonly string[]).includes(status))
+            return reply.status(400).send({ error: `Khalti status must be one of ${KHALTI_SETTABLE.join(", ")}` });
           p.status = status as KhaltiSimStatus;
           if (["Completed", "Refunded", "Partially Refunded"].includes(status) && !p.transactionId) p.transactionId = randomId(22);
         }
@@ -65,7 +66,8 @@ export function adminRoutes(ctx: SimContext) {
       } else {
         const p = found.payment;
         if (status !== undefined) {
-          if (!(ESEWA_SETTABLE as readonly string[]).includes(status)) return reply.status(400).send({ error: `eSewa status must be one of ${ESEWA_SETTABLE.join(", ")}` });
+          if (!(ESEWA_SETTABLE as readonly string[]).includes(status))
+            return reply.status(400).send({ error: `eSewa status must be one of ${ESEWA_SETTABLE.join(", ")}` });
           p.status = status as EsewaSimStatus;
           if (status !== "PENDING" && status !== "NOT_FOUND" && !p.transactionCode) p.transactionCode = esewaTransactionCode();
           if (status !== "PENDING") p.finished = true;

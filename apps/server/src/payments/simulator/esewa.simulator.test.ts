@@ -50,8 +50,16 @@ describe("eSewa form POST", () => {
     ["an empty field", (f: Record<string, string>) => ({ ...f, tax_amount: "" }), "Missing or empty field(s): tax_amount"],
     ["a uuid with an underscore", (f: Record<string, string>) => ({ ...f, transaction_uuid: "ord_1001" }), "only letters, digits and hyphens"],
     ["a total that is not the sum", (f: Record<string, string>) => ({ ...f, amount: "1300" }), "total_amount must equal"],
-    ["signed_field_names without the mandatory three first", (f: Record<string, string>) => ({ ...f, signed_field_names: "transaction_uuid,total_amount,product_code" }), "signed_field_names must start with"],
-    ["a tampered total (signature no longer matches)", (f: Record<string, string>) => ({ ...f, amount: "400", total_amount: "500" }), "Invalid payload signature"],
+    [
+      "signed_field_names without the mandatory three first",
+      (f: Record<string, string>) => ({ ...f, signed_field_names: "transaction_uuid,total_amount,product_code" }),
+      "signed_field_names must start with",
+    ],
+    [
+      "a tampered total (signature no longer matches)",
+      (f: Record<string, string>) => ({ ...f, amount: "400", total_amount: "500" }),
+      "Invalid payload signature",
+    ],
     ["a total written 1500.00 while 1500 was signed", (f: Record<string, string>) => ({ ...f, total_amount: "1500.00" }), "Invalid payload signature"],
   ])("refuses %s and names the problem", async (_what, change, message) => {
     const f = form();
@@ -87,7 +95,13 @@ describe("eSewa payment, redirects and status", () => {
     expect(verified).toMatchObject({ ok: true, totalAmountPaisa: 150000, transactionUuid: f.fields.transaction_uuid, status: "COMPLETE" });
 
     const status = await esewa.checkStatus({ transactionUuid: f.fields.transaction_uuid!, totalAmountPaisa: 150000 });
-    expect(status).toEqual({ outage: false, status: "COMPLETE", refId: decoded.transaction_code, totalAmountPaisa: 150000, transactionUuid: f.fields.transaction_uuid });
+    expect(status).toEqual({
+      outage: false,
+      status: "COMPLETE",
+      refId: decoded.transaction_code,
+      totalAmountPaisa: 150000,
+      transactionUuid: f.fields.transaction_uuid,
+    });
   });
 
   it("rejects success data whose amount was changed by the browser", async () => {
@@ -148,7 +162,10 @@ describe("eSewa payment, redirects and status", () => {
     const f = form();
     const back = await payOnEsewa(await postEsewaForm(f));
     expect(esewa.verifyCallback(rawData(back.location!))).toMatchObject({ ok: true, totalAmountPaisa: 50000 });
-    expect(await esewa.checkStatus({ transactionUuid: f.fields.transaction_uuid!, totalAmountPaisa: 150000 })).toMatchObject({ status: "COMPLETE", totalAmountPaisa: 50000 });
+    expect(await esewa.checkStatus({ transactionUuid: f.fields.transaction_uuid!, totalAmountPaisa: 150000 })).toMatchObject({
+      status: "COMPLETE",
+      totalAmountPaisa: 50000,
+    });
   });
 
   it("answers NOT_FOUND for an unknown uuid or an amount that differs from the form", async () => {
@@ -203,6 +220,9 @@ describe("eSewa outage", () => {
 
   it("a dropped connection is an outage", async () => {
     await sim.setScenario("network-error", "esewa");
-    expect(await esewa.checkStatus({ transactionUuid: "x-1", totalAmountPaisa: 150000 })).toMatchObject({ outage: true, message: "eSewa could not be reached" });
+    expect(await esewa.checkStatus({ transactionUuid: "x-1", totalAmountPaisa: 150000 })).toMatchObject({
+      outage: true,
+      message: "eSewa could not be reached",
+    });
   });
 });

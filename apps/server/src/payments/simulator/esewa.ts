@@ -48,7 +48,10 @@ function sameSignature(a: string, b: string): boolean {
 /** eSewa writes amounts in its answers with one decimal at least: 1500 → "1500.0", 110.50 → "110.5". */
 export function esewaAmountText(paisa: number, thousandsComma: boolean): string {
   const rupees = Math.floor(paisa / 100);
-  const decimals = String(paisa % 100).padStart(2, "0").replace(/0$/, "") || "0";
+  const decimals =
+    String(paisa % 100)
+      .padStart(2, "0")
+      .replace(/0$/, "") || "0";
   const whole = thousandsComma && rupees >= 1000 ? rupees.toLocaleString("en-US") : String(rupees);
   return `${whole}.${decimals}`;
 }
@@ -66,7 +69,10 @@ export function esewaRoutes(ctx: SimContext) {
   }
 
   function errorPage(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
-    return reply.status(status).type("text/html").send(messagePage("esewa", title, text));
+    return reply
+      .status(status)
+      .type("text/html")
+      .send(messagePage("esewa", title, text));
   }
 
   function closedPage(p: EsewaPayment | undefined, reply: FastifyReply): FastifyReply | null {
@@ -78,7 +84,10 @@ export function esewaRoutes(ctx: SimContext) {
         .send(messagePage("esewa", "Session expired", "Your eSewa payment session has expired.", { href: p.failureUrl, label: "Return to the merchant" }));
     }
     if (p.finished || p.status !== "PENDING") {
-      return reply.status(409).type("text/html").send(messagePage("esewa", "Payment already finished", `This payment is ${p.status}.`));
+      return reply
+        .status(409)
+        .type("text/html")
+        .send(messagePage("esewa", "Payment already finished", `This payment is ${p.status}.`));
     }
     return null;
   }
@@ -108,7 +117,12 @@ export function esewaRoutes(ctx: SimContext) {
 
   function failureRedirect(p: EsewaPayment): string {
     if (!options.esewaFailureData) return p.failureUrl;
-    const json = JSON.stringify({ status: p.status, transaction_uuid: p.transactionUuid, product_code: p.productCode, total_amount: esewaAmountText(p.totalAmount, false) });
+    const json = JSON.stringify({
+      status: p.status,
+      transaction_uuid: p.transactionUuid,
+      product_code: p.productCode,
+      total_amount: esewaAmountText(p.totalAmount, false),
+    });
     return `${p.failureUrl}${p.failureUrl.includes("?") ? "&" : "?"}data=${Buffer.from(json, "utf8").toString("base64")}`;
   }
 
@@ -159,7 +173,12 @@ export function esewaRoutes(ctx: SimContext) {
       }
       const sum = amounts.reduce((acc, [, v]) => acc + (v ?? 0), 0);
       if (sum !== total) {
-        return errorPage(reply, 400, "Invalid payment request", "total_amount must equal amount + tax_amount + product_service_charge + product_delivery_charge.");
+        return errorPage(
+          reply,
+          400,
+          "Invalid payment request",
+          "total_amount must equal amount + tax_amount + product_service_charge + product_delivery_charge.",
+        );
       }
       if (total <= 0) return errorPage(reply, 400, "Invalid payment request", "total_amount must be more than zero.");
       const names = (form.signed_field_names as string).split(",");
@@ -240,7 +259,10 @@ export function esewaRoutes(ctx: SimContext) {
       if (closed) return closed;
       const action = form.action ?? "";
       if (!["pay", "cancel", "pending", "expire", "wrong-amount"].includes(action)) {
-        return reply.status(400).type("text/html").send(esewaLoginPage(p as EsewaPayment, "Unknown action."));
+        return reply
+          .status(400)
+          .type("text/html")
+          .send(esewaLoginPage(p as EsewaPayment, "Unknown action."));
       }
       return finish(p as EsewaPayment, action, reply);
     });

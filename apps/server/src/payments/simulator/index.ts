@@ -62,5 +62,7 @@ export async function createProviderSimulator(options: ProviderSimulatorOptions)
 
 /** The /test/esewa page of the shop: test credentials, registered only while the simulator is on. */
 export function registerTestCredentialsRoute(app: FastifyInstance, simulatorBase: string): void {
-  app.get("/test/esewa", { schema: { hide: true } }, async (_req, reply) => reply.type("text/html").header("Cache-Control", "no-store").send(testCredentialsPage(simulatorBase)));
+  app.get("/test/esewa", { schema: { hide: true } }, async (_req, reply) =>
+    reply.type("text/html").header("Cache-Control", "no-store").send(testCredentialsPage(simulatorBase)),
+  );
 }

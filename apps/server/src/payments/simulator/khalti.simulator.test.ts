@@ -85,7 +85,13 @@ describe("Khalti initiate", () => {
     const res = await fetch(`${sim.url}/khalti/api/v2/epayment/initiate/`, {
       method: "POST",
       headers: { Authorization: `Key ${TEST_KHALTI_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ return_url: "http://localhost:3000/khalti/callback", website_url: "http://localhost:3000/", amount: "1000", purchase_order_id: "a", purchase_order_name: "b" }),
+      body: JSON.stringify({
+        return_url: "http://localhost:3000/khalti/callback",
+        website_url: "http://localhost:3000/",
+        amount: "1000",
+        purchase_order_id: "a",
+        purchase_order_name: "b",
+      }),
     });
     expect(res.status).toBe(200);
   });
@@ -171,7 +177,14 @@ describe("Khalti hosted page, callback and lookup", () => {
       body: JSON.stringify({ pidx: started.pidx }),
     });
     expect(raw.status).toBe(400);
-    expect(await khalti.lookup(started.pidx)).toEqual({ pidx: started.pidx, totalAmount: 259900, status: "User canceled", transactionId: null, fee: 0, refunded: false });
+    expect(await khalti.lookup(started.pidx)).toEqual({
+      pidx: started.pidx,
+      totalAmount: 259900,
+      status: "User canceled",
+      transactionId: null,
+      fee: 0,
+      refunded: false,
+    });
   });
 
   it("a paid or cancelled payment cannot be paid again on the hosted page", async () => {
@@ -273,10 +286,11 @@ describe("Khalti outage", () => {
       baseUrl: sim.payments.khalti!.baseUrl,
       secretKey: TEST_KHALTI_KEY,
       timeoutMs: 50,
-      fetch: (input, init) => new Promise((resolve, reject) => {
-        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
-        setTimeout(() => resolve(fetch(input, init)), 5000).unref();
-      }),
+      fetch: (input, init) =>
+        new Promise((resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+          setTimeout(() => resolve(fetch(input, init)), 5000).unref();
+        }),
     });
     const error = await refusal(slow.lookup("anything"));
     expect(error.kind).toBe("unavailable");

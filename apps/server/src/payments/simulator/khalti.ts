@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { dropConnection, formBody, queryParam, type SimContext } from "./context.js";
 import { khaltiOtpPage, khaltiPaymentPage, messagePage } from "./pages.js";
-import {
-  KHALTI_TEST_IDS,
-  KHALTI_TEST_MPIN,
-  KHALTI_TEST_OTP,
-  maskMobile,
-  nepalTimestamp,
-  randomId,
-  type KhaltiPayment,
-  type Scenario,
-} from "./state.js";
+import { KHALTI_TEST_IDS, KHALTI_TEST_MPIN, KHALTI_TEST_OTP, maskMobile, nepalTimestamp, randomId, type KhaltiPayment, type Scenario } from "./state.js";
 
 /** Simulated Khalti ePayment: API v2 under /khalti/api/v2/, hosted page at /khalti/?pidx=. */
 
@@ -53,7 +44,11 @@ function toInteger(v: unknown): number | null {
 }
 
 /** Field checks in Khalti's order: return_url, website_url, amount, purchase_order_id, purchase_order_name, then the breakdown. */
-function validateInitiate(body: Record<string, unknown>): { errors: FieldErrors } | { data: Omit<KhaltiPayment, "pidx" | "createdAt" | "expiresAt" | "status" | "transactionId" | "mobile" | "loginTicket" | "reportedAmount"> } {
+function validateInitiate(
+  body: Record<string, unknown>,
+):
+  | { errors: FieldErrors }
+  | { data: Omit<KhaltiPayment, "pidx" | "createdAt" | "expiresAt" | "status" | "transactionId" | "mobile" | "loginTicket" | "reportedAmount"> } {
   const errors: FieldErrors = {};
   const returnUrl = checkText(body, "return_url", errors, true);
   const websiteUrl = checkText(body, "website_url", errors, true);
@@ -103,7 +98,9 @@ export function khaltiRoutes(ctx: SimContext) {
       return reply
         .status(503)
         .type("text/html")
-        .send("<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>");
+        .send(
+          "<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>",
+        );
     }
     const header = req.headers.authorization ?? "";
     const match = /^key\s+(\S+)\s*$/i.exec(header);
@@ -135,7 +132,12 @@ export function khaltiRoutes(ctx: SimContext) {
         return reply
           .status(410)
           .type("text/html")
-          .send(messagePage("khalti", "Payment link expired", "This payment link has expired. Go back to the shop and start the payment again.", { href: p.websiteUrl, label: "Back to the shop" }));
+          .send(
+            messagePage("khalti", "Payment link expired", "This payment link has expired. Go back to the shop and start the payment again.", {
+              href: p.websiteUrl,
+              label: "Back to the shop",
+            }),
+          );
       default:
         p.status = "User canceled";
     }
@@ -161,12 +163,21 @@ export function khaltiRoutes(ctx: SimContext) {
 
   /** Page for a payment that can no longer be paid, or null when it is still open. */
   function closedPage(p: KhaltiPayment | undefined, reply: FastifyReply): FastifyReply | null {
-    if (!p) return reply.status(404).type("text/html").send(messagePage("khalti", "Payment not found", "This payment link is not valid."));
+    if (!p)
+      return reply
+        .status(404)
+        .type("text/html")
+        .send(messagePage("khalti", "Payment not found", "This payment link is not valid."));
     if (p.status === "Expired") {
       return reply
         .status(410)
         .type("text/html")
-        .send(messagePage("khalti", "Payment link expired", "This payment link has expired. Go back to the shop and start the payment again.", { href: p.websiteUrl, label: "Back to the shop" }));
+        .send(
+          messagePage("khalti", "Payment link expired", "This payment link has expired. Go back to the shop and start the payment again.", {
+            href: p.websiteUrl,
+            label: "Back to the shop",
+          }),
+        );
     }
     if (p.status !== "Initiated") {
       return reply
@@ -257,7 +268,10 @@ export function khaltiRoutes(ctx: SimContext) {
       }
       const mobile = payment.loginTicket.split(":")[0] ?? "";
       if (form.otp?.trim() !== KHALTI_TEST_OTP) {
-        return reply.status(401).type("text/html").send(khaltiOtpPage(payment, mobile, payment.loginTicket, "Incorrect OTP."));
+        return reply
+          .status(401)
+          .type("text/html")
+          .send(khaltiOtpPage(payment, mobile, payment.loginTicket, "Incorrect OTP."));
       }
       return finish(payment, "pay", mobile, reply);
     });
@@ -269,7 +283,10 @@ export function khaltiRoutes(ctx: SimContext) {
       if (closed) return closed;
       const action = form.action ?? "";
       if (!["pay", "cancel", "pending", "expire", "wrong-amount"].includes(action)) {
-        return reply.status(400).type("text/html").send(khaltiPaymentPage(p as KhaltiPayment, "Unknown action."));
+        return reply
+          .status(400)
+          .type("text/html")
+          .send(khaltiPaymentPage(p as KhaltiPayment, "Unknown action."));
       }
       return finish(p as KhaltiPayment, action, KHALTI_TEST_IDS[1], reply);
     });

@@ -35,7 +35,11 @@ describe("simulator mounted in the shop (simulator on)", () => {
       simulator: true,
       simulatorBaseUrl: `${publicUrl}/_simulator`,
       khalti: { baseUrl: `${publicUrl}/_simulator/khalti/api/v2/` },
-      esewa: { productCode: "EPAYTEST", formUrl: `${publicUrl}/_simulator/esewa/api/epay/main/v2/form`, statusUrl: `${publicUrl}/_simulator/esewa/api/epay/transaction/status/` },
+      esewa: {
+        productCode: "EPAYTEST",
+        formUrl: `${publicUrl}/_simulator/esewa/api/epay/main/v2/form`,
+        statusUrl: `${publicUrl}/_simulator/esewa/api/epay/transaction/status/`,
+      },
     });
   });
 
@@ -57,7 +61,12 @@ describe("simulator mounted in the shop (simulator on)", () => {
 
   it("eSewa over HTTP through the shop's own origin: form, login, signed success data, status COMPLETE", async () => {
     const { esewa } = createPaymentClients(t.config.payments);
-    const form = esewa!.buildPaymentForm({ amountPaisa: 350000, transactionUuid: "ord-1-a1-x", successUrl: `${publicUrl}/payment/esewa/success`, failureUrl: `${publicUrl}/payment/esewa/failed/ord-1-a1-x` });
+    const form = esewa!.buildPaymentForm({
+      amountPaisa: 350000,
+      transactionUuid: "ord-1-a1-x",
+      successUrl: `${publicUrl}/payment/esewa/success`,
+      failureUrl: `${publicUrl}/payment/esewa/failed/ord-1-a1-x`,
+    });
     const back = await payOnEsewa(await postEsewaForm(form));
     const data = /[?&]data=([^&]+)/.exec(back.location!)![1]!;
     expect(esewa!.verifyCallback(data)).toMatchObject({ ok: true, totalAmountPaisa: 350000 });
@@ -68,7 +77,8 @@ describe("simulator mounted in the shop (simulator on)", () => {
     const res = await t.app.inject("/test/esewa");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
-    for (const text of ["9806800001", "Nepal@123", "123456", "9800000000", "1111", "987654", "Test payment simulator — no real money"]) expect(res.body).toContain(text);
+    for (const text of ["9806800001", "Nepal@123", "123456", "9800000000", "1111", "987654", "Test payment simulator — no real money"])
+      expect(res.body).toContain(text);
   });
 
   it("the shop's API error envelope is untouched by the simulator", async () => {

@@ -15,9 +15,10 @@ import {
 export type Brand = "khalti" | "esewa" | "neutral";
 
 const BRAND = {
-  khalti: { name: "Khalti", color: "#5C2D91", dark: "#45206e", tint: "#f3edf9" },
-  esewa: { name: "eSewa", color: "#60BB46", dark: "#3f8a2b", tint: "#eef8eb" },
-  neutral: { name: "Payment simulator", color: "#003893", dark: "#002a6e", tint: "#eef2fa" },
+  // `button`/`ink` keep white-on-colour text readable (eSewa's light green needs dark header text and darker buttons).
+  khalti: { name: "Khalti", color: "#5C2D91", dark: "#45206e", tint: "#f3edf9", button: "#5C2D91", ink: "#ffffff" },
+  esewa: { name: "eSewa", color: "#60BB46", dark: "#2f7a1f", tint: "#eef8eb", button: "#2f7a1f", ink: "#0f2a08" },
+  neutral: { name: "Payment simulator", color: "#003893", dark: "#002a6e", tint: "#eef2fa", button: "#003893", ink: "#ffffff" },
 } as const;
 
 export function escapeHtml(value: unknown): string {
@@ -37,10 +38,10 @@ export function layout(brand: Brand, title: string, body: string): string {
   *{box-sizing:border-box}
   body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
   .banner{background:#fef3c7;color:#78350f;border-bottom:1px solid #fcd34d;text-align:center;padding:8px 12px;font-size:14px;font-weight:600}
-  header{background:${b.color};color:#fff;padding:14px 16px}
+  header{background:${b.color};color:${b.ink};padding:14px 16px}
   header .inner{max-width:440px;margin:0 auto;display:flex;align-items:center;justify-content:space-between;gap:8px}
   .logo{font-size:22px;font-weight:800;letter-spacing:-.5px}
-  .tag{font-size:12px;background:rgba(255,255,255,.18);border-radius:999px;padding:2px 10px}
+  .tag{font-size:12px;background:rgba(255,255,255,.25);border-radius:999px;padding:2px 10px}
   main{max-width:440px;margin:20px auto;padding:0 12px}
   .card{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:20px;box-shadow:0 1px 2px rgba(15,23,42,.06);margin-bottom:16px}
   h1{font-size:20px;margin:0 0 12px}
@@ -52,12 +53,12 @@ export function layout(brand: Brand, title: string, body: string): string {
   label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
   input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #cbd5e1;border-radius:8px;background:#fff}
   input:focus,select:focus{outline:2px solid ${b.color};outline-offset:1px;border-color:${b.color}}
-  button,.button{display:inline-block;width:100%;font:inherit;font-weight:700;padding:11px 14px;border-radius:8px;border:1px solid ${b.color};background:${b.color};color:#fff;cursor:pointer;margin-top:14px;text-align:center;text-decoration:none}
-  button:hover,.button:hover{background:${b.dark}}
+  button,.button{display:inline-block;width:100%;font:inherit;font-weight:700;padding:11px 14px;border-radius:8px;border:1px solid ${b.button};background:${b.button};color:#fff;cursor:pointer;margin-top:14px;text-align:center;text-decoration:none}
+  button:hover,.button:hover{filter:brightness(.9)}
   button.secondary,.button.secondary{background:#fff;color:#b91c1c;border-color:#fca5a5}
-  button.secondary:hover{background:#fef2f2}
+  button.secondary:hover{background:#fef2f2;filter:none}
   button.ghost{background:#fff;color:${b.dark};border-color:#cbd5e1;font-weight:600;margin-top:8px}
-  button.ghost:hover{background:${b.tint}}
+  button.ghost:hover{background:${b.tint};filter:none}
   .row{display:flex;gap:8px}
   .row>form{flex:1}
   .error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:8px;padding:10px 12px;font-size:14px;margin-bottom:12px}
@@ -75,7 +76,7 @@ export function layout(brand: Brand, title: string, body: string): string {
 <main>
 ${body}
 </main>
-<footer>Khelkud development tool. This page imitates ${b.name}; nothing here moves real money.</footer>
+<footer>Khelkud development tool. ${brand === "neutral" ? "" : `This page imitates ${b.name}. `}Nothing here moves real money.</footer>
 </body>
 </html>`;
 }
@@ -106,7 +107,8 @@ function summaryCard(s: Summary): string {
 
 /** Buttons every hosted page offers: one-click pay, cancel, and the named scenarios. */
 function actionButtons(idField: Record<string, string>, payLabel: string): string {
-  return `<section class="card" aria-label="Quick actions">
+  return `<section class="card" aria-label="Quick test actions">
+<h2>Or skip the login</h2>
 <form method="post" action="action">${hidden(idField)}<button type="submit" name="action" value="pay">${escapeHtml(payLabel)}</button></form>
 <form method="post" action="action">${hidden(idField)}<button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button></form>
 <details style="margin-top:14px"><summary>Test scenarios</summary>
