@@ -13,6 +13,8 @@ import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
+import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
+import { providerSimulator, registerTestCredentialsRoute } from "./payments/simulator/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -79,6 +81,19 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   );
 
   registerMedia(app, services.storage, config.cacheDir);
+
+  // Development/test only (env.ts refuses it in production): fake Khalti and eSewa on our own origin,
+  // reached by the payment clients over HTTP like the real providers. See docs/decisions/040.
+  if (config.payments.simulator && config.payments.simulatorBaseUrl) {
+    const { khalti, esewa } = config.payments;
+    await app.register(providerSimulator, {
+      prefix: SIMULATOR_PREFIX,
+      khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
+      esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
+      publicBaseUrl: config.payments.simulatorBaseUrl,
+    });
+    registerTestCredentialsRoute(app, config.payments.simulatorBaseUrl);
+  }
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
