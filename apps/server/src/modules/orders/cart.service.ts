@@ -63,13 +63,10 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
         issues.push({ code: "SOLD_OUT", message: `${product.name} (size ${size.size}) is sold out` });
         return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues };
       }
-      let quantity = line.quantity;
-      if (quantity > size.stock) {
-        quantity = size.stock;
+      const quantity = Math.min(line.quantity, size.stock, MAX_QUANTITY_PER_LINE);
+      if (line.quantity > size.stock && size.stock <= MAX_QUANTITY_PER_LINE) {
         issues.push({ code: "LOW_STOCK", message: `Only ${size.stock} left in size ${size.size}` });
-      }
-      if (quantity > MAX_QUANTITY_PER_LINE) {
-        quantity = MAX_QUANTITY_PER_LINE;
+      } else if (line.quantity > MAX_QUANTITY_PER_LINE) {
         issues.push({ code: "TOO_MANY", message: `At most ${MAX_QUANTITY_PER_LINE} of one item per order` });
       }
       return { ...common, quantity, available: true, stock: size.stock, lineTotal: price * quantity, issues };

@@ -18,6 +18,7 @@ import { groupBy } from "../../lib/group-by.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 import type { Events } from "../events/events.js";
 import type { SettingsService } from "../settings/settings.service.js";
+import { newId } from "../../db/ids.js";
 import { newOrderNumber } from "./order-number.js";
 import * as repo from "./orders.repository.js";
 
@@ -166,9 +167,12 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             idempotencyKey: idempotencyKey ?? null,
             paymentExpiresAt: isWallet ? new Date(now.getTime() + WALLET_PAYMENT_MINUTES * 60_000) : null,
           });
+          // Ids that sort in cart order, so the order lists its items the way the shopper added them.
+          const itemIdBase = newId().slice(0, -2);
           await repo.insertItems(
             tx,
-            priced.map((p) => ({
+            priced.map((p, i) => ({
+              id: `${itemIdBase}${i.toString(36).padStart(2, "0")}`,
               orderId: order.id,
               productId: p.product.id,
               productName: p.product.name,
