@@ -12,6 +12,8 @@ import { registerSsr } from "./plugins/ssr.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { orderRoutes } from "./modules/orders/orders.routes.js";
+import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
 import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
 import { providerSimulator, registerTestCredentialsRoute } from "./payments/simulator/index.js";
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
+      await api.register(orderRoutes(services.orders, services.cart));
+      await api.register(wishlistRoutes(services.wishlist));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -97,7 +101,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings },
+      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

@@ -4,15 +4,25 @@ import { createCatalogService } from "./modules/catalog/catalog.service.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
+import { createEvents } from "./modules/events/events.js";
+import { createOrdersService } from "./modules/orders/orders.service.js";
+import { createCartService } from "./modules/orders/cart.service.js";
+import { createWishlistService } from "./modules/wishlist/wishlist.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
+  const settings = createSettingsService(db);
+  const events = createEvents();
   return {
     storage,
     catalog: createCatalogService(db),
-    settings: createSettingsService(db),
+    settings,
     sessions: createSessionsService(db),
+    events,
+    orders: createOrdersService(db, { settings, events }),
+    cart: createCartService(db, { settings }),
+    wishlist: createWishlistService(db),
   };
 }
 

@@ -5,5 +5,10 @@ export default [
   index("routes/home.tsx"),
   route("products/:slugOrId", "routes/product.tsx"),
   route("product/:slug", "routes/product-legacy.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("order-success", "routes/order-success.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/order-detail.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
