@@ -13,6 +13,9 @@ import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
+import { blogRoutes } from "./modules/content/blog.routes.js";
+import { contactRoutes } from "./modules/content/contact.routes.js";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -72,6 +75,9 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
+      await api.register(blogRoutes(services.blog));
+      await api.register(contactRoutes(services.contact, services.newsletter));
+      await api.register(reviewsRoutes(services.reviews));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -82,7 +88,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings },
+      services: { catalog: services.catalog, settings: services.settings, blog: services.blog, newsletter: services.newsletter },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

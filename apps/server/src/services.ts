@@ -4,15 +4,27 @@ import { createCatalogService } from "./modules/catalog/catalog.service.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
+import { createMailService } from "./modules/mail/mail.service.js";
+import { createBlogService } from "./modules/content/blog.service.js";
+import { createContactService } from "./modules/content/contact.service.js";
+import { createNewsletterService } from "./modules/content/newsletter.service.js";
+import { createReviewsService } from "./modules/reviews/reviews.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
+  const settings = createSettingsService(db);
+  const mail = createMailService(config);
   return {
     storage,
     catalog: createCatalogService(db),
-    settings: createSettingsService(db),
+    settings,
     sessions: createSessionsService(db),
+    mail,
+    blog: createBlogService(db),
+    contact: createContactService(db, mail, settings),
+    newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
+    reviews: createReviewsService(db),
   };
 }
 
