@@ -72,7 +72,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                   submitForm(350);
                 }}
                 placeholder="Search articles…"
-                className="w-full rounded-lg border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500"
+                className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 placeholder:text-slate-500"
               />
             </label>
             <label>
@@ -82,7 +82,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 defaultValue={category}
                 key={category}
                 onChange={() => submitForm(0)}
-                className="w-full rounded-lg border-0 bg-white px-4 py-3 text-slate-900 sm:w-52"
+                className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 sm:w-52"
               >
                 <option value="">All Categories</option>
                 {categories.map((c) => (
@@ -92,7 +92,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
-            <button type="submit" className="rounded-lg bg-crimson px-5 py-3 font-bold hover:bg-crimson-dark">
+            <button type="submit" className="h-12 rounded-lg bg-crimson px-5 font-bold hover:bg-crimson-dark">
               Search
             </button>
           </Form>

@@ -37,8 +37,8 @@ const YOUTH = [
 const inches = (cm: number) => (cm / 2.54).toFixed(1);
 const range = ([a, b]: readonly [number, number], unit: "cm" | "in") => (unit === "cm" ? `${a}–${b}` : `${inches(a)}–${inches(b)}`);
 
-const th = "px-3 py-3 font-semibold";
-const td = "px-3 py-3 tabular-nums";
+const th = "px-2 py-3 font-semibold sm:px-3";
+const td = "px-2 py-3 tabular-nums sm:px-3";
 
 export default function SizeGuide() {
   return (
@@ -48,7 +48,7 @@ export default function SizeGuide() {
           Adult jerseys
         </h2>
         <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[520px] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Adult jersey sizes: chest and length in centimetres and inches</caption>
             <thead className="bg-slate-100 text-slate-700">
               <tr>
@@ -62,7 +62,7 @@ export default function SizeGuide() {
             <tbody className="divide-y divide-slate-200">
               {ADULT.map((r) => (
                 <tr key={r.size}>
-                  <th scope="row" className="px-3 py-3 font-bold text-nepal">{r.size}</th>
+                  <th scope="row" className="px-2 py-3 font-bold text-nepal sm:px-3">{r.size}</th>
                   <td className={td}>{range(r.chest, "cm")}</td>
                   <td className={td}>{range(r.chest, "in")}</td>
                   <td className={td}>{r.length}</td>
@@ -95,7 +95,7 @@ export default function SizeGuide() {
             <tbody className="divide-y divide-slate-200">
               {YOUTH.map((r) => (
                 <tr key={r.size}>
-                  <th scope="row" className="px-3 py-3 font-bold text-nepal">{r.size}</th>
+                  <th scope="row" className="px-2 py-3 font-bold text-nepal sm:px-3">{r.size}</th>
                   <td className={td}>{r.age}</td>
                   <td className={td}>{r.height}</td>
                   <td className={td}>{range(r.chest, "cm")}</td>
