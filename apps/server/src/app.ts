@@ -17,6 +17,9 @@ import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
 import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
 import { providerSimulator, registerTestCredentialsRoute } from "./payments/simulator/index.js";
+import { blogRoutes } from "./modules/content/blog.routes.js";
+import { contactRoutes } from "./modules/content/contact.routes.js";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,6 +81,9 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
       await api.register(catalogRoutes(services.catalog));
       await api.register(orderRoutes(services.orders, services.cart));
       await api.register(wishlistRoutes(services.wishlist));
+      await api.register(blogRoutes(services.blog));
+      await api.register(contactRoutes(services.contact, services.newsletter));
+      await api.register(reviewsRoutes(services.reviews));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -101,7 +107,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist },
+      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

@@ -8,11 +8,17 @@ import { createEvents } from "./modules/events/events.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { createCartService } from "./modules/orders/cart.service.js";
 import { createWishlistService } from "./modules/wishlist/wishlist.service.js";
+import { createMailService } from "./modules/mail/mail.service.js";
+import { createBlogService } from "./modules/content/blog.service.js";
+import { createContactService } from "./modules/content/contact.service.js";
+import { createNewsletterService } from "./modules/content/newsletter.service.js";
+import { createReviewsService } from "./modules/reviews/reviews.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
   const settings = createSettingsService(db);
+  const mail = createMailService(config);
   const events = createEvents();
   return {
     storage,
@@ -23,6 +29,11 @@ export function createServices(db: Db, config: Config) {
     orders: createOrdersService(db, { settings, events }),
     cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
+    mail,
+    blog: createBlogService(db),
+    contact: createContactService(db, mail, settings),
+    newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
+    reviews: createReviewsService(db),
   };
 }
 

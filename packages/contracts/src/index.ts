@@ -9,3 +9,4 @@ export * from "./orders.js";
 export * from "./shipping.js";
 export * from "./slug.js";
 export * from "./stock.js";
+export * from "./content.js";
