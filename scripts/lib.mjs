@@ -46,15 +46,14 @@ export function ensureChromium() {
 
 const TSX = ["--import", "tsx"];
 const SERVER = "apps/server/src/server.ts";
-const DB_CLI = "apps/server/src/db/cli.ts";
 
-/** Migrates and (outside production) seeds an empty database, then serves the built shop in production mode. */
+/**
+ * Serves the built shop. The server migrates at start and, outside production, adds demo data to an empty
+ * database and turns on the payment simulator when no wallet keys are set. `npm start` is the local shop,
+ * so NODE_ENV stays whatever the caller set (development by default); deployments set NODE_ENV=production.
+ */
 export function serve({ env = {}, stdio = "inherit" } = {}) {
-  const userEnv = { ...process.env, ...env };
-  const production = userEnv.NODE_ENV === "production";
-  if (!production) must("node", [...TSX, DB_CLI, "seed"], { env: { ...env, NODE_ENV: "development" } });
-  else must("node", [...TSX, DB_CLI, "migrate"], { env });
-  const child = spawn("node", [...TSX, SERVER], { cwd: root, stdio, env: { ...userEnv, NODE_ENV: "production", SEED_ON_EMPTY: "false" } });
+  const child = spawn("node", [...TSX, SERVER], { cwd: root, stdio, env: { ...process.env, ...env, WEB_MODE: "build" } });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => process.exit(code ?? 0));
   return child;

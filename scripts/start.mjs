@@ -1,4 +1,4 @@
-// npm start: install what is missing, build, migrate, seed an empty database (outside production), serve.
+// npm start: install what is missing, build, then serve (the server migrates and, outside production, seeds an empty database).
 import { ensureDeps, must, serve } from "./lib.mjs";
 
 ensureDeps();

@@ -12,8 +12,15 @@ import { registerSsr } from "./plugins/ssr.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { orderRoutes } from "./modules/orders/orders.routes.js";
+import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
 import { adminRoutes } from "./modules/admin/admin.routes.js";
+import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
+import { providerSimulator, registerTestCredentialsRoute } from "./payments/simulator/index.js";
+import { blogRoutes } from "./modules/content/blog.routes.js";
+import { contactRoutes } from "./modules/content/contact.routes.js";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,6 +81,11 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings));
+      await api.register(orderRoutes(services.orders, services.cart));
+      await api.register(wishlistRoutes(services.wishlist));
+      await api.register(blogRoutes(services.blog));
+      await api.register(contactRoutes(services.contact, services.newsletter));
+      await api.register(reviewsRoutes(services.reviews));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -82,9 +94,22 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   registerMedia(app, services.storage, config.cacheDir);
 
+  // Development/test only (env.ts refuses it in production): fake Khalti and eSewa on our own origin,
+  // reached by the payment clients over HTTP like the real providers. See docs/decisions/040.
+  if (config.payments.simulator && config.payments.simulatorBaseUrl) {
+    const { khalti, esewa } = config.payments;
+    await app.register(providerSimulator, {
+      prefix: SIMULATOR_PREFIX,
+      khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
+      esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
+      publicBaseUrl: config.payments.simulatorBaseUrl,
+    });
+    registerTestCredentialsRoute(app, config.payments.simulatorBaseUrl);
+  }
+
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings },
+      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

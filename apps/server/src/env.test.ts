@@ -27,3 +27,70 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", SEED_ON_EMPTY: "true" }).seedOnEmpty).toBe(false);
   });
 });
+
+describe("wallet configuration", () => {
+  const startUpError = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      expect(e).toBeInstanceOf(EnvError);
+      return (e as Error).message;
+    }
+    throw new Error("loadConfig accepted the configuration");
+  };
+
+  it("turns the simulator on outside production when no provider key is set, on the shop's own origin", () => {
+    const { payments } = loadConfig({ PUBLIC_URL: "http://localhost:4000" });
+    expect(payments.simulator).toBe(true);
+    expect(payments.simulatorBaseUrl).toBe("http://localhost:4000/_simulator");
+    expect(payments.khalti?.baseUrl).toBe("http://localhost:4000/_simulator/khalti/api/v2/");
+    expect(payments.esewa).toEqual({
+      productCode: "EPAYTEST",
+      secretKey: "8gBm/:&EnhH.1/q",
+      formUrl: "http://localhost:4000/_simulator/esewa/api/epay/main/v2/form",
+      statusUrl: "http://localhost:4000/_simulator/esewa/api/epay/transaction/status/",
+    });
+  });
+
+  it("turns the simulator off once a provider key is set, and gives eSewa no public default key then", () => {
+    const { payments } = loadConfig({ KHALTI_SECRET_KEY: "live_secret_key_1" });
+    expect(payments.simulator).toBe(false);
+    expect(payments.khalti).toEqual({ baseUrl: "https://dev.khalti.com/api/v2/", secretKey: "live_secret_key_1" });
+    expect(payments.esewa).toBeNull();
+  });
+
+  it("uses the production hosts in production with keys", () => {
+    const { payments } = loadConfig({ NODE_ENV: "production", KHALTI_SECRET_KEY: "k", ESEWA_SECRET_KEY: "s", ESEWA_PRODUCT_CODE: "NP-ES-KHELKUD" });
+    expect(payments.simulator).toBe(false);
+    expect(payments.khalti?.baseUrl).toBe("https://khalti.com/api/v2/");
+    expect(payments.esewa).toMatchObject({ productCode: "NP-ES-KHELKUD", formUrl: "https://epay.esewa.com.np/api/epay/main/v2/form", statusUrl: "https://epay.esewa.com.np/api/epay/transaction/status/" });
+  });
+
+  it("in production without keys, offers no wallet and no simulator (cash on delivery only)", () => {
+    const { payments } = loadConfig({ NODE_ENV: "production" });
+    expect(payments).toEqual({ simulator: false, simulatorBaseUrl: null, khalti: null, esewa: null });
+  });
+
+  it("refuses to start in production with the simulator switched on", () => {
+    expect(startUpError({ NODE_ENV: "production", PAYMENT_SIMULATOR: "on" })).toContain("PAYMENT_SIMULATOR");
+  });
+
+  it("refuses to start in production with a wallet enabled but no key", () => {
+    expect(startUpError({ NODE_ENV: "production", KHALTI_ENABLED: "true" })).toContain("KHALTI_SECRET_KEY");
+    expect(startUpError({ NODE_ENV: "production", ESEWA_ENABLED: "true", KHALTI_SECRET_KEY: "k" })).toContain("ESEWA_SECRET_KEY");
+  });
+
+  it("refuses to start in production with a wallet pointing at the simulator", () => {
+    expect(startUpError({ NODE_ENV: "production", KHALTI_SECRET_KEY: "k", KHALTI_BASE_URL: "https://shop.example.np/_simulator/khalti/api/v2/" })).toContain("KHALTI_BASE_URL");
+    expect(startUpError({ NODE_ENV: "production", ESEWA_SECRET_KEY: "s", ESEWA_STATUS_URL: "https://shop.example.np/_simulator/esewa/api/epay/transaction/status/" })).toContain(
+      "ESEWA_STATUS_URL",
+    );
+  });
+
+  it("switches one wallet off on request, and rejects bad URLs and switch values", () => {
+    expect(loadConfig({ ESEWA_ENABLED: "false" }).payments.esewa).toBeNull();
+    const message = startUpError({ KHALTI_BASE_URL: "not a url", PAYMENT_SIMULATOR: "maybe" });
+    expect(message).toContain("KHALTI_BASE_URL");
+    expect(message).toContain("PAYMENT_SIMULATOR");
+  });
+});

@@ -12,6 +12,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +29,15 @@ const EnvSchema = z.object({
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WEB_MODE: z.enum(["build", "vite"]).default("build"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps/web/build")),
+  PAYMENT_SIMULATOR: z.enum(["auto", "on", "off", "true", "false"]).default("auto"),
+  KHALTI_ENABLED: z.enum(["auto", "true", "false"]).default("auto"),
+  KHALTI_SECRET_KEY: optionalText,
+  KHALTI_BASE_URL: optionalUrl,
+  ESEWA_ENABLED: z.enum(["auto", "true", "false"]).default("auto"),
+  ESEWA_PRODUCT_CODE: optionalText,
+  ESEWA_SECRET_KEY: optionalText,
+  ESEWA_FORM_URL: optionalUrl,
+  ESEWA_STATUS_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -48,7 +63,37 @@ export interface Config {
   /** true when the React Router app should be served; tests of the API alone turn it off. */
   serveWeb: boolean;
   repoRoot: string;
+  payments: PaymentsConfig;
 }
+
+/** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
+export interface PaymentsConfig {
+  /** The local provider simulator is mounted at `${publicUrl}/_simulator` (never in production). */
+  simulator: boolean;
+  /** Browser-reachable simulator base, e.g. http://localhost:3000/_simulator; null when off. */
+  simulatorBaseUrl: string | null;
+  khalti: { baseUrl: string; secretKey: string } | null;
+  esewa: { productCode: string; secretKey: string; formUrl: string; statusUrl: string } | null;
+}
+
+export const SIMULATOR_PREFIX = "/_simulator";
+/** The key the simulator's Khalti accepts when KHALTI_SECRET_KEY is not set (development only). */
+export const SIMULATOR_KHALTI_KEY = "test_secret_key_khelkud_simulator";
+/** eSewa's published UAT merchant; used by default only while the simulator is on. */
+export const ESEWA_UAT = { productCode: "EPAYTEST", secretKey: "8gBm/:&EnhH.1/q" } as const;
+
+const PROVIDER_HOSTS = {
+  production: {
+    khalti: "https://khalti.com/api/v2/",
+    esewaForm: "https://epay.esewa.com.np/api/epay/main/v2/form",
+    esewaStatus: "https://epay.esewa.com.np/api/epay/transaction/status/",
+  },
+  sandbox: {
+    khalti: "https://dev.khalti.com/api/v2/",
+    esewaForm: "https://rc-epay.esewa.com.np/api/epay/main/v2/form",
+    esewaStatus: "https://rc.esewa.com.np/api/epay/transaction/status/",
+  },
+} as const;
 
 export class EnvError extends Error {}
 
@@ -60,12 +105,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -77,7 +123,52 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webMode: env.WEB_MODE,
     serveWeb: true,
     repoRoot,
+    payments: paymentsConfig(env, publicUrl),
   };
+}
+
+/**
+ * Wallet configuration. The simulator is on by default outside production when no provider key is
+ * set. In production the server refuses to start with a wallet that has no key or that points at
+ * the simulator: a shop must never take orders it cannot get paid for, or "pay" with fake money.
+ */
+function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
+  const production = env.NODE_ENV === "production";
+  const problems: string[] = [];
+  const anyKey = env.KHALTI_SECRET_KEY !== undefined || env.ESEWA_SECRET_KEY !== undefined;
+  const explicit = env.PAYMENT_SIMULATOR === "on" || env.PAYMENT_SIMULATOR === "true";
+  const simulator = explicit || (env.PAYMENT_SIMULATOR === "auto" && !anyKey && !production);
+  if (production && explicit) problems.push("PAYMENT_SIMULATOR: the payment simulator cannot run in production (it accepts fake payments)");
+
+  const simulatorBaseUrl = simulator ? `${publicUrl}${SIMULATOR_PREFIX}` : null;
+  const hosts = production ? PROVIDER_HOSTS.production : PROVIDER_HOSTS.sandbox;
+  const pointsAtSimulator = (url: string) => new URL(url).pathname.startsWith(`${SIMULATOR_PREFIX}/`);
+
+  let khalti: PaymentsConfig["khalti"] = null;
+  const khaltiKey = env.KHALTI_SECRET_KEY ?? (simulator ? SIMULATOR_KHALTI_KEY : undefined);
+  if (env.KHALTI_ENABLED === "true" || (env.KHALTI_ENABLED === "auto" && khaltiKey !== undefined)) {
+    const baseUrl = env.KHALTI_BASE_URL ?? (simulatorBaseUrl ? `${simulatorBaseUrl}/khalti/api/v2/` : hosts.khalti);
+    if (khaltiKey === undefined) problems.push("KHALTI_SECRET_KEY: required when KHALTI_ENABLED=true");
+    else khalti = { baseUrl, secretKey: khaltiKey };
+    if (production && pointsAtSimulator(baseUrl)) problems.push("KHALTI_BASE_URL: points at the payment simulator, which production must not use");
+  }
+
+  let esewa: PaymentsConfig["esewa"] = null;
+  const esewaKey = env.ESEWA_SECRET_KEY ?? (simulator ? ESEWA_UAT.secretKey : undefined);
+  if (env.ESEWA_ENABLED === "true" || (env.ESEWA_ENABLED === "auto" && esewaKey !== undefined)) {
+    const formUrl = env.ESEWA_FORM_URL ?? (simulatorBaseUrl ? `${simulatorBaseUrl}/esewa/api/epay/main/v2/form` : hosts.esewaForm);
+    const statusUrl = env.ESEWA_STATUS_URL ?? (simulatorBaseUrl ? `${simulatorBaseUrl}/esewa/api/epay/transaction/status/` : hosts.esewaStatus);
+    if (esewaKey === undefined) problems.push("ESEWA_SECRET_KEY: required when ESEWA_ENABLED=true");
+    else esewa = { productCode: env.ESEWA_PRODUCT_CODE ?? ESEWA_UAT.productCode, secretKey: esewaKey, formUrl, statusUrl };
+    if (production && (pointsAtSimulator(formUrl) || pointsAtSimulator(statusUrl))) {
+      problems.push("ESEWA_FORM_URL / ESEWA_STATUS_URL: point at the payment simulator, which production must not use");
+    }
+  }
+
+  if (problems.length > 0) {
+    throw new EnvError(`Invalid payment configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example (wallet variables).`);
+  }
+  return { simulator, simulatorBaseUrl, khalti, esewa };
 }
 
 /** Variables the test harness reads (kept here so process.env has one reader). */

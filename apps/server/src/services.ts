@@ -5,16 +5,38 @@ import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
 import { createAdminServices } from "./modules/admin/admin.service.js";
+import { inviteMessage } from "./modules/admin/users.service.js";
+import { createEvents } from "./modules/events/events.js";
+import { createOrdersService } from "./modules/orders/orders.service.js";
+import { createCartService } from "./modules/orders/cart.service.js";
+import { createWishlistService } from "./modules/wishlist/wishlist.service.js";
+import { createMailService } from "./modules/mail/mail.service.js";
+import { createBlogService } from "./modules/content/blog.service.js";
+import { createContactService } from "./modules/content/contact.service.js";
+import { createNewsletterService } from "./modules/content/newsletter.service.js";
+import { createReviewsService } from "./modules/reviews/reviews.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
+  const settings = createSettingsService(db);
+  const mail = createMailService(config);
+  const events = createEvents();
   return {
     storage,
     catalog: createCatalogService(db),
-    settings: createSettingsService(db),
+    settings,
     sessions: createSessionsService(db),
-    admin: createAdminServices(db, storage),
+    admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
+    events,
+    orders: createOrdersService(db, { settings, events }),
+    cart: createCartService(db, { settings }),
+    wishlist: createWishlistService(db),
+    mail,
+    blog: createBlogService(db),
+    contact: createContactService(db, mail, settings),
+    newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
+    reviews: createReviewsService(db),
   };
 }
 

@@ -6,6 +6,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,6 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
+    wishlistUserId: context.user?.id ?? null,
   };
 }
 
@@ -34,6 +36,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+      <WishlistSync userId={data?.wishlistUserId ?? null} />
     </>
   );
 }

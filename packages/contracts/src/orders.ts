@@ -1,4 +1,6 @@
-import type { OrderStatus } from "./enums.js";
+import { z } from "zod";
+import { limitParam } from "./api.js";
+import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, type OrderStatus } from "./enums.js";
 
 /** DECISIONS 10: the order state machine. The server enforces it; the admin dropdown reads it. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -27,3 +29,230 @@ export const TIMELINE_STEPS: { status: OrderStatus; label: string }[] = [
 export function shortOrderId(id: string): string {
   return id.slice(-8).toUpperCase();
 }
+
+// ---------------------------------------------------------------- placing orders (spec 000 §5, §7; DECISIONS 1, 6, 7)
+
+/** A sane upper bound per cart line; a larger quantity is refused, never silently trimmed at checkout. */
+export const MAX_QUANTITY_PER_LINE = 10;
+/** At most this many lines in one order or cart check. */
+export const MAX_ORDER_LINES = 30;
+/** Default postal code (spec 000 §9). */
+export const DEFAULT_POSTAL_CODE = "44600";
+/** Unpaid wallet orders keep their stock for this long (DECISIONS 6). */
+export const WALLET_PAYMENT_MINUTES = 60;
+/** The Idempotency-Key header: a double click with the same key makes one order. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `must be at most ${max} characters`);
+
+/** Checkout form and POST /api/orders share these rules and the specification's messages. */
+export const ShippingAddressSchema = z.object({
+  fullName: requiredText("Full Name is required", 100),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(200, "must be at most 200 characters")
+    .pipe(z.email("Invalid email address")),
+  phone: requiredText("Phone is required", 30),
+  address: requiredText("Address is required", 300),
+  city: requiredText("City is required", 100),
+  postalCode: z
+    .string()
+    .trim()
+    .max(20, "must be at most 20 characters")
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_POSTAL_CODE)),
+});
+export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+const productIdField = z.string({ error: "productId is required" }).trim().min(1, "productId is required").max(100, "productId is too long");
+const sizeField = z.string({ error: "size is required" }).trim().min(1, "size is required").max(20, "size is too long");
+const colorField = z.string().trim().max(40, "color is too long").optional().transform((v) => (v && v.toLowerCase() !== "default" ? v : "Default"));
+
+export const OrderLineInputSchema = z.object({
+  productId: productIdField,
+  size: sizeField,
+  color: colorField,
+  quantity: z
+    .number({ error: "quantity must be a whole number" })
+    .int("quantity must be a whole number")
+    .min(1, "quantity must be at least 1")
+    .max(MAX_QUANTITY_PER_LINE, `quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`),
+});
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+/**
+ * Body of POST /api/orders. Any total, shipping cost, price or amount a client adds is stripped
+ * (unknown keys are dropped): the server computes every amount (DECISIONS 1).
+ */
+export const PlaceOrderInputSchema = z.object({
+  items: z.array(OrderLineInputSchema, { error: "items are required" }).min(1, "Your cart is empty").max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different items per order`),
+  shippingAddress: ShippingAddressSchema,
+  paymentMethod: PaymentMethodSchema.default("COD"),
+  notes: z.string().trim().max(500, "notes must be at most 500 characters").optional(),
+});
+export type PlaceOrderInput = z.input<typeof PlaceOrderInputSchema>;
+
+export const OrderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe("paisa"),
+  lineTotal: z.number().int().describe("paisa"),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderStatusEntrySchema = z.object({
+  status: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderStatusEntry = z.infer<typeof OrderStatusEntrySchema>;
+
+/** An order as its owner (or an administrator) sees it. Money fields are integer paisa. */
+export const OrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: OrderStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  paymentStatus: PaymentStatusSchema,
+  subtotal: z.number().int(),
+  shippingCost: z.number().int(),
+  discountAmount: z.number().int(),
+  totalAmount: z.number().int(),
+  shippingAddress: z.object({
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string().optional(),
+  }),
+  notes: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  statusHistory: z.array(OrderStatusEntrySchema),
+  paymentExpiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const ListOrdersQuerySchema = z.object({ limit: limitParam(20) }).strict();
+export const OrderIdBodySchema = z.object({ orderId: z.string({ error: "orderId is required" }).trim().min(1, "orderId is required").max(100) });
+
+/** A wallet order still waiting for its payment: "Payment Pending" and Pay Now (spec 000 §4). */
+export function isAwaitingWalletPayment(order: Pick<Order, "paymentMethod" | "paymentStatus" | "status">): boolean {
+  return order.paymentMethod !== "COD" && order.paymentStatus === "PENDING" && order.status === "PENDING";
+}
+
+/** A customer may cancel their own order only before it ships (DECISIONS 10). */
+export function customerCanCancel(order: Pick<Order, "status" | "paymentStatus">): boolean {
+  return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus !== "PAID";
+}
+
+/** Spec 000 §3: KHALTI, ESEWA, COD; anything else shows as Card. */
+export function paymentMethodLabel(method: string): string {
+  switch (method) {
+    case "COD":
+      return "Cash on Delivery";
+    case "KHALTI":
+      return "Khalti";
+    case "ESEWA":
+      return "eSewa";
+    default:
+      return "Card";
+  }
+}
+
+// ---------------------------------------------------------------- cart check (POST /api/cart/validate)
+
+export const CartCheckLineSchema = z.object({
+  productId: productIdField,
+  size: z.string().trim().max(20).default("default"),
+  color: colorField,
+  quantity: z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "quantity must be at least 1").max(1000, "quantity is too large"),
+  /** The price the cart shows (paisa), only to tell the shopper that it changed. Never used for money. */
+  price: z.number().int().min(0).optional(),
+});
+
+export const CartCheckInputSchema = z.object({
+  items: z.array(CartCheckLineSchema).max(MAX_ORDER_LINES * 2, "Too many items in the cart"),
+  city: z.string().trim().max(100).optional(),
+});
+export type CartCheckInput = z.input<typeof CartCheckInputSchema>;
+
+export const CART_ISSUES = ["PRICE_CHANGED", "QUANTITY_REDUCED", "LOW_STOCK", "SOLD_OUT", "UNAVAILABLE", "UNKNOWN_SIZE", "TOO_MANY"] as const;
+export type CartIssueCode = (typeof CART_ISSUES)[number];
+
+export const CartCheckLineResultSchema = z.object({
+  productId: z.string(),
+  size: z.string(),
+  color: z.string(),
+  requestedQuantity: z.number().int(),
+  /** What can be bought now: the requested quantity bounded by stock and the per-line maximum; 0 when unavailable. */
+  quantity: z.number().int(),
+  available: z.boolean(),
+  name: z.string().nullable(),
+  slug: z.string().nullable(),
+  image: z.string().nullable(),
+  price: z.number().int().nullable().describe("paisa: current price the shopper pays"),
+  originalPrice: z.number().int().nullable(),
+  stock: z.number().int(),
+  lineTotal: z.number().int(),
+  issues: z.array(z.object({ code: z.enum(CART_ISSUES), message: z.string() })),
+});
+export type CartCheckLine = z.infer<typeof CartCheckLineResultSchema>;
+
+export const CartSummarySchema = z.object({
+  itemCount: z.number().int(),
+  subtotal: z.number().int(),
+  shippingCost: z.number().int(),
+  total: z.number().int(),
+  /** Entered city, or null for the estimate (Kathmandu Valley fee). */
+  city: z.string().nullable(),
+  insideValley: z.boolean(),
+  freeShippingAbove: z.number().int(),
+  amountToFreeShipping: z.number().int(),
+});
+export type CartSummary = z.infer<typeof CartSummarySchema>;
+
+export const CartCheckResultSchema = z.object({
+  lines: z.array(CartCheckLineResultSchema),
+  summary: CartSummarySchema,
+  canCheckout: z.boolean(),
+});
+export type CartCheckResult = z.infer<typeof CartCheckResultSchema>;
+
+// ---------------------------------------------------------------- wishlist on the server
+
+export const WishlistEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.number().int().describe("paisa: what the shopper pays"),
+  originalPrice: z.number().int(),
+  image: z.string().nullable(),
+  brand: z.string(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  stock: z.number().int(),
+  addedAt: z.string(),
+});
+export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
+
+export const WishlistAddSchema = z.object({ productId: productIdField });
+export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(200, "Too many wishlist items") });

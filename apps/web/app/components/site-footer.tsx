@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "./logo";
+import { NewsletterForm } from "./newsletter-form";
 
 interface Props {
   shop: { shopName: string; phone: string; email: string; address: string };
@@ -79,6 +80,11 @@ export function SiteFooter({ shop, categories }: Props) {
             </li>
           ))}
         </Column>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-10">
+        <div className="max-w-lg">
+          <NewsletterForm />
+        </div>
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs sm:flex-row sm:justify-between">

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
-import { cartTotals, useCart } from "../lib/cart";
+import { cartTotals, openCartPanel, useCart } from "../lib/cart";
+import { CartPanel } from "./cart-panel";
 
 const NAV = [
   { to: "/products", label: "Products" },
@@ -45,7 +46,7 @@ function CartButton() {
   const items = useCart();
   const count = items ? cartTotals(items).totalItems : 0;
   return (
-    <Link to="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
+    <button type="button" onClick={openCartPanel} className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
       {count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
           {count > 99 ? "99+" : count}
@@ -57,7 +58,7 @@ function CartButton() {
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="18" cy="20" r="1.5" />
       </svg>
-    </Link>
+    </button>
   );
 }
 
@@ -81,6 +82,7 @@ export function SiteHeader() {
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <CartButton />
+          <CartPanel />
           <div className="hidden items-center gap-2 md:flex">
             <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
               Login

@@ -4,7 +4,9 @@
  * recomputes every amount at checkout.
  */
 import { toast } from "sonner";
-import { MSG, type Product } from "@khelkud/contracts";
+import { useSyncExternalStore } from "react";
+import { MSG, sortSizes, type Product, type WishlistEntry } from "@khelkud/contracts";
+import { fetchJson } from "./fetch-json";
 import { createLocalStore, useLocalStore } from "./local-store";
 
 export interface CartItem {
@@ -123,6 +125,34 @@ export function useCart() {
   return useLocalStore(cartStore);
 }
 
+/** Replaces the quantity of a line with what the server says can be bought (cart page "what changed"). */
+export function setLineFromCheck(key: string, quantity: number, price: number, stock: number): void {
+  cartStore.set(cartStore.get().map((i) => (i.key === key ? { ...i, quantity, price, stock } : i)));
+}
+
+// ---------------------------------------------------------------- cart side panel (spec 000 §3: isOpen)
+
+let panelOpen = false;
+const panelListeners = new Set<() => void>();
+function setPanel(open: boolean) {
+  panelOpen = open;
+  panelListeners.forEach((l) => l());
+}
+export const openCartPanel = () => setPanel(true);
+export const closeCartPanel = () => setPanel(false);
+export const toggleCartPanel = () => setPanel(!panelOpen);
+
+export function useCartPanelOpen(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      panelListeners.add(l);
+      return () => panelListeners.delete(l);
+    },
+    () => panelOpen,
+    () => false,
+  );
+}
+
 // ---------------------------------------------------------------- wishlist
 
 export function isInWishlist(productId: string): boolean {
@@ -149,6 +179,7 @@ export function addToWishlist(product: Product): boolean {
   };
   wishlistStore.set([...wishlistStore.get(), item]);
   toast.success(`${product.name} added to wishlist!`);
+  if (serverWishlist) void fetchJson("/api/wishlist", { body: { productId: product.id } }).catch(logSyncFailure);
   return true;
 }
 
@@ -156,6 +187,7 @@ export function removeFromWishlist(productId: string): void {
   const item = wishlistStore.get().find((i) => i.id === productId);
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== productId));
   if (item) toast.success(`${item.name} removed from wishlist!`);
+  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(productId)}`, { method: "DELETE" }).catch(logSyncFailure);
 }
 
 /** The card button toggles. */
@@ -167,6 +199,57 @@ export function toggleWishlist(product: Product): void {
 export function clearWishlist(): void {
   wishlistStore.set([]);
   toast.success("Wishlist cleared!");
+  if (serverWishlist) void fetchJson("/api/wishlist", { method: "DELETE" }).catch(logSyncFailure);
+}
+
+// Signed-in customers keep their wishlist on the server too, so every device shows the same list.
+let serverWishlist = false;
+
+function logSyncFailure(error: unknown) {
+  // The local list stays right for this device; the next sign-in merge repairs the server copy.
+  console.warn("Wishlist sync failed", error);
+}
+
+const fromServer = (e: WishlistEntry): WishlistItem => ({ ...e });
+
+/**
+ * After sign-in (or on load when signed in): sends the ids kept in this browser, takes the merged
+ * list from the server as the truth, and keeps later changes in step.
+ */
+export async function syncWishlistWithServer(): Promise<void> {
+  const ids = wishlistStore.get().map((i) => i.id);
+  const { items } = await fetchJson<{ items: WishlistEntry[] }>("/api/wishlist/merge", { body: { productIds: ids } });
+  serverWishlist = true;
+  wishlistStore.set(items.map(fromServer));
+}
+
+/** Signed out: stop writing to the server (the local list stays on this device). */
+export function stopWishlistSync(): void {
+  serverWishlist = false;
+}
+
+/**
+ * Moves a wishlist item to the cart with quantity 1 (spec 000 §2): the product is read fresh and its
+ * first size in stock is chosen; nothing moves when it is sold out.
+ */
+export async function moveWishlistItemToCart(item: WishlistItem): Promise<boolean> {
+  let product: Product;
+  try {
+    ({ product } = await fetchJson<{ product: Product }>(`/api/products/${encodeURIComponent(item.id)}`));
+  } catch {
+    toast.error(MSG.outOfStock);
+    return false;
+  }
+  const size = sortSizes(product.sizes).find((s) => s.stock > 0)?.size;
+  if (product.stock <= 0 || (product.sizes.length > 0 && !size)) {
+    toast.error(MSG.outOfStock);
+    return false;
+  }
+  if (!addToCart(product, { size, quantity: 1, silent: true })) return false;
+  wishlistStore.set(wishlistStore.get().filter((i) => i.id !== item.id));
+  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(item.id)}`, { method: "DELETE" }).catch(logSyncFailure);
+  toast.success(`${product.name} moved to cart!`);
+  return true;
 }
 
 export function useWishlist() {

@@ -3,14 +3,17 @@ import type { Route } from "./+types/home";
 import { ProductCard } from "../components/product-card";
 import { ProductImage } from "../components/product-image";
 import { Price } from "../components/price";
+import { LatestPosts } from "../components/latest-posts";
 import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, settings] = await Promise.all([
+  const [featured, settings, latestPosts] = await Promise.all([
     context.services.catalog.listProducts({ page: 1, limit: 8, featured: true, sort: "newest" }),
     context.services.settings.get(),
+    // The blog teaser must not take the home page down: on failure it shows Try Again in its place (DECISIONS 19).
+    context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
   ]);
-  return { featured: featured.products, stats: settings.stats, publicUrl: context.publicUrl };
+  return { featured: featured.products, stats: settings.stats, publicUrl: context.publicUrl, latestPosts };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -118,6 +121,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+
+      <LatestPosts posts={loaderData.latestPosts} />
 
       <section className="mx-auto mt-16 max-w-7xl px-4">
         <div className="rounded-2xl bg-crimson px-6 py-10 text-center text-white md:py-14">

@@ -1,18 +1,14 @@
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
+import { claimStockRelease, findItemsFor, giveBackStock } from "../orders/orders.repository.js";
 
 /**
  * Puts an order's units back on the shelf, exactly once: `stock_released_at` is claimed first in the same
- * transaction, so a second call (a repeated cancel, an expiry job, the checkout module) changes nothing.
+ * transaction, so a second call (a repeated cancel, an expiry job, the customer's own cancel) changes nothing.
+ * Same SQL as the orders module's releaseStock (its repository), so there is one way stock comes back.
  * Returns true when stock was returned by this call.
  */
 export async function releaseOrderStock(tx: Tx, orderId: string): Promise<boolean> {
-  const claimed = await tx.execute(sql`UPDATE "orders" SET "stock_released_at" = now() WHERE "id" = ${orderId} AND "stock_released_at" IS NULL RETURNING "id"`);
-  const rows = (claimed as unknown as { rows: unknown[] }).rows;
-  if (!rows.length) return false;
-  await tx.execute(sql`
-    UPDATE "product_sizes" ps SET "stock" = ps."stock" + oi.qty
-    FROM (SELECT "product_id", "size", sum("quantity")::int AS qty FROM "order_items" WHERE "order_id" = ${orderId} GROUP BY "product_id", "size") oi
-    WHERE ps."product_id" = oi."product_id" AND ps."size" = oi."size"`);
+  if (!(await claimStockRelease(tx, orderId))) return false;
+  for (const item of await findItemsFor(tx, [orderId])) await giveBackStock(tx, item.productId, item.size, item.quantity);
   return true;
 }

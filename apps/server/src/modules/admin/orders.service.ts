@@ -74,7 +74,22 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
 }
 export type AdminOrderSummary = ReturnType<typeof toSummary>;
 
-export function createAdminOrdersService(db: Db) {
+/** Tells the rest of the shop (live order page, e-mails) about a change, after it is committed. */
+export interface OrderNotifier {
+  statusChanged(orderId: string, from: string): Promise<void>;
+  paymentUpdated(orderId: string): Promise<void>;
+}
+
+export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
+  /** A failed notification never undoes or fails the committed change. */
+  async function tell(work: (() => Promise<void>) | undefined) {
+    try {
+      await work?.();
+    } catch {
+      // Listeners log their own failures (see events.ts); the admin's change stands.
+    }
+  }
+
   async function get(id: string) {
     const row = await repo.findOrder(db, id);
     if (!row) throw notFound(ADMIN_MSG.orderNotFound);
@@ -108,7 +123,7 @@ export function createAdminOrdersService(db: Db) {
 
     /** DECISIONS 10: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
     async changeStatus(actor: Actor, id: string, input: StatusInput) {
-      await db.transaction(async (tx) => {
+      const from = await db.transaction(async (tx) => {
         const o = await repo.lockOrder(tx, id);
         if (!o) throw notFound(ADMIN_MSG.orderNotFound);
         if (!canTransition(o.status, input.status)) throw conflict(transitionRefused(o.status, input.status));
@@ -124,7 +139,9 @@ export function createAdminOrdersService(db: Db) {
           before: { status: o.status, trackingNumber: o.trackingNumber },
           after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, note: input.note, stockReturned },
         });
+        return o.status;
       });
+      await tell(notify && (() => notify.statusChanged(id, from)));
       return get(id);
     },
 
@@ -139,6 +156,7 @@ export function createAdminOrdersService(db: Db) {
         await tx.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, id), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
         await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID" } });
       });
+      await tell(notify && (() => notify.paymentUpdated(id)));
       return get(id);
     },
 

@@ -44,6 +44,17 @@ describe("order status changes", () => {
     expect(order.statusHistory[0].note).toBe("now PROCESSING");
   });
 
+  it("tells the live channel about the change, with the customer's view of the order", async () => {
+    const seen: { type: string; from?: string; status?: string; id?: string }[] = [];
+    const off = t.app.services.events.on((e) => {
+      seen.push({ type: e.type, from: "from" in e ? e.from : undefined, status: e.order.status, id: e.order.id });
+    });
+    const o = await reserved();
+    await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PROCESSING" });
+    off();
+    expect(seen).toContainEqual({ type: "order.status_changed", from: "PENDING", status: "PROCESSING", id: o.id });
+  });
+
   it("refuses to cancel a shipped order", async () => {
     const o = await reserved({ status: "SHIPPED" });
     expect((await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED" })).statusCode).toBe(409);

@@ -1,0 +1,21 @@
+/** PostgreSQL error details, whichever driver (pg, PGlite) and wrapper (Drizzle's DrizzleQueryError) raised them. */
+export function pgError(error: unknown): { code?: string; constraint?: string } | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique-constraint violation, optionally of one named constraint (the message names it when the driver does not). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pe = pgError(error);
+  if (pe?.code !== "23505") return false;
+  if (!constraint) return true;
+  if (pe.constraint) return pe.constraint === constraint;
+  return String((error as Error)?.message ?? "").includes(constraint) || String((error as { cause?: Error })?.cause?.message ?? "").includes(constraint);
+}

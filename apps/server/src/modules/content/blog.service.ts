@@ -1,0 +1,79 @@
+import { CONTENT_MSG, type BlogList, type BlogPost, type BlogPostSummary, type ListBlogsQuery, ListBlogsQuerySchema } from "@khelkud/contracts";
+import type { Db } from "../../db/client.js";
+import type { blogPosts } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import * as repo from "./blog.repository.js";
+import { sanitizeRichHtml } from "./sanitize-html.js";
+
+type BlogPostRow = typeof blogPosts.$inferSelect;
+type CategoryRef = { id: string; name: string; slug: string } | null;
+
+/** Seeded banners and admin uploads are shown in a 1200 × 630 frame (the Open Graph shape). */
+const BANNER = { width: 1200, height: 630 };
+export const RELATED_LIMIT = 3;
+
+function toSummary(p: BlogPostRow, category: CategoryRef): BlogPostSummary {
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    excerpt: p.excerpt ?? "",
+    author: { name: p.authorName || "Admin" },
+    categoryId: p.categoryId,
+    category: category && category.id ? category : null,
+    featuredImage: p.featuredImageKey ? { url: `/media/${p.featuredImageKey}`, ...BANNER, alt: p.title } : null,
+    featured: p.featured,
+    publishedAt: (p.publishedAt ?? p.createdAt).toISOString(),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function toPost(p: BlogPostRow, category: CategoryRef): BlogPost {
+  return {
+    ...toSummary(p, category),
+    // Stored HTML is sanitised when saved; sanitising again on the way out protects against rows written any other way.
+    content: sanitizeRichHtml(p.content),
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    keywords: p.keywords,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function createBlogService(db: Db) {
+  async function listPublished(input: ListBlogsQuery = {}): Promise<BlogList> {
+    const query = ListBlogsQuerySchema.parse(input);
+    const { page, limit } = query;
+    let categoryId: string | undefined;
+    const categoryRef = query.categoryId || query.category;
+    if (categoryRef) {
+      const category = await repo.findBlogCategory(db, categoryRef);
+      if (!category) return { blogs: [], pagination: { page, limit, total: 0, totalPages: 0 } };
+      categoryId = category.id;
+    }
+    const filter: repo.BlogFilter = { q: query.q, categoryId, excludeId: query.exclude };
+    const [rows, total] = await Promise.all([repo.findPublished(db, filter, limit, (page - 1) * limit), repo.countPublished(db, filter)]);
+    return { blogs: rows.map((r) => toSummary(r.post, r.category)), pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
+  }
+
+  async function getPublishedBySlug(slug: string): Promise<BlogPost> {
+    const row = await repo.findPublishedBySlug(db, slug);
+    if (!row) throw notFound(CONTENT_MSG.blogNotFound);
+    return toPost(row.post, row.category);
+  }
+
+  /** Up to three other published posts of the same category, newest first. */
+  async function related(post: Pick<BlogPost, "id" | "categoryId">, limit = RELATED_LIMIT): Promise<BlogPostSummary[]> {
+    if (!post.categoryId) return [];
+    const rows = await repo.findPublished(db, { categoryId: post.categoryId, excludeId: post.id }, Math.min(limit, RELATED_LIMIT), 0);
+    return rows.map((r) => toSummary(r.post, r.category));
+  }
+
+  async function countAllPublished(): Promise<number> {
+    return repo.countPublished(db, {});
+  }
+
+  return { listPublished, getPublishedBySlug, related, countAllPublished };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { contactMessages, newsletterSubscribers } from "../../db/schema/index.js";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let ipCounter = 1;
+const freshIp = () => `10.0.0.${ipCounter++}`;
+
+const valid = { firstName: "Sita", lastName: "Rai", email: "sita.rai@example.com", phone: "+977 9841234567", subject: "Order Support", message: "Where is my order? It has been five days." };
+const post = (url: string, payload: unknown, remoteAddress = freshIp()) => t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+
+function outbox(): { file: string; text: string }[] {
+  const dir = path.join(t.config.dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), "utf8") }));
+}
+/** The decoded parts of an .eml file by content type, for assertions on what the reader sees. */
+function parts(eml: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of eml.matchAll(/Content-Type: (text\/\w+); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/g)) {
+    out[m[1]!] = Buffer.from(m[2]!.replace(/\r\n/g, ""), "base64").toString("utf8");
+  }
+  return out;
+}
+const decoded = (eml: string) => Object.values(parts(eml)).join("\n");
+const mailsTo = (address: string) => outbox().filter((m) => m.text.split("\r\n").includes(`To: ${address}`));
+
+describe("POST /api/contact", () => {
+  it("stores the message for the inbox, e-mails the shop and confirms to the sender", async () => {
+    const res = await post("/api/contact", valid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ success: true, data: { message: "Thank you for your message! We will reply by e-mail within 24 hours." } });
+
+    const rows = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: "Sita", lastName: "Rai", subject: "Order Support", phone: "+977 9841234567", message: valid.message, readAt: null });
+
+    const toShop = mailsTo("support@khelkud.com.np");
+    expect(toShop).toHaveLength(1);
+    expect(toShop[0]!.text).toContain(`Reply-To: ${valid.email}`);
+    expect(decoded(toShop[0]!.text)).toContain(valid.message);
+    const toSender = mailsTo(valid.email);
+    expect(toSender).toHaveLength(1);
+    expect(decoded(toSender[0]!.text)).toContain("within 24 hours");
+  });
+
+  it("names every invalid field with the form's messages", async () => {
+    const res = await post("/api/contact", { firstName: " ", lastName: "", email: "not-an-email", phone: "abc", subject: "Complaint", message: "short" });
+    expect(res.statusCode).toBe(400);
+    const fields = Object.fromEntries(res.json().details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    expect(fields).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Invalid email address",
+      phone: "Invalid phone number format",
+      subject: "Please choose a subject",
+      message: "Message must be at least 10 characters",
+    });
+  });
+
+  it("accepts a message without a phone number", async () => {
+    const res = await post("/api/contact", { ...valid, email: "nophone@example.com", phone: undefined, subject: "Feedback" });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, "nophone@example.com"));
+    expect(row!.phone).toBeNull();
+  });
+
+  it("keeps HTML typed into the form out of the shop's HTML e-mail", async () => {
+    await post("/api/contact", { ...valid, email: "html@example.com", message: `<img src=x onerror="alert(1)"> please help` });
+    const mail = mailsTo("support@khelkud.com.np").find((m) => decoded(m.text).includes("please help"))!;
+    const html = parts(mail.text)["text/html"]!;
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(html).not.toContain("<img");
+  });
+
+  it("refuses a sixth message from one address within 15 minutes with 429", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await post("/api/contact", { ...valid, email: `flood${i}@example.com` }, ip)).statusCode).toBe(201);
+    const res = await post("/api/contact", { ...valid, email: "flood6@example.com" }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(eq(contactMessages.email, "flood6@example.com"))) as [{ n: number }];
+    expect(n).toBe(0);
+    // Someone else is not affected.
+    expect((await post("/api/contact", { ...valid, email: "other@example.com" })).statusCode).toBe(201);
+  });
+});
+
+describe("newsletter", () => {
+  const tokenOf = async (email: string) => (await t.database.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`))[0];
+
+  it("stores an address once; a second subscribe says it is already subscribed", async () => {
+    const first = await post("/api/newsletter", { email: "Fan@Example.com" });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.message).toBe("Thanks for subscribing! Check your inbox for a confirmation.");
+    const again = await post("/api/newsletter", { email: "  fan@example.COM " });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, error: "This email is already subscribed to our newsletter." });
+    const rows = await t.database.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'fan@example.com'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("rejects an invalid or missing address", async () => {
+    for (const payload of [{ email: "nope" }, { email: "" }, {}]) {
+      const res = await post("/api/newsletter", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0].field).toBe("email");
+    }
+  });
+
+  it("confirms by mail with an unsubscribe link that works, and the address can subscribe again", async () => {
+    await post("/api/newsletter", { email: "leaver@example.com" });
+    const welcome = mailsTo("leaver@example.com");
+    expect(welcome).toHaveLength(1);
+    const sub = await tokenOf("leaver@example.com");
+    const link = `${t.config.publicUrl}/newsletter/unsubscribe?token=${sub!.unsubscribeToken}`;
+    expect(decoded(welcome[0]!.text)).toContain(link);
+    expect(welcome[0]!.text).toContain(`List-Unsubscribe: <${link}>`);
+
+    const res = await post("/api/newsletter/unsubscribe", { token: sub!.unsubscribeToken });
+    expect(res.statusCode).toBe(200);
+    expect((await tokenOf("leaver@example.com"))!.unsubscribedAt).toBeInstanceOf(Date);
+    // The link keeps answering (a second click), and a made-up token does not.
+    expect((await post("/api/newsletter/unsubscribe", { token: sub!.unsubscribeToken })).statusCode).toBe(200);
+    const bad = await post("/api/newsletter/unsubscribe", { token: "made-up-token" });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error).toBe("This unsubscribe link is not valid.");
+
+    expect((await post("/api/newsletter", { email: "leaver@example.com" })).statusCode).toBe(201);
+    const back = await tokenOf("leaver@example.com");
+    expect(back!.unsubscribedAt).toBeNull();
+    expect(back!.unsubscribeToken).not.toBe(sub!.unsubscribeToken);
+  });
+
+  it("puts the unsubscribe link into every newsletter sent to subscribers", async () => {
+    await post("/api/newsletter", { email: "reader@example.com" });
+    const before = mailsTo("reader@example.com").length;
+    const sent = await t.app.services.newsletter.sendToAll({ subject: "New kits are in", text: "Hello", html: "<p>Hello</p>" });
+    expect(sent).toBeGreaterThanOrEqual(1);
+    const mails = mailsTo("reader@example.com");
+    expect(mails).toHaveLength(before + 1);
+    const sub = await tokenOf("reader@example.com");
+    expect(decoded(mails.at(-1)!.text)).toContain(`/newsletter/unsubscribe?token=${sub!.unsubscribeToken}`);
+    // Unsubscribed addresses get nothing.
+    await post("/api/newsletter", { email: "gone@example.com" });
+    await post("/api/newsletter/unsubscribe", { token: (await tokenOf("gone@example.com"))!.unsubscribeToken });
+    await t.app.services.newsletter.sendToAll({ subject: "Restock", text: "Hello", html: "<p>Hello</p>" });
+    expect(mailsTo("gone@example.com")).toHaveLength(1);
+    expect(mailsTo("reader@example.com")).toHaveLength(before + 2);
+  });
+});

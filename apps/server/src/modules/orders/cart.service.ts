@@ -1,0 +1,98 @@
+import {
+  amountToFreeShipping,
+  CartCheckInputSchema,
+  effectivePrice,
+  formatNPR,
+  isKathmanduValley,
+  MAX_QUANTITY_PER_LINE,
+  shippingFee,
+  type CartCheckLine,
+  type CartCheckResult,
+} from "@khelkud/contracts";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { groupBy } from "../../lib/group-by.js";
+import { mediaUrl } from "../catalog/catalog.service.js";
+import type { SettingsService } from "../settings/settings.service.js";
+import * as repo from "./orders.repository.js";
+
+type CartCheckData = z.infer<typeof CartCheckInputSchema>;
+
+/**
+ * Checks a cart kept in the browser against the catalogue as it is now: current price, stock of the
+ * chosen size, products that are gone; says what changed and why; and gives the shipping estimate and
+ * the free-shipping hint from the one shipping rule (DECISIONS 2). Nothing is reserved here.
+ */
+export function createCartService(db: Db, deps: { settings: SettingsService }) {
+  async function checkCart(input: CartCheckData): Promise<CartCheckResult> {
+    const ids = [...new Set(input.items.map((l) => l.productId))];
+    const [productRows, sizeRows, imageKeys, settings] = await Promise.all([repo.findProductsByIds(db, ids), repo.findSizes(db, ids), repo.findMainImageKeys(db, ids), deps.settings.get()]);
+    const productsById = new Map(productRows.map((p) => [p.id, p]));
+    const sizesBy = groupBy(sizeRows, (s) => s.productId);
+
+    const lines: CartCheckLine[] = input.items.map((line) => {
+      const product = productsById.get(line.productId);
+      const base = { productId: line.productId, size: line.size, color: line.color, requestedQuantity: line.quantity };
+      if (!product || product.status !== "ACTIVE") {
+        return {
+          ...base,
+          quantity: 0,
+          available: false,
+          name: product?.name ?? null,
+          slug: product?.slug ?? null,
+          image: null,
+          price: null,
+          originalPrice: null,
+          stock: 0,
+          lineTotal: 0,
+          issues: [{ code: "UNAVAILABLE" as const, message: `${product?.name ?? "This product"} is no longer available` }],
+        };
+      }
+      const price = effectivePrice(product.price, product.salePrice);
+      const imageKey = imageKeys.get(product.id);
+      const common = { ...base, name: product.name, slug: product.slug, image: imageKey ? mediaUrl(imageKey) : null, price, originalPrice: product.price };
+      const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
+      if (!size) {
+        return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: `Size ${line.size} is not available for ${product.name}` }] };
+      }
+      const issues: CartCheckLine["issues"] = [];
+      if (line.price !== undefined && line.price !== price) {
+        issues.push({ code: "PRICE_CHANGED", message: `Price ${price < line.price ? "dropped" : "changed"} from ${formatNPR(line.price)} to ${formatNPR(price)}` });
+      }
+      if (size.stock <= 0) {
+        issues.push({ code: "SOLD_OUT", message: `${product.name} (size ${size.size}) is sold out` });
+        return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues };
+      }
+      const quantity = Math.min(line.quantity, size.stock, MAX_QUANTITY_PER_LINE);
+      if (line.quantity > size.stock && size.stock <= MAX_QUANTITY_PER_LINE) {
+        issues.push({ code: "LOW_STOCK", message: `Only ${size.stock} left in size ${size.size}` });
+      } else if (line.quantity > MAX_QUANTITY_PER_LINE) {
+        issues.push({ code: "TOO_MANY", message: `At most ${MAX_QUANTITY_PER_LINE} of one item per order` });
+      }
+      return { ...common, quantity, available: true, stock: size.stock, lineTotal: price * quantity, issues };
+    });
+
+    const rule = settings.shipping;
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    const city = input.city?.trim() ? input.city.trim() : null;
+    const shippingCost = shippingFee(subtotal, city, rule);
+    return {
+      lines,
+      summary: {
+        itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+        subtotal,
+        shippingCost,
+        total: subtotal + shippingCost,
+        city,
+        insideValley: city === null || isKathmanduValley(city),
+        freeShippingAbove: rule.freeAbovePaisa,
+        amountToFreeShipping: subtotal > 0 ? amountToFreeShipping(subtotal, rule) : rule.freeAbovePaisa + 100,
+      },
+      canCheckout: lines.length > 0 && lines.every((l) => l.available && l.quantity === l.requestedQuantity),
+    };
+  }
+
+  return { checkCart };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes } from "../../db/schema/index.js";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** Products named by a cart or an order, active or not (so "no longer available" can name them). */
+export async function findProductsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids));
+}
+
+export async function findSizes(db: DbOrTx, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db.select().from(productSizes).where(inArray(productSizes.productId, productIds));
+}
+
+/** The key of each product's main picture: primary first, then by sort order. */
+export async function findMainImageKeys(db: DbOrTx, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productImages.productId, key: productImages.key })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(desc(productImages.isPrimary), asc(productImages.sortOrder), asc(productImages.createdAt));
+  const byProduct = new Map<string, string>();
+  for (const r of rows) if (!byProduct.has(r.productId)) byProduct.set(r.productId, r.key);
+  return byProduct;
+}
+
+/**
+ * Takes `quantity` units of one size, only if that many are there. One conditional UPDATE: concurrent
+ * buyers of the same size queue on the row lock, and each re-checks `stock >= n` on the row it gets,
+ * so the last unit is sold once. Returns false when there was not enough.
+ */
+export async function takeStock(tx: DbOrTx, productId: string, size: string, quantity: number): Promise<boolean> {
+  const rows = await tx
+    .update(productSizes)
+    .set({ stock: sql`${productSizes.stock} - ${quantity}` })
+    .where(and(eq(productSizes.productId, productId), eq(productSizes.size, size), gte(productSizes.stock, quantity)))
+    .returning({ stock: productSizes.stock });
+  return rows.length === 1;
+}
+
+export async function giveBackStock(tx: DbOrTx, productId: string, size: string, quantity: number): Promise<void> {
+  await tx
+    .update(productSizes)
+    .set({ stock: sql`${productSizes.stock} + ${quantity}` })
+    .where(and(eq(productSizes.productId, productId), eq(productSizes.size, size)));
+}
+
+export async function currentStock(tx: DbOrTx, productId: string, size: string): Promise<number> {
+  const [row] = await tx
+    .select({ stock: productSizes.stock })
+    .from(productSizes)
+    .where(and(eq(productSizes.productId, productId), eq(productSizes.size, size)));
+  return row?.stock ?? 0;
+}
+
+export async function insertOrder(tx: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertItems(tx: DbOrTx, values: (typeof orderItems.$inferInsert)[]): Promise<void> {
+  if (values.length) await tx.insert(orderItems).values(values);
+}
+
+export async function insertHistory(tx: DbOrTx, values: typeof orderStatusHistory.$inferInsert): Promise<void> {
+  await tx.insert(orderStatusHistory).values(values);
+}
+
+export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<void> {
+  await tx.insert(payments).values(values);
+}
+
+export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+export async function findOrderByIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function findOrdersForUser(db: DbOrTx, userId: string, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+}
+
+export async function findItemsFor(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+}
+
+export async function findHistoryFor(db: DbOrTx, orderIds: string[]): Promise<OrderHistoryRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, orderIds)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+}
+
+/** Moves an order from one status to another only if it is still in `from` (no lost updates). */
+export async function updateOrderIf(
+  tx: DbOrTx,
+  id: string,
+  where: { status?: OrderRow["status"][]; paymentStatus?: OrderRow["paymentStatus"]; paymentMethod?: OrderRow["paymentMethod"]; userId?: string },
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set(set)
+    .where(
+      and(
+        eq(orders.id, id),
+        where.status ? inArray(orders.status, where.status) : undefined,
+        where.paymentStatus ? eq(orders.paymentStatus, where.paymentStatus) : undefined,
+        where.paymentMethod ? eq(orders.paymentMethod, where.paymentMethod) : undefined,
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks the stock of an order as given back; true only for the one caller that did it first. */
+export async function claimStockRelease(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ stockReleasedAt: new Date() })
+    .where(and(eq(orders.id, id), isNull(orders.stockReleasedAt)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ApiFailureSchema,
+  CartCheckInputSchema,
+  CartCheckResultSchema,
+  envelope,
+  IDEMPOTENCY_HEADER,
+  IdParamSchema,
+  ListOrdersQuerySchema,
+  OrderIdBodySchema,
+  OrderSchema,
+  PlaceOrderInputSchema,
+} from "@khelkud/contracts";
+import { invalid } from "../../lib/errors.js";
+import type { CartService } from "./cart.service.js";
+import type { OrdersService } from "./orders.service.js";
+
+const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema };
+const orderResponse = envelope(z.object({ order: OrderSchema }));
+
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^[\w.:-]{8,100}$/.test(value)) throw invalid("Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores");
+  return value;
+}
+
+export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // onRequest, so a signed-out caller hears 401 before any body validation.
+    const auth = { onRequest: app.requireUser };
+
+    app.post(
+      "/cart/validate",
+      { schema: { tags: ["cart"], summary: "Check a cart against current prices and stock; shipping estimate", body: CartCheckInputSchema, response: { 200: envelope(CartCheckResultSchema), 400: ApiFailureSchema } } },
+      async (req) => ({ success: true as const, data: await cart.checkCart(req.body) }),
+    );
+
+    app.post(
+      "/orders",
+      {
+        ...auth,
+        schema: {
+          tags: ["orders"],
+          summary: "Place an order (the server prices it and reserves stock; send an Idempotency-Key header)",
+          body: PlaceOrderInputSchema,
+          response: { 200: orderResponse, 201: orderResponse, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { order, replayed } = await orders.placeOrder(req.user!, req.body, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]));
+        if (replayed) reply.header("Idempotent-Replayed", "true");
+        return reply.status(replayed ? 200 : 201).send({ success: true as const, data: { order } });
+      },
+    );
+
+    app.get(
+      "/orders",
+      { ...auth, schema: { tags: ["orders"], summary: "The caller's own orders, newest first", querystring: ListOrdersQuerySchema, response: { 200: envelope(z.object({ orders: z.array(OrderSchema) })), ...errors } } },
+      async (req) => ({ success: true as const, data: { orders: await orders.listOrdersForCustomer(req.user!.id, req.query.limit) } }),
+    );
+
+    app.get(
+      "/orders/:id",
+      { ...auth, schema: { tags: ["orders"], summary: "One order (owner or administrator)", params: IdParamSchema, response: { 200: orderResponse, ...errors } } },
+      async (req) => ({ success: true as const, data: { order: await orders.getOrderForViewer(req.user!, req.params.id) } }),
+    );
+
+    app.post(
+      "/orders/:id/cancel",
+      { ...auth, schema: { tags: ["orders"], summary: "Cancel one's own order before it ships; stock goes back", params: IdParamSchema, response: { 200: orderResponse, ...errors } } },
+      async (req) => ({ success: true as const, data: { order: await orders.cancelOrder(req.user!, req.params.id) } }),
+    );
+
+    app.post(
+      "/payments/cod/process",
+      { ...auth, schema: { tags: ["payments"], summary: "Confirm cash on delivery for one's own new order", body: OrderIdBodySchema, response: { 200: orderResponse, ...errors } } },
+      async (req) => ({ success: true as const, data: { order: await orders.confirmCodPayment(req.user!, req.body.orderId) } }),
+    );
+  };
+}

@@ -1,0 +1,279 @@
+import {
+  customerCanCancel,
+  effectivePrice,
+  MAX_QUANTITY_PER_LINE,
+  PlaceOrderInputSchema,
+  shippingFee,
+  WALLET_PAYMENT_MINUTES,
+  type Order,
+  type OrderLineInput,
+  type OrderStatus,
+} from "@khelkud/contracts";
+import type { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.js";
+import type { UserRow } from "../../db/schema/index.js";
+import { conflict, invalid, notFound } from "../../lib/errors.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
+import { groupBy } from "../../lib/group-by.js";
+import { mediaUrl } from "../catalog/catalog.service.js";
+import type { Events } from "../events/events.js";
+import type { SettingsService } from "../settings/settings.service.js";
+import { newId } from "../../db/ids.js";
+import { newOrderNumber } from "./order-number.js";
+import * as repo from "./orders.repository.js";
+
+export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
+type Viewer = Pick<UserRow, "id" | "role">;
+
+export const ORDER_NOT_FOUND = "Order not found";
+
+export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[]): Order {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    status: o.status,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    subtotal: o.subtotal,
+    shippingCost: o.shippingCost,
+    discountAmount: o.discountAmount,
+    totalAmount: o.totalAmount,
+    shippingAddress: o.shippingAddress,
+    notes: o.notes,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.productName,
+      slug: i.productSlug,
+      image: i.imageUrl,
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+    })),
+    statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
+    paymentExpiresAt: o.paymentExpiresAt?.toISOString() ?? null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+/** Lines with the same product, size and colour are one line. */
+function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
+  const byKey = new Map<string, OrderLineInput>();
+  for (const l of lines) {
+    const key = `${l.productId}\u0000${l.size}\u0000${l.color.toLowerCase()}`;
+    const seen = byKey.get(key);
+    byKey.set(key, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
+  }
+  return [...byKey.values()];
+}
+
+const sizeLabel = (name: string, size: string) => `${name} (size ${size})`;
+
+export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events }) {
+  async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {
+    const ids = rows.map((r) => r.id);
+    const [items, history] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([])]);
+    const itemsBy = groupBy(items, (i) => i.orderId);
+    const historyBy = groupBy(history, (h) => h.orderId);
+    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? []));
+  }
+
+  async function load(id: string): Promise<Order> {
+    const row = await repo.findOrder(db, id);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    return (await hydrate([row]))[0]!;
+  }
+
+  /** Prices every line from the catalogue and refuses what cannot be sold (before any stock is touched). */
+  async function priceLines(lines: OrderLineInput[]) {
+    const productIds = [...new Set(lines.map((l) => l.productId))];
+    const [productRows, sizeRows, imageKeys] = await Promise.all([repo.findProductsByIds(db, productIds), repo.findSizes(db, productIds), repo.findMainImageKeys(db, productIds)]);
+    const productsById = new Map(productRows.map((p) => [p.id, p]));
+    const sizesBy = groupBy(sizeRows, (s) => s.productId);
+    return lines.map((line) => {
+      const product = productsById.get(line.productId);
+      if (!product) throw invalid(`Product not found: ${line.productId}`);
+      if (product.status !== "ACTIVE") throw conflict(`${product.name} is no longer available`);
+      const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
+      if (!size) throw invalid(`Size ${line.size} is not available for ${product.name}`);
+      let color = line.color;
+      if (color !== "Default") {
+        const match = product.colors.find((c) => c.toLowerCase() === color.toLowerCase());
+        if (!match) throw invalid(`Colour ${color} is not available for ${product.name}`);
+        color = match;
+      }
+      const unitPrice = effectivePrice(product.price, product.salePrice);
+      const imageKey = imageKeys.get(product.id);
+      return { line: { ...line, color }, product, unitPrice, lineTotal: unitPrice * line.quantity, imageUrl: imageKey ? mediaUrl(imageKey) : null };
+    });
+  }
+
+  /** Takes the stock for every size of the order inside `tx`, or throws (and the transaction rolls back). */
+  async function reserve(tx: DbOrTx, priced: Awaited<ReturnType<typeof priceLines>>) {
+    const bySize = new Map<string, { productId: string; size: string; name: string; quantity: number }>();
+    for (const p of priced) {
+      const key = `${p.product.id}\u0000${p.line.size}`;
+      const seen = bySize.get(key);
+      bySize.set(key, { productId: p.product.id, size: p.line.size, name: p.product.name, quantity: (seen?.quantity ?? 0) + p.line.quantity });
+    }
+    // Always the same order of row locks, so two orders for the same sizes cannot deadlock.
+    const wanted = [...bySize.values()].sort((a, b) => (a.productId === b.productId ? a.size.localeCompare(b.size) : a.productId.localeCompare(b.productId)));
+    for (const w of wanted) {
+      if (await repo.takeStock(tx, w.productId, w.size, w.quantity)) continue;
+      const left = await repo.currentStock(tx, w.productId, w.size);
+      throw conflict(left <= 0 ? `${sizeLabel(w.name, w.size)} is sold out` : `Only ${left} left of ${sizeLabel(w.name, w.size)}`);
+    }
+  }
+
+  /**
+   * Places an order: prices from the catalogue, shipping by the entered city, stock reserved, order,
+   * items and the first history entry written, all in one transaction. With an idempotency key the
+   * same key returns the order it made the first time.
+   */
+  async function placeOrder(user: Viewer, input: PlaceOrderData, idempotencyKey?: string): Promise<{ order: Order; replayed: boolean }> {
+    if (idempotencyKey) {
+      const existing = await repo.findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+      if (existing) return { order: (await hydrate([existing]))[0]!, replayed: true };
+    }
+    const lines = mergeLines(input.items);
+    if (lines.some((l) => l.quantity > MAX_QUANTITY_PER_LINE)) throw invalid(`quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`);
+    const priced = await priceLines(lines);
+    const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
+    const { shipping: rule } = await deps.settings.get();
+    const shippingCost = shippingFee(subtotal, input.shippingAddress.city, rule);
+    const now = new Date();
+    const isWallet = input.paymentMethod !== "COD";
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const row = await db.transaction(async (tx) => {
+          await reserve(tx, priced);
+          const order = await repo.insertOrder(tx, {
+            orderNumber: newOrderNumber(now),
+            userId: user.id,
+            status: "PENDING",
+            paymentMethod: input.paymentMethod,
+            paymentStatus: "PENDING",
+            subtotal,
+            shippingCost,
+            discountAmount: 0,
+            totalAmount: subtotal + shippingCost,
+            shippingAddress: { ...input.shippingAddress, country: "Nepal" },
+            notes: input.notes ?? null,
+            idempotencyKey: idempotencyKey ?? null,
+            paymentExpiresAt: isWallet ? new Date(now.getTime() + WALLET_PAYMENT_MINUTES * 60_000) : null,
+          });
+          // Ids that sort in cart order, so the order lists its items the way the shopper added them.
+          const itemIdBase = newId().slice(0, -2);
+          await repo.insertItems(
+            tx,
+            priced.map((p, i) => ({
+              id: `${itemIdBase}${i.toString(36).padStart(2, "0")}`,
+              orderId: order.id,
+              productId: p.product.id,
+              productName: p.product.name,
+              productSlug: p.product.slug,
+              imageUrl: p.imageUrl,
+              size: p.line.size,
+              color: p.line.color,
+              quantity: p.line.quantity,
+              unitPrice: p.unitPrice,
+              lineTotal: p.lineTotal,
+            })),
+          );
+          await repo.insertHistory(tx, { orderId: order.id, status: "PENDING", note: "Order placed", changedByUserId: user.id });
+          return order;
+        });
+        const order = (await hydrate([row]))[0]!;
+        deps.events.orderPlaced(order);
+        return { order, replayed: false };
+      } catch (error) {
+        if (idempotencyKey && isUniqueViolation(error, "orders_user_idempotency_uq")) {
+          // The same key raced in from a second request that committed first: answer with its order.
+          const existing = await repo.findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+          if (existing) return { order: (await hydrate([existing]))[0]!, replayed: true };
+        }
+        if (attempt < 3 && isUniqueViolation(error, "orders_order_number_unique")) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** The owner or an administrator sees an order; anyone else is told it does not exist. */
+  async function getOrderForViewer(viewer: Viewer, id: string): Promise<Order> {
+    const row = await repo.findOrder(db, id);
+    if (!row || (row.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound(ORDER_NOT_FOUND);
+    return (await hydrate([row]))[0]!;
+  }
+
+  /** The caller's own orders only, newest first, administrators included (LESSONS: "My Orders" showed everyone's). */
+  async function listOrdersForCustomer(userId: string, limit = 20): Promise<Order[]> {
+    return hydrate(await repo.findOrdersForUser(db, userId, Math.min(Math.max(limit, 1), 100)));
+  }
+
+  /**
+   * Cash on delivery: only the owner, only for a COD order that is new and unpaid. The order moves to
+   * PROCESSING; payment stays PENDING until the cash is collected. Confirming twice changes nothing.
+   */
+  async function confirmCodPayment(user: Viewer, orderId: string): Promise<Order> {
+    const row = await repo.findOrder(db, orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.paymentMethod !== "COD") throw conflict("This order is not a cash-on-delivery order");
+    if (row.paymentStatus !== "PENDING") throw conflict("This order has already been paid");
+    if (row.status === "PROCESSING") return load(row.id);
+    if (row.status !== "PENDING") throw conflict(`A ${row.status.toLowerCase().replaceAll("_", " ")} order cannot be confirmed`);
+    const changed = await db.transaction(async (tx) => {
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING" });
+      if (!updated) return false;
+      await repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" });
+      await repo.insertHistory(tx, { orderId: row.id, status: "PROCESSING", note: "Cash on delivery confirmed; pay when it arrives", changedByUserId: user.id });
+      return true;
+    });
+    const order = await load(row.id);
+    if (!changed && order.status !== "PROCESSING") throw conflict("This order can no longer be confirmed");
+    if (changed) deps.events.orderStatusChanged(order, "PENDING");
+    return order;
+  }
+
+  /**
+   * Puts an order's stock back, exactly once per order however often it is called (cancel, failed or
+   * expired payment). Call inside the transaction that changes the order's status.
+   */
+  async function releaseStock(tx: DbOrTx, orderId: string): Promise<boolean> {
+    if (!(await repo.claimStockRelease(tx, orderId))) return false;
+    const items = await repo.findItemsFor(tx, [orderId]);
+    for (const i of items) await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
+    return true;
+  }
+
+  /** A customer cancels their own order before it ships; the stock goes back once. */
+  async function cancelOrder(user: Viewer, orderId: string): Promise<Order> {
+    const row = await repo.findOrder(db, orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.status === "CANCELLED") throw conflict("This order is already cancelled");
+    if (!customerCanCancel(row)) {
+      throw conflict(row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING") ? "A paid order cannot be cancelled online; please contact support" : "This order can no longer be cancelled");
+    }
+    const from = row.status as OrderStatus;
+    const changed = await db.transaction(async (tx) => {
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], userId: user.id }, { status: "CANCELLED" });
+      if (!updated) return false;
+      if (updated.paymentStatus === "PAID") throw conflict("A paid order cannot be cancelled online; please contact support");
+      await releaseStock(tx, row.id);
+      await repo.insertHistory(tx, { orderId: row.id, status: "CANCELLED", note: "Cancelled by the customer", changedByUserId: user.id });
+      return true;
+    });
+    if (!changed) throw conflict("This order can no longer be cancelled");
+    const order = await load(row.id);
+    deps.events.orderStatusChanged(order, from);
+    return order;
+  }
+
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,82 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { orderItems, orders, products, reviews, users } from "../../db/schema/index.js";
+
+/** True when the review's author has a delivered order containing the reviewed product. */
+const verifiedBuyerSql = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${orders} o JOIN ${orderItems} oi ON oi.order_id = o.id
+  WHERE o.user_id = ${reviews.userId} AND oi.product_id = ${reviews.productId} AND o.status = 'DELIVERED'
+)`;
+
+/** Only what the public may see of the author: the name, never the user row. */
+const reviewColumns = {
+  id: reviews.id,
+  productId: reviews.productId,
+  userId: reviews.userId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  hidden: reviews.hidden,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  reviewerName: users.name,
+  verifiedBuyer: verifiedBuyerSql,
+};
+
+export type ReviewRecord = Awaited<ReturnType<typeof findReviews>>[number];
+
+export async function findReviews(db: DbOrTx, by: { productId?: string; id?: string; userId?: string; visibleOnly?: boolean }) {
+  return db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(
+      and(
+        by.productId ? eq(reviews.productId, by.productId) : undefined,
+        by.id ? eq(reviews.id, by.id) : undefined,
+        by.userId ? eq(reviews.userId, by.userId) : undefined,
+        by.visibleOnly ? eq(reviews.hidden, false) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(200);
+}
+
+export async function hasDeliveredOrderWith(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), eq(orders.status, "DELIVERED")))
+    .limit(1);
+  return !!row;
+}
+
+/** Locks the product row so concurrent reviews of one product recompute its aggregates one after another. */
+export async function lockActiveProduct(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  return row;
+}
+
+export async function findProductSummary(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({ id: products.id, status: products.status, ratingAverage: products.ratingAverage, reviewCount: products.reviewCount })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row;
+}
+
+/** rating_average and review_count from the visible reviews, in the caller's transaction. */
+export async function recomputeAggregates(db: DbOrTx, productId: string): Promise<void> {
+  await db
+    .update(products)
+    .set({
+      ratingAverage: sql`(SELECT avg(r.rating)::real FROM ${reviews} r WHERE r.product_id = ${productId} AND NOT r.hidden)`,
+      reviewCount: sql`(SELECT count(*)::int FROM ${reviews} r WHERE r.product_id = ${productId} AND NOT r.hidden)`,
+    })
+    .where(eq(products.id, productId));
+}

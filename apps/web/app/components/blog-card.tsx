@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import type { BlogPostSummary } from "@khelkud/contracts";
+import { formatDate } from "../lib/format";
+import { ProductImage } from "./product-image";
+
+/** One post in a grid; put it in an <li> of a list (the product cards own the <article> role on shared pages). */
+export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = `/blogs/${post.slug}`;
+  return (
+    <div className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <Link to={href} prefetch="intent" className="relative block aspect-[1200/630] overflow-hidden bg-slate-200" tabIndex={-1} aria-hidden="true">
+        {post.featuredImage ? (
+          <ProductImage
+            url={post.featuredImage.url}
+            alt=""
+            width={post.featuredImage.width}
+            height={post.featuredImage.height}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            maxWidth={960}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col p-4">
+        {post.category ? (
+          <span className="self-start rounded-full bg-nepal/10 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-nepal">{post.category.name}</span>
+        ) : null}
+        <Heading className="mt-2 line-clamp-2 text-lg font-bold leading-snug">
+          <Link to={href} prefetch="intent" className="hover:text-nepal">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-600">
+          <span>
+            By <span className="font-semibold text-slate-800">{post.author.name}</span> · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          </span>
+          <Link to={href} className="shrink-0 font-bold text-crimson hover:underline" aria-label={`Read more: ${post.title}`}>
+            Read More →
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Same box as a card, so nothing moves when the real cards arrive. */
+export function BlogCardSkeleton() {
+  return (
+    <div className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+      <div className="aspect-[1200/630] bg-slate-200" />
+      <div className="flex flex-1 flex-col p-4">
+        <div className="h-5 w-24 rounded-full bg-slate-200" />
+        <div className="mt-3 h-5 w-11/12 rounded bg-slate-200" />
+        <div className="mt-2 h-5 w-2/3 rounded bg-slate-200" />
+        <div className="mt-3 h-4 w-full rounded bg-slate-100" />
+        <div className="mt-1.5 h-4 w-full rounded bg-slate-100" />
+        <div className="mt-1.5 h-4 w-1/2 rounded bg-slate-100" />
+        <div className="mt-5 h-4 w-1/2 rounded bg-slate-100" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { REVIEW_COMMENT_MAX, ReviewInputSchema, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
+import { sendJson } from "../lib/api-client";
+import { formatDate } from "../lib/format";
+
+/** Five stars filled to the nearest whole star; the number is always given as text too. */
+export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="inline-flex" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className={i <= full ? "fill-amber-400" : "fill-slate-300"}>
+          <path d="M12 2l3 6.5 7 .9-5.1 4.8 1.3 7L12 17.8 5.8 21.2l1.3-7L2 9.4l7-.9z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+type Mine = MyReview | "signed-out" | null;
+
+/**
+ * The reviews of one product: the list with stars and "Verified buyer", and the form for a signed-in
+ * customer with a delivered order (opened by `?review=true`, the order page's Write Review link).
+ * Review text is plain text: React renders it as text, never as HTML.
+ */
+export function ProductReviews({ product }: { product: Product }) {
+  const [list, setList] = useState<ReviewList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [mine, setMine] = useState<Mine>(null);
+  const [editing, setEditing] = useState(false);
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const wantsForm = searchParams.get("review") === "true";
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    const [reviews, me] = await Promise.all([
+      sendJson<ReviewList>(`/api/products/${encodeURIComponent(product.id)}/reviews`, { method: "GET" }),
+      sendJson<MyReview>(`/api/products/${encodeURIComponent(product.id)}/reviews/mine`, { method: "GET" }),
+    ]);
+    if (reviews.ok) setList(reviews.data);
+    else setFailed(true);
+    setMine(me.ok ? me.data : me.status === 401 ? "signed-out" : null);
+  }, [product.id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const canWrite = mine !== null && mine !== "signed-out" && (mine.canReview || editing);
+  useEffect(() => {
+    if (wantsForm && mine !== null) formRef.current?.scrollIntoView({ block: "start" });
+  }, [wantsForm, mine]);
+
+  async function remove(review: Review) {
+    if (!window.confirm("Delete your review?")) return;
+    const res = await sendJson(`/api/reviews/${encodeURIComponent(review.id)}`, { method: "DELETE" });
+    if (res.ok) {
+      toast.success("Your review was deleted");
+      setEditing(false);
+      await load();
+    } else toast.error(res.error);
+  }
+
+  const loginHref = `/login?redirect=${encodeURIComponent(`${location.pathname}?review=true`)}`;
+  const own = mine && mine !== "signed-out" ? mine.review : null;
+
+  return (
+    <section aria-labelledby="reviews-title" className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="reviews-title" className="text-xl font-bold">
+          Customer Reviews
+        </h2>
+        {list && list.reviewCount > 0 && list.rating != null ? (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Stars rating={list.rating} />
+            <span>
+              <strong>{list.rating.toFixed(1)}</strong> out of 5 · {list.reviewCount} {list.reviewCount === 1 ? "review" : "reviews"}
+            </span>
+          </p>
+        ) : null}
+      </div>
+
+      <div ref={formRef} className="scroll-mt-24">
+        {mine === "signed-out" ? (
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+            <Link to={loginHref} className="font-semibold text-nepal hover:underline">
+              Log in
+            </Link>{" "}
+            to review a product you have received.
+          </p>
+        ) : own && !editing ? (
+          <div className="rounded-lg border border-nepal/30 bg-nepal/5 px-4 py-3 text-sm">
+            <p className="font-semibold">
+              Your review{own.hidden ? " (hidden by the shop)" : ""}: <Stars rating={own.rating} size={14} />
+            </p>
+            <div className="mt-2 flex gap-3">
+              <button type="button" onClick={() => setEditing(true)} className="font-semibold text-nepal hover:underline">
+                Edit
+              </button>
+              <button type="button" onClick={() => remove(own)} className="font-semibold text-red-700 hover:underline">
+                Delete
+              </button>
+            </div>
+          </div>
+        ) : canWrite ? (
+          <ReviewForm
+            productId={product.id}
+            existing={editing ? own : null}
+            autoFocus={wantsForm}
+            onCancel={editing ? () => setEditing(false) : undefined}
+            onSaved={async () => {
+              setEditing(false);
+              await load();
+            }}
+          />
+        ) : mine && !mine.canReview && wantsForm ? (
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">You can review a product after an order containing it has been delivered.</p>
+        ) : null}
+      </div>
+
+      {failed ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          We could not load the reviews.{" "}
+          <button type="button" onClick={() => void load()} className="font-semibold underline">
+            Try Again
+          </button>
+        </div>
+      ) : !list ? (
+        <ul aria-hidden="true" className="space-y-4">
+          {[0, 1].map((i) => (
+            <li key={i} className="h-24 animate-pulse rounded-lg bg-slate-100" />
+          ))}
+        </ul>
+      ) : list.reviews.length === 0 ? (
+        <p className="text-slate-600">No reviews yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {list.reviews.map((r) => (
+            <li key={r.id} className="py-4">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <Stars rating={r.rating} />
+                <span className="font-semibold text-slate-900">{r.reviewer.name}</span>
+                {r.verifiedBuyer ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-800">
+                    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                      <path d="M5 12l5 5 9-9" />
+                    </svg>
+                    Verified buyer
+                  </span>
+                ) : null}
+                <time dateTime={r.createdAt} className="text-slate-500">
+                  {formatDate(r.createdAt)}
+                </time>
+              </div>
+              {r.comment ? <p className="mt-2 whitespace-pre-line break-words text-slate-700">{r.comment}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReviewForm({
+  productId,
+  existing,
+  autoFocus,
+  onCancel,
+  onSaved,
+}: {
+  productId: string;
+  existing: Review | null;
+  autoFocus: boolean;
+  onCancel?: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const id = useId();
+  const [rating, setRating] = useState(existing?.rating ?? 0);
+  const [comment, setComment] = useState(existing?.comment ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = ReviewInputSchema.safeParse({ rating, comment });
+    if (!parsed.success) {
+      setError(rating === 0 ? "Please choose a rating from 1 to 5 stars" : (parsed.error.issues[0]?.message ?? "Please check your review"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const res = existing
+      ? await sendJson(`/api/reviews/${encodeURIComponent(existing.id)}`, { method: "PUT", body: parsed.data })
+      : await sendJson(`/api/products/${encodeURIComponent(productId)}/reviews`, { body: parsed.data });
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.error);
+      return;
+    }
+    toast.success(existing ? "Your review was updated" : "Thank you for your review!");
+    await onSaved();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-5" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-bold">
+        {existing ? "Edit your review" : "Write a review"}
+      </h3>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-800">Your rating</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-nepal">
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={n}
+                checked={rating === n}
+                onChange={() => setRating(n)}
+                autoFocus={autoFocus && n === 1}
+                className="sr-only"
+              />
+              <span className="sr-only">
+                {n} {n === 1 ? "star" : "stars"}
+              </span>
+              <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" className={n <= rating ? "fill-amber-400" : "fill-slate-300 hover:fill-amber-200"}>
+                <path d="M12 2l3 6.5 7 .9-5.1 4.8 1.3 7L12 17.8 5.8 21.2l1.3-7L2 9.4l7-.9z" />
+              </svg>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-comment`} className="text-sm font-semibold text-slate-800">
+          Your review <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder="How is the fit, the fabric, the print?"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
+          {busy ? "Saving…" : existing ? "Save Review" : "Submit Review"}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

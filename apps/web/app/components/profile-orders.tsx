@@ -1,0 +1,112 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { formatNPR, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, type Order } from "@khelkud/contracts";
+import { fetchJson } from "../lib/fetch-json";
+import { formatDate } from "../lib/format";
+import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
+import { colorText, sizeText } from "./cart-panel";
+
+/** Profile → Orders tab (spec 000 §2): the signed-in customer's own orders. */
+export function ProfileOrders() {
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchJson<{ orders: Order[] }>("/api/orders?limit=50", { signal: controller.signal })
+      .then((d) => setOrders(d.orders))
+      .catch((error: Error) => {
+        if (error.name === "AbortError") return;
+        setFailed(true);
+        toast.error("Failed to load order history", { duration: 3000 });
+      });
+    return () => controller.abort();
+  }, []);
+
+  if (failed) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
+        <p className="font-semibold">Failed to load order history</p>
+        <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-nepal px-4 py-2 font-semibold text-white">
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (orders === null) {
+    return (
+      <ul className="space-y-4" aria-busy="true" aria-label="Loading orders">
+        {[0, 1].map((i) => (
+          <li key={i} className="h-48 animate-pulse rounded-xl bg-slate-200" />
+        ))}
+      </ul>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+        <p className="text-lg font-semibold">No orders found</p>
+        <p className="mt-1 text-sm text-slate-600">When you place an order it will show up here.</p>
+        <Link to="/products" className="mt-5 inline-block rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-4" aria-label="Your orders">
+      {orders.map((o) => {
+        const more = o.items.length - 2;
+        const awaiting = isAwaitingWalletPayment(o);
+        return (
+          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <article aria-label={`Order #${shortOrderId(o.id)}`}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-bold">Order #{shortOrderId(o.id)}</h3>
+                  <p className="text-sm text-slate-600">{formatDate(o.createdAt)}</p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <OrderStatusBadge status={o.status} />
+                  {awaiting ? <PaymentPendingBadge /> : null}
+                  <span className="font-bold">{formatNPR(o.totalAmount)}</span>
+                </div>
+              </div>
+              <ul className="mt-3 space-y-1 text-sm">
+                {o.items.slice(0, 2).map((i) => (
+                  <li key={i.id} className="flex justify-between gap-2">
+                    <span className="min-w-0 truncate">
+                      {i.name}
+                      {sizeText(i.size) ? ` (${sizeText(i.size)}${colorText(i.color) ? `, ${colorText(i.color)}` : ""})` : ""}
+                    </span>
+                    <span className="shrink-0 text-slate-600">× {i.quantity}</span>
+                  </li>
+                ))}
+                {more > 0 ? <li className="text-slate-600">+{more} more items</li> : null}
+              </ul>
+              <div className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
+                <p>
+                  <span className="font-semibold text-slate-700">Ship to:</span> {o.shippingAddress.fullName}, {o.shippingAddress.address}, {o.shippingAddress.city}
+                </p>
+                <p>
+                  <span className="font-semibold text-slate-700">Payment:</span> {paymentMethodLabel(o.paymentMethod)}
+                </p>
+              </div>
+              <div className="mt-4 flex flex-wrap gap-2">
+                {awaiting ? (
+                  <button type="button" onClick={() => toast.info("Wallet payment is not available yet.")} className="rounded-lg bg-crimson px-4 py-2 text-sm font-semibold text-white hover:bg-crimson-dark">
+                    Pay Now
+                  </button>
+                ) : null}
+                <Link to={`/orders/${o.id}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+                  View Details<span className="sr-only"> of order #{shortOrderId(o.id)}</span>
+                </Link>
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

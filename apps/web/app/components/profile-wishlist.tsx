@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatNPR } from "@khelkud/contracts";
+import { clearWishlist, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/cart";
+import { StockBadge } from "./stock-badge";
+
+/** Profile → Wishlist tab (spec 000 §2): the same list on every device (merged with the server). */
+export function ProfileWishlist() {
+  const items = useWishlist();
+  const [syncing, setSyncing] = useState(true);
+  const [moving, setMoving] = useState<string | null>(null);
+
+  useEffect(() => {
+    syncWishlistWithServer()
+      .catch((error: unknown) => console.warn("Wishlist sync failed", error))
+      .finally(() => setSyncing(false));
+  }, []);
+
+  if (items === null || (syncing && items.length === 0)) {
+    return <div className="h-48 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading wishlist" />;
+  }
+  if (items.length === 0) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+        <p className="text-lg font-semibold">Your wishlist is empty</p>
+        <p className="mt-1 text-sm text-slate-600">Tap the heart on a jersey to keep it here.</p>
+        <Link to="/products" className="mt-5 inline-block rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
+          Browse Products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">
+          {items.length} {items.length === 1 ? "item" : "items"}
+        </p>
+        <button type="button" onClick={() => clearWishlist()} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
+          Clear All
+        </button>
+      </div>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Wishlist">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <Link to={`/products/${item.slug}`} className="block aspect-square bg-slate-100">
+              {item.image ? <img src={item.image} alt={item.name} width={300} height={300} loading="lazy" className="h-full w-full object-cover" /> : null}
+            </Link>
+            <div className="flex flex-1 flex-col gap-1 p-3">
+              <Link to={`/products/${item.slug}`} className="line-clamp-2 text-sm font-semibold hover:text-nepal">
+                {item.name}
+              </Link>
+              <p className="text-xs text-slate-600">{item.reviewCount > 0 && item.rating != null ? `${item.rating.toFixed(1)} / 5 (${item.reviewCount})` : "No reviews yet"}</p>
+              <p className="text-sm">
+                <span className={`font-bold ${item.originalPrice > item.price ? "text-crimson" : ""}`}>{formatNPR(item.price)}</span>
+                {item.originalPrice > item.price ? <span className="ml-2 text-xs text-slate-500 line-through">{formatNPR(item.originalPrice)}</span> : null}
+              </p>
+              <div>
+                <StockBadge stock={item.stock} />
+              </div>
+              <div className="mt-auto flex gap-2 pt-2">
+                <button
+                  type="button"
+                  disabled={item.stock <= 0 || moving === item.id}
+                  onClick={async () => {
+                    setMoving(item.id);
+                    await moveWishlistItemToCart(item);
+                    setMoving(null);
+                  }}
+                  className="flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
+                >
+                  Add to Cart<span className="sr-only"> {item.name}</span>
+                </button>
+                <button type="button" onClick={() => removeFromWishlist(item.id)} className="rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
+                  Remove
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

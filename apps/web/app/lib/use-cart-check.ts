@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import type { CartCheckResult } from "@khelkud/contracts";
+import type { CartItem } from "./cart";
+import { fetchJson } from "./fetch-json";
+
+export interface CartCheckState {
+  result: CartCheckResult | null;
+  loading: boolean;
+  error: string | null;
+}
+
+/**
+ * Asks the server about the lines in the browser (current prices, stock, shipping for the city).
+ * Re-asks when the lines or the city change, a moment after the last change.
+ */
+export function useCartCheck(items: CartItem[] | null, city?: string): CartCheckState {
+  const [state, setState] = useState<CartCheckState>({ result: null, loading: true, error: null });
+  const signature = items ? JSON.stringify(items.map((i) => [i.productId, i.size, i.color, i.quantity, i.price])) : null;
+
+  useEffect(() => {
+    if (signature === null || !items) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      setState((s) => ({ ...s, loading: true }));
+      fetchJson<CartCheckResult>("/api/cart/validate", {
+        body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price })), city: city || undefined },
+        signal: controller.signal,
+      })
+        .then((result) => setState({ result, loading: false, error: null }))
+        .catch((error: Error) => {
+          if (error.name !== "AbortError") setState((s) => ({ ...s, loading: false, error: error.message }));
+        });
+    }, 250);
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+    // `signature` stands for `items`: re-ask only when what the server is asked about changes.
+  }, [signature, city]);
+
+  return state;
+}

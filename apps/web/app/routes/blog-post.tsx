@@ -1,0 +1,145 @@
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { imageVariantUrl } from "@khelkud/contracts";
+import type { Route } from "./+types/blog-post";
+import { BlogCard } from "../components/blog-card";
+import { LoadError } from "../components/load-error";
+import { ProductImage } from "../components/product-image";
+import { SanitizedHtml } from "../components/rich-text";
+import { orNotFound } from "../lib/errors";
+import { formatDate } from "../lib/format";
+import { pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await orNotFound(context.services.blog.getPublishedBySlug(params.slug));
+  const related = await context.services.blog.related(post);
+  return { post, related, publicUrl: context.publicUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle("Blog Not Found") }, { name: "robots", content: "noindex" }];
+  const { post, publicUrl } = data;
+  const url = `${publicUrl}/blogs/${post.slug}`;
+  const description = post.metaDescription ?? post.excerpt;
+  const image = post.featuredImage ? `${publicUrl}${imageVariantUrl(post.featuredImage.url, 1280, "jpeg")}` : undefined;
+  return [
+    ...(post.featuredImage ? [preloadImage(post.featuredImage.url, "(min-width: 896px) 832px, 100vw")] : []),
+    { title: pageTitle(post.metaTitle ?? post.title) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: SHOP_NAME },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:width", content: "1280" }, { property: "og:image:alt", content: post.title }] : []),
+    { property: "article:published_time", content: post.publishedAt },
+    { property: "article:modified_time", content: post.updatedAt },
+    ...(post.category ? [{ property: "article:section", content: post.category.name }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: post.title,
+        description,
+        ...(image ? { image: [image] } : {}),
+        datePublished: post.publishedAt,
+        dateModified: post.updatedAt,
+        author: { "@type": "Person", name: post.author.name },
+        publisher: { "@type": "Organization", name: SHOP_NAME, url: publicUrl },
+        mainEntityOfPage: { "@type": "WebPage", "@id": url },
+        ...(post.category ? { articleSection: post.category.name } : {}),
+        ...(post.keywords.length ? { keywords: post.keywords.join(", ") } : {}),
+      },
+    },
+  ];
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 py-8">
+        <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+          <ol className="flex flex-wrap items-center gap-1">
+            <li>
+              <Link to="/" className="hover:text-nepal hover:underline">
+                Home
+              </Link>{" "}
+              /
+            </li>
+            <li>
+              <Link to="/blogs" className="hover:text-nepal hover:underline">
+                Blog
+              </Link>{" "}
+              /
+            </li>
+            <li aria-current="page" className="line-clamp-1 font-semibold text-slate-900">
+              {post.title}
+            </li>
+          </ol>
+        </nav>
+        <header>
+          {post.category ? (
+            <Link to={`/blogs?category=${post.category.slug}`} className="inline-block rounded-full bg-nepal/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-nepal hover:bg-nepal/20">
+              {post.category.name}
+            </Link>
+          ) : null}
+          <h1 className="mt-3 text-3xl font-bold leading-tight md:text-4xl">{post.title}</h1>
+          <p className="mt-3 text-slate-600">
+            By <span className="font-semibold text-slate-900">{post.author.name}</span> · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          </p>
+        </header>
+        {post.featuredImage ? (
+          <div className="mt-6 aspect-[1200/630] overflow-hidden rounded-2xl bg-slate-200">
+            <ProductImage
+              url={post.featuredImage.url}
+              alt={post.featuredImage.alt}
+              width={post.featuredImage.width}
+              height={post.featuredImage.height}
+              sizes="(min-width: 896px) 832px, 100vw"
+              priority
+              className="h-full w-full object-cover"
+            />
+          </div>
+        ) : null}
+        <SanitizedHtml html={post.content} className="mt-8" />
+        <footer className="mt-10 border-t border-slate-200 pt-6">
+          <Link to="/blogs" className="font-semibold text-nepal hover:underline">
+            ← Back to all articles
+          </Link>
+        </footer>
+      </article>
+      {related.length ? (
+        <section aria-labelledby="related" className="mx-auto mt-4 max-w-7xl px-4">
+          <h2 id="related" className="mb-5 text-2xl font-bold">
+            Related Articles
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((p) => (
+              <li key={p.id}>
+                <BlogCard post={p} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Blog Not Found</h1>
+        <p className="mt-2 text-slate-600">This article does not exist or is no longer published.</p>
+        <Link to="/blogs" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+          Back to Blog
+        </Link>
+      </section>
+    );
+  }
+  return <LoadError title="We could not load this article" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import type { Route } from "./+types/blogs";
+import { BlogCard, BlogCardSkeleton } from "../components/blog-card";
+import { LoadError } from "../components/load-error";
+import { pageTitle } from "../lib/seo";
+
+const LIST_LIMIT = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const category = (url.searchParams.get("category") ?? "").trim().slice(0, 200);
+  const [list, total, categories] = await Promise.all([
+    context.services.blog.listPublished({ q: q || undefined, category: category || undefined, limit: LIST_LIMIT }),
+    context.services.blog.countAllPublished(),
+    context.services.catalog.listCategories("BLOG"),
+  ]);
+  return { posts: list.blogs, total, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })), publicUrl: context.publicUrl };
+}
+
+const DESCRIPTION = "Buying guides, jersey care, Nepali sports history and news from Khelkud, the authentic jersey shop in Kathmandu.";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Blog") },
+    { name: "description", content: DESCRIPTION },
+    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/blogs` },
+    { property: "og:title", content: pageTitle("Blog") },
+    { property: "og:description", content: DESCRIPTION },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const { posts, total, q, category, categories } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [text, setText] = useState(q);
+  // Keep the box in step when the URL changes by other means (Clear Filters, back button).
+  useEffect(() => setText(q), [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blogs";
+  const filtered = q !== "" || category !== "";
+
+  const submitForm = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+          <p className="text-sm font-bold uppercase tracking-widest text-red-200">Khelkud Blog</p>
+          <h1 className="mt-2 text-4xl font-bold md:text-5xl">Stories from the stands</h1>
+          <p className="mt-3 max-w-2xl text-lg text-slate-200">Buying guides, jersey care, the history behind the shirts and news from Nepali sport.</p>
+          <Form ref={formRef} method="get" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row" onSubmit={() => clearTimeout(timer.current)}>
+            <label className="relative flex-1">
+              <span className="sr-only">Search articles</span>
+              <input
+                type="search"
+                name="q"
+                value={text}
+                maxLength={200}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  submitForm(350);
+                }}
+                placeholder="Search articles…"
+                className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 placeholder:text-slate-500"
+              />
+            </label>
+            <label>
+              <span className="sr-only">Category</span>
+              <select
+                name="category"
+                defaultValue={category}
+                key={category}
+                onChange={() => submitForm(0)}
+                className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 sm:w-52"
+              >
+                <option value="">All Categories</option>
+                {categories.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="h-12 rounded-lg bg-crimson px-5 font-bold hover:bg-crimson-dark">
+              Search
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-8" aria-busy={loading}>
+        <p className="mb-5 text-sm text-slate-600" aria-live="polite">
+          {loading ? "Loading articles…" : `Showing ${posts.length} of ${total} articles`}
+        </p>
+        {loading ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: Math.min(Math.max(posts.length, 3), 6) }, (_, i) => (
+              <BlogCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : posts.length === 0 ? (
+          <div className="mx-auto max-w-md rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+            <h2 className="text-xl font-bold">No articles found</h2>
+            <p className="mt-2 text-slate-600">{filtered ? "No article matches your search or category." : "There are no articles yet. Please come back soon."}</p>
+            {filtered ? (
+              <Link to="/blogs" replace className="mt-6 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+                Clear Filters
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((p) => (
+              <li key={p.id}>
+                <BlogCard post={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** No invented sample posts (DECISIONS 19): say it failed and offer to try again. */
+export function ErrorBoundary() {
+  const revalidator = useRevalidator();
+  return <LoadError title="We could not load the blog" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
+}

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { DEFAULT_POSTAL_CODE, formatNPR, MSG, ShippingAddressSchema, type Order, type PaymentMethod } from "@khelkud/contracts";
+import type { Route } from "./+types/checkout";
+import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
+import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
+import { useCartCheck } from "../lib/use-cart-check";
+import { pageTitle } from "../lib/seo";
+import { colorText, sizeText } from "../components/cart-panel";
+import { SummaryRows } from "../components/order-summary";
+
+/** Wallet payments arrive with the payments work; until then only cash on delivery can be placed. */
+const WALLETS_AVAILABLE = false;
+
+export function meta() {
+  return [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const buyNow = url.searchParams.get("buyNow") === "1";
+  if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`, buyNow ? "buy-now" : undefined));
+  const u = context.user;
+  return {
+    prefill: {
+      fullName: u.name,
+      email: u.email,
+      phone: u.phone ?? "",
+      address: u.address.street ?? "",
+      city: u.address.city ?? "",
+      postalCode: u.address.postalCode || DEFAULT_POSTAL_CODE,
+    },
+  };
+}
+
+type Field = "fullName" | "email" | "phone" | "address" | "city" | "postalCode";
+const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; required: boolean; wide?: boolean }[] = [
+  { name: "fullName", label: "Full Name", autoComplete: "name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: true },
+  { name: "address", label: "Address", autoComplete: "street-address", required: true, wide: true },
+  { name: "city", label: "City", autoComplete: "address-level2", required: true },
+  { name: "postalCode", label: "Postal Code", autoComplete: "postal-code", required: false },
+];
+
+const METHODS: { value: PaymentMethod | "CARD"; label: string; hint: string; disabled?: boolean }[] = [
+  { value: "COD", label: "Cash on Delivery", hint: "Pay in cash when your order arrives" },
+  { value: "KHALTI", label: "Khalti", hint: "Pay with your Khalti wallet" },
+  { value: "ESEWA", label: "eSewa", hint: "Pay with your eSewa wallet" },
+  { value: "CARD", label: "Credit / Debit Card", hint: "Coming soon", disabled: true },
+];
+
+function fieldError(name: Field, value: string): string | null {
+  const r = ShippingAddressSchema.shape[name].safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? "is invalid");
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const isBuyNow = params.get("buyNow") === "1";
+  const cart = useCart();
+  const [buyNowLine, setBuyNowLine] = useState<CartItem | null | undefined>(undefined);
+  const [values, setValues] = useState<Record<Field, string>>(loaderData.prefill);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [method, setMethod] = useState<PaymentMethod>("COD");
+  const [submitting, setSubmitting] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+
+  useEffect(() => setBuyNowLine(isBuyNow ? readBuyNowLine() : null), [isBuyNow]);
+  const items: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
+
+  // Spec 000 §2: an empty cart goes back to /cart.
+  useEffect(() => {
+    if (items !== null && items.length === 0 && !submitting) navigate("/cart", { replace: true });
+  }, [items, navigate, submitting]);
+
+  const [city, setCity] = useState(values.city);
+  const { result, loading } = useCartCheck(items, city);
+  const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
+
+  function validateAll(): boolean {
+    const next: Partial<Record<Field, string>> = {};
+    for (const f of FIELDS) {
+      const e = fieldError(f.name, values[f.name]);
+      if (e) next[f.name] = e;
+    }
+    setErrors(next);
+    if (Object.keys(next).length) {
+      document.getElementById(`checkout-${Object.keys(next)[0]}`)?.focus();
+      return false;
+    }
+    return true;
+  }
+
+  async function placeOrder(e: React.FormEvent) {
+    e.preventDefault();
+    if (submitting || !items?.length) return;
+    if (!method) return void toast.error(MSG.selectPaymentMethod);
+    if (!validateAll()) return;
+    if (method !== "COD" && !WALLETS_AVAILABLE) {
+      toast.info(`${method === "KHALTI" ? "Khalti" : "eSewa"} payment is not available yet. Please choose Cash on Delivery.`);
+      return;
+    }
+    setSubmitting(true);
+    idempotencyKey.current ??= crypto.randomUUID();
+    let order: Order;
+    try {
+      ({ order } = await fetchJson<{ order: Order }>("/api/orders", {
+        body: {
+          items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+          shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+          paymentMethod: method,
+        },
+        headers: { "Idempotency-Key": idempotencyKey.current },
+      }));
+    } catch (error) {
+      setSubmitting(false);
+      // Nothing was made: a corrected cart may use the key again only if it is the same order, so start afresh.
+      idempotencyKey.current = null;
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to place order. Please try again.", { duration: 3000 });
+      return;
+    }
+    try {
+      await fetchJson("/api/payments/cod/process", { body: { orderId: order.id } });
+    } catch (error) {
+      setSubmitting(false);
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to process COD order", { duration: 3000 });
+      return;
+    }
+    // DECISIONS 9: the cart is cleared once the order is confirmed; Buy Now never touches it.
+    if (isBuyNow) clearBuyNowLine();
+    else clearCart(true);
+    toast.success("COD order confirmed! You will pay on delivery.");
+    navigate(`/order-success?orderId=${encodeURIComponent(order.id)}`, { replace: true, state: { order } });
+  }
+
+  if (items === null || items.length === 0) return <div className="mx-auto min-h-[50vh] max-w-7xl px-4 py-8" aria-busy="true" />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
+      <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-lg font-bold">Shipping Information</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {FIELDS.map((f) => (
+                <div key={f.name} className={f.wide ? "sm:col-span-2" : ""}>
+                  <label htmlFor={`checkout-${f.name}`} className="block text-sm font-semibold text-slate-700">
+                    {f.label}
+                    {f.required ? <span className="text-crimson"> *</span> : <span className="font-normal text-slate-500"> (optional)</span>}
+                  </label>
+                  <input
+                    id={`checkout-${f.name}`}
+                    name={f.name}
+                    type={f.type ?? "text"}
+                    autoComplete={f.autoComplete}
+                    value={values[f.name]}
+                    aria-invalid={errors[f.name] ? true : undefined}
+                    aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
+                    onChange={(e) => {
+                      const v = e.target.value;
+                      setValues((s) => ({ ...s, [f.name]: v }));
+                      if (errors[f.name]) setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, v) ?? undefined }));
+                    }}
+                    onBlur={(e) => {
+                      setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, e.target.value) ?? undefined }));
+                      if (f.name === "city") setCity(e.target.value);
+                    }}
+                    className={`mt-1 h-11 w-full rounded-lg border px-3 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
+                  />
+                  {errors[f.name] ? (
+                    <p id={`checkout-${f.name}-error`} className="mt-1 text-sm text-red-700">
+                      {errors[f.name]}
+                    </p>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-lg font-bold">Payment Method</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {METHODS.map((m) => (
+                <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
+                  <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
+                  <span>
+                    <span className="block font-semibold">{m.label}</span>
+                    <span className="block text-sm">{m.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {method !== "COD" && !WALLETS_AVAILABLE ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Wallet payment is not available yet. Please choose Cash on Delivery.</p> : null}
+          </fieldset>
+        </div>
+
+        <aside className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="checkout-summary">
+          <h2 id="checkout-summary" className="text-lg font-bold">
+            Order Summary
+          </h2>
+          <ul className="divide-y divide-slate-200" aria-label="Items in this order">
+            {items.map((i) => (
+              <li key={i.key} className="flex gap-3 py-2 text-sm">
+                <div className="h-14 w-14 shrink-0 overflow-hidden rounded bg-slate-100">{i.image ? <img src={i.image} alt="" width={56} height={56} className="h-full w-full object-cover" /> : null}</div>
+                <div className="min-w-0 flex-1">
+                  <p className="line-clamp-2 font-semibold">{i.name}</p>
+                  <p className="text-slate-600">
+                    {[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color)].filter(Boolean).join(" · ")} × {i.quantity}
+                  </p>
+                </div>
+                <span className="font-semibold">{formatNPR(i.price * i.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <SummaryRows summary={result?.summary ?? null} loading={loading} />
+          {problems.length ? (
+            <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+              {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{i.message}</p>))}
+              <Link to="/cart" className="font-semibold underline">
+                Review your cart
+              </Link>
+            </div>
+          ) : null}
+          <button type="submit" disabled={submitting} className="w-full rounded-lg bg-crimson py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">
+            {submitting ? "Placing Order…" : "Place Order"}
+          </button>
+          <p className="text-xs text-slate-600">Prices, shipping and stock are confirmed by the shop when you place the order.</p>
+        </aside>
+      </form>
+    </div>
+  );
+}

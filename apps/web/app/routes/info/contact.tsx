@@ -1,0 +1,234 @@
+import { useState } from "react";
+import type { Route } from "./+types/contact";
+import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
+import { InfoPage } from "../../components/info-page";
+import { sendJson } from "../../lib/api-client";
+import { pageTitle } from "../../lib/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = await context.services.settings.get();
+  return { phone: s.phone, email: s.email, address: s.address, publicUrl: context.publicUrl };
+}
+
+const DESCRIPTION = "Call, e-mail or write to Khelkud in Kathmandu. Open Monday to Saturday, 9 AM to 6 PM; we reply to every message within 24 hours.";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Contact Us") },
+    { name: "description", content: DESCRIPTION },
+    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/contact` },
+    { property: "og:title", content: pageTitle("Contact Us") },
+    { property: "og:description", content: DESCRIPTION },
+  ];
+}
+
+type Field = keyof ContactInput;
+type Values = Record<Field, string>;
+const EMPTY: Values = { firstName: "", lastName: "", email: "", phone: "", subject: "General Inquiry", message: "" };
+
+function validate(values: Values): Partial<Record<Field, string>> {
+  const parsed = ContactInputSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { phone, email, address } = loaderData;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [status, setStatus] = useState<"idle" | "sending" | "sent">("idle");
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState("");
+
+  const update = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched[field]) setErrors(validate(next));
+  };
+  const blur = (field: Field) => {
+    setTouched((t) => ({ ...t, [field]: true }));
+    setErrors(validate(values));
+  };
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "sending") return;
+    const found = validate(values);
+    setErrors(found);
+    setTouched({ firstName: true, lastName: true, email: true, phone: true, subject: true, message: true });
+    if (Object.keys(found).length) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`contact-${first}`)?.focus();
+      return;
+    }
+    setStatus("sending");
+    setFormError(null);
+    const result = await sendJson<{ message: string }>("/api/contact", { body: { ...values, phone: values.phone.trim() || undefined } });
+    if (result.ok) {
+      setSentMessage(result.data.message);
+      setStatus("sent");
+      setValues(EMPTY);
+      setTouched({});
+      return;
+    }
+    setStatus("idle");
+    setErrors(result.fields as Partial<Record<Field, string>>);
+    setFormError(result.error);
+  }
+
+  const shown = (f: Field) => (touched[f] ? errors[f] : undefined);
+  const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, optional = false) => (
+    <div>
+      <label htmlFor={`contact-${f}`} className="block text-sm font-semibold text-slate-800">
+        {label} {optional ? <span className="font-normal text-slate-500">(optional)</span> : <span className="text-crimson" aria-hidden="true">*</span>}
+      </label>
+      <input
+        id={`contact-${f}`}
+        name={f}
+        value={values[f]}
+        onChange={(e) => update(f, e.target.value)}
+        onBlur={() => blur(f)}
+        aria-invalid={shown(f) ? true : undefined}
+        aria-describedby={shown(f) ? `contact-${f}-error` : undefined}
+        className={`mt-1 w-full rounded-lg border bg-white px-3 py-2.5 ${shown(f) ? "border-red-600" : "border-slate-300"}`}
+        {...props}
+      />
+      {shown(f) ? (
+        <p id={`contact-${f}-error`} className="mt-1 text-sm text-red-700">
+          {shown(f)}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <InfoPage eyebrow="Contact" title="Get in touch" intro="Questions about a jersey, a size or an order? Call us during opening hours or send a message: we reply by e-mail within 24 hours." wide>
+      <div className="grid gap-8 lg:grid-cols-3">
+        <aside className="space-y-4">
+          <InfoCard title="Phone" icon="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z">
+            <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="font-semibold text-nepal hover:underline">
+              {phone}
+            </a>
+          </InfoCard>
+          <InfoCard title="E-mail" icon="M4 4h16v16H4zM22 6l-10 7L2 6">
+            <a href={`mailto:${email}`} className="break-all font-semibold text-nepal hover:underline">
+              {email}
+            </a>
+          </InfoCard>
+          <InfoCard title="Address" icon="M21 10c0 7-9 13-9 13S3 17 3 10a9 9 0 0 1 18 0zM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6">
+            <address className="not-italic">{address}</address>
+          </InfoCard>
+          <InfoCard title="Opening hours" icon="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dt className="font-semibold">Monday – Saturday</dt>
+              <dd>9 AM – 6 PM</dd>
+              <dt className="font-semibold">Sunday</dt>
+              <dd>Closed</dd>
+            </dl>
+          </InfoCard>
+        </aside>
+
+        <section aria-labelledby="form-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-8 lg:col-span-2">
+          {status === "sent" ? (
+            <div role="status" className="py-10 text-center">
+              <svg className="mx-auto" width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="#15803d" strokeWidth="2" aria-hidden="true">
+                <circle cx="12" cy="12" r="10" />
+                <path d="M7 12.5l3 3 7-7" />
+              </svg>
+              <h2 id="form-title" className="mt-4 text-2xl font-bold">
+                Message sent
+              </h2>
+              <p className="mt-2 text-slate-600">{sentMessage}</p>
+              <button type="button" onClick={() => setStatus("idle")} className="mt-6 rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+                Send another message
+              </button>
+            </div>
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="form-title">
+              <h2 id="form-title" className="text-2xl font-bold">
+                Send us a message
+              </h2>
+              {formError ? (
+                <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+                  {formError}
+                </p>
+              ) : null}
+              <div className="grid gap-5 sm:grid-cols-2">
+                {input("firstName", "First name", { autoComplete: "given-name", maxLength: 50 })}
+                {input("lastName", "Last name", { autoComplete: "family-name", maxLength: 50 })}
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {input("email", "Email", { type: "email", autoComplete: "email", maxLength: 254 })}
+                {input("phone", "Phone", { type: "tel", autoComplete: "tel", maxLength: 20, placeholder: "+977 98XXXXXXXX" }, true)}
+              </div>
+              <div>
+                <label htmlFor="contact-subject" className="block text-sm font-semibold text-slate-800">
+                  Subject <span className="text-crimson" aria-hidden="true">*</span>
+                </label>
+                <select
+                  id="contact-subject"
+                  name="subject"
+                  value={values.subject}
+                  onChange={(e) => update("subject", e.target.value)}
+                  className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
+                >
+                  {CONTACT_SUBJECTS.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="contact-message" className="block text-sm font-semibold text-slate-800">
+                  Message <span className="text-crimson" aria-hidden="true">*</span>
+                </label>
+                <textarea
+                  id="contact-message"
+                  name="message"
+                  rows={6}
+                  maxLength={5000}
+                  value={values.message}
+                  onChange={(e) => update("message", e.target.value)}
+                  onBlur={() => blur("message")}
+                  aria-invalid={shown("message") ? true : undefined}
+                  aria-describedby={shown("message") ? "contact-message-error" : undefined}
+                  className={`mt-1 w-full rounded-lg border bg-white px-3 py-2.5 ${shown("message") ? "border-red-600" : "border-slate-300"}`}
+                />
+                {shown("message") ? (
+                  <p id="contact-message-error" className="mt-1 text-sm text-red-700">
+                    {shown("message")}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap items-center gap-4">
+                <button type="submit" disabled={status === "sending"} className="rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
+                  {status === "sending" ? "Sending…" : "Send Message"}
+                </button>
+                <p className="text-sm text-slate-600">We reply by e-mail within 24 hours.</p>
+              </div>
+            </form>
+          )}
+        </section>
+      </div>
+    </InfoPage>
+  );
+}
+
+function InfoCard({ title, icon, children }: { title: string; icon: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <svg className="shrink-0" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="#003893" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d={icon} />
+      </svg>
+      <div>
+        <h2 className="text-sm font-bold uppercase tracking-wide text-slate-600">{title}</h2>
+        <div className="mt-1">{children}</div>
+      </div>
+    </div>
+  );
+}

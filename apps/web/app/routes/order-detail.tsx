@@ -1,0 +1,262 @@
+import { useRef, useState } from "react";
+import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { customerCanCancel, formatNPR, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, TIMELINE_STEPS, type Order } from "@khelkud/contracts";
+import type { Route } from "./+types/order-detail";
+import { orNotFound } from "../lib/errors";
+import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
+import { formatDate } from "../lib/format";
+import { pageTitle } from "../lib/seo";
+import { OopsScreen } from "../components/status-screens";
+import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
+import { colorText, sizeText } from "../components/cart-panel";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: pageTitle(data ? `Order #${shortOrderId(data.order.id)}` : "Order Not Found") }, { name: "robots", content: "noindex" }];
+}
+
+/** DECISIONS 11: one page for order detail and tracking; owner or administrator only. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(loginUrl(new URL(request.url).pathname));
+  return { order: await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)) };
+}
+
+function formatDateTime(iso: string) {
+  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+function Timeline({ order }: { order: Order }) {
+  const reached = new Map<string, string>();
+  for (const h of order.statusHistory) if (!reached.has(h.status)) reached.set(h.status, h.createdAt);
+  const currentIndex = TIMELINE_STEPS.findIndex((s) => s.status === order.status);
+  const lastReached = order.status === "CANCELLED" ? Math.max(...TIMELINE_STEPS.map((s, i) => (reached.has(s.status) ? i : -1))) : currentIndex;
+  const cancelled = order.statusHistory.find((h) => h.status === "CANCELLED");
+  return (
+    <section aria-labelledby="timeline-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="timeline-title" className="text-lg font-bold">
+        Order Timeline
+      </h2>
+      {cancelled ? (
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          Cancelled on {formatDateTime(cancelled.createdAt)}
+          {cancelled.note ? ` — ${cancelled.note}` : ""}
+        </p>
+      ) : null}
+      <ol className="mt-4" aria-label="Order progress">
+        {TIMELINE_STEPS.map((step, i) => {
+          const done = i <= lastReached;
+          const at = reached.get(step.status);
+          const isCurrent = i === currentIndex;
+          return (
+            <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0" aria-current={isCurrent ? "step" : undefined}>
+              {i < TIMELINE_STEPS.length - 1 ? <span className={`absolute left-[13px] top-7 h-[calc(100%-1.75rem)] w-0.5 ${i < lastReached ? "bg-nepal" : "bg-slate-200"}`} aria-hidden="true" /> : null}
+              <span className={`relative z-10 flex h-7 w-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold ${done ? "border-nepal bg-nepal text-white" : "border-slate-300 bg-white text-slate-400"}`} aria-hidden="true">
+                {done ? "✓" : i + 1}
+              </span>
+              <span>
+                <span className={`block font-semibold ${done ? "text-slate-900" : "text-slate-500"}`}>
+                  {step.label}
+                  <span className="sr-only">{done ? " (done)" : " (not yet)"}</span>
+                </span>
+                {at ? <span className="block text-xs text-slate-600">{formatDateTime(at)}</span> : null}
+                {order.statusHistory
+                  .filter((h) => h.status === step.status && h.note)
+                  .slice(0, 1)
+                  .map((h) => (
+                    <span key={h.createdAt} className="block text-xs text-slate-600">
+                      {h.note}
+                    </span>
+                  ))}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  async function cancel() {
+    setBusy(true);
+    try {
+      await fetchJson(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
+      toast.success("Order cancelled.");
+      dialog.current?.close();
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Failed to cancel the order", { duration: 3000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-red-300 bg-white px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50">
+        Cancel Order
+      </button>
+      <dialog ref={dialog} aria-labelledby="cancel-title" className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50">
+        <h2 id="cancel-title" className="text-lg font-bold">
+          Cancel this order?
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">Order #{shortOrderId(order.id)} will be cancelled and its items go back on sale. This cannot be undone.</p>
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100">
+            Keep Order
+          </button>
+          <button type="button" onClick={cancel} disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
+            {busy ? "Cancelling…" : "Yes, Cancel Order"}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const a = order.shippingAddress;
+  const first = order.items[0];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link to="/profile?tab=orders" className="hover:text-nepal hover:underline">
+          My Orders
+        </Link>{" "}
+        / <span className="font-semibold text-slate-900">#{shortOrderId(order.id)}</span>
+      </nav>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Order #{shortOrderId(order.id)}</h1>
+          <p className="text-sm text-slate-600">
+            {order.orderNumber} · Placed on {formatDate(order.createdAt)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          {isAwaitingWalletPayment(order) ? <PaymentPendingBadge /> : null}
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd className="font-semibold">{statusText(order.status)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment Method</dt>
+          <dd className="font-semibold">{paymentMethodLabel(order.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment Status</dt>
+          <dd className="font-semibold">{statusText(order.paymentStatus)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-semibold">{formatNPR(order.totalAmount)}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Timeline order={order} />
+          <section aria-labelledby="items-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="items-title" className="text-lg font-bold">
+              Items
+            </h2>
+            <ul className="mt-2 divide-y divide-slate-200">
+              {order.items.map((i) => (
+                <li key={i.id} className="flex gap-3 py-3">
+                  <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">{i.image ? <img src={i.image} alt={i.name} width={64} height={64} className="h-full w-full object-cover" /> : null}</div>
+                  <div className="min-w-0 flex-1 text-sm">
+                    <Link to={`/products/${i.slug}`} className="font-semibold hover:text-nepal">
+                      {i.name}
+                    </Link>
+                    <p className="text-slate-600">{[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color) && `Colour ${colorText(i.color)}`, `Qty ${i.quantity}`].filter(Boolean).join(" · ")}</p>
+                    <p className="text-slate-600">{formatNPR(i.unitPrice)} each</p>
+                  </div>
+                  <span className="font-semibold">{formatNPR(i.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="space-y-6">
+          <section aria-labelledby="address-title" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <h2 id="address-title" className="text-lg font-bold">
+              Shipping Address
+            </h2>
+            <address className="mt-2 not-italic leading-6">
+              <span className="block font-semibold">{a.fullName}</span>
+              <span className="block">{a.address}</span>
+              <span className="block">
+                {a.city} {a.postalCode}
+              </span>
+              <span className="block">{a.phone}</span>
+              <span className="block">{a.email}</span>
+            </address>
+          </section>
+          <section aria-labelledby="sum-title" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <h2 id="sum-title" className="text-lg font-bold">
+              Summary
+            </h2>
+            <dl className="mt-2 space-y-1.5">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd>{formatNPR(order.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Shipping</dt>
+                <dd>{order.shippingCost === 0 ? "Free" : formatNPR(order.shippingCost)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Discount</dt>
+                <dd>{order.discountAmount ? `-${formatNPR(order.discountAmount)}` : formatNPR(0)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+                <dt>Total</dt>
+                <dd>{formatNPR(order.totalAmount)}</dd>
+              </div>
+            </dl>
+          </section>
+          <div className="flex flex-col gap-2">
+            {isAwaitingWalletPayment(order) ? (
+              <button type="button" onClick={() => toast.info("Wallet payment is not available yet.")} className="rounded-lg bg-crimson px-4 py-2.5 font-semibold text-white hover:bg-crimson-dark">
+                Pay Now
+              </button>
+            ) : null}
+            {order.status === "DELIVERED" && first ? (
+              <Link to={`/products/${first.slug}?review=true`} className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark">
+                Write Review
+              </Link>
+            ) : null}
+            {customerCanCancel(order) ? <CancelOrder order={order} /> : null}
+            <Link to="/products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
+              Continue Shopping
+            </Link>
+            <Link to="/contact" className="text-center text-sm font-semibold text-nepal hover:underline">
+              Contact Support
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Order Not Found</h1>
+        <p className="mt-2 text-slate-600">This order does not exist or you may not view it.</p>
+        <Link to="/profile?tab=orders" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+          View All Orders
+        </Link>
+      </section>
+    );
+  }
+  return <OopsScreen />;
+}

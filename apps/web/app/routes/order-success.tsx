@@ -1,0 +1,85 @@
+import { Link, redirect } from "react-router";
+import { formatNPR, paymentMethodLabel, shortOrderId } from "@khelkud/contracts";
+import type { Route } from "./+types/order-success";
+import { pageTitle } from "../lib/seo";
+
+export function meta() {
+  return [{ title: pageTitle("Order Confirmed") }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec 000 §2: the order by query orderId; no order (or not the viewer's) goes to /. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get("orderId");
+  if (!orderId || !context.user) throw redirect("/");
+  try {
+    return { order: await context.services.orders.getOrderForViewer(context.user, orderId) };
+  } catch {
+    // Unknown or someone else's order: there is nothing to confirm here.
+    throw redirect("/");
+  }
+}
+
+const STEPS = [
+  { title: "Order Confirmation", text: "We have received your order and sent the details to your e-mail." },
+  { title: "Processing", text: "We check and pack your jerseys." },
+  { title: "Shipping", text: "Your parcel is on its way: 3-5 business days." },
+  { title: "Delivery", text: "It arrives at your door. For cash on delivery, pay the courier." },
+];
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="text-center">
+        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+            <path d="m5 12 5 5 9-10" />
+          </svg>
+        </div>
+        <h1 className="mt-4 text-3xl font-bold">Order Confirmed!</h1>
+        <p className="mt-2 text-slate-600">Thank you for shopping with Khelkud.</p>
+      </div>
+      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+        <div>
+          <dt className="text-slate-600">Order Number</dt>
+          <dd className="text-lg font-bold" data-testid="order-number">
+            #{shortOrderId(order.id)}
+          </dd>
+          <dd className="text-xs text-slate-500">{order.orderNumber}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="text-lg font-bold">{formatNPR(order.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment</dt>
+          <dd className="font-semibold">{paymentMethodLabel(order.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Items</dt>
+          <dd className="font-semibold">{order.items.reduce((n, i) => n + i.quantity, 0)}</dd>
+        </div>
+      </dl>
+      <h2 className="mt-8 text-lg font-bold">What happens next</h2>
+      <ol className="mt-3 space-y-3">
+        {STEPS.map((s, i) => (
+          <li key={s.title} className="flex gap-3">
+            <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-nepal text-sm font-bold text-white">{i + 1}</span>
+            <span>
+              <span className="block font-semibold">{s.title}</span>
+              <span className="block text-sm text-slate-600">{s.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
+          Track Order
+        </Link>
+        <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  slug: string;
+  finalPrice: number;
+  price: number;
+  images: { url: string }[];
+  sizes: { size: string; stock: number }[];
+}
+
+const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
+
+async function products(page: Page): Promise<ApiProduct[]> {
+  const res = await page.request.get("/api/products?limit=50");
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.products;
+}
+
+const inStock = (p: ApiProduct) => p.sizes.filter((s) => s.stock > 0);
+
+/** The product page's size picker (radio or button, as the storefront builds it). */
+async function addToCart(page: Page, product: ApiProduct, size: string) {
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole("radio", { name: size, exact: true }).or(page.getByRole("button", { name: size, exact: true })).first().click();
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect(page.getByText(`added to cart!`).first()).toBeVisible();
+}
+
+test.describe("checkout", () => {
+  test("a guest fills a cart, signs in on the way to checkout, pays cash on delivery and finds the order", async ({ page }) => {
+    const all = await products(page);
+    const jersey = all.find((p) => inStock(p).length >= 2)!;
+    const other = all.find((p) => p.id !== jersey.id && inStock(p).length >= 1)!;
+    const [s1, s2] = inStock(jersey);
+    await addToCart(page, jersey, s1!.size);
+    await addToCart(page, jersey, s2!.size);
+    await addToCart(page, other, inStock(other)[0]!.size);
+
+    // The header cart button opens the side panel with the three lines.
+    await page.getByRole("button", { name: "Cart, 3 items" }).click();
+    const panel = page.getByRole("dialog", { name: /Your Cart/ });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("listitem")).toHaveCount(3);
+    await panel.getByRole("link", { name: "View Cart" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem").filter({ hasText: jersey.name })).toHaveCount(2);
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+
+    // Signed out: to sign-in, carrying the way back.
+    await expect(page).toHaveURL(/\/login\?redirect=\/checkout/);
+    await page.getByLabel("Email").fill(CUSTOMER.email);
+    await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    await expect(page.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
+    await page.getByLabel("Address").fill("Jhamsikhel Road 12");
+    await page.getByLabel("City").fill("Kathmandu");
+    await page.getByLabel("City").blur();
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    await expect(page).toHaveURL(/\/order-success\?orderId=/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    const short = orderId.slice(-8).toUpperCase();
+    await expect(page.getByTestId("order-number")).toHaveText(`#${short}`);
+    // The cart was cleared once the order was confirmed.
+    await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
+
+    await page.goto("/profile?tab=orders");
+    const card = page.getByRole("article", { name: `Order #${short}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("+1 more items");
+    await card.getByRole("link", { name: /View Details/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+    await expect(page.getByRole("heading", { name: `Order #${short}`, level: 1 })).toBeVisible();
+    const timeline = page.getByRole("list", { name: "Order progress" });
+    await expect(timeline.getByRole("listitem")).toHaveCount(5);
+    await expect(timeline.getByRole("listitem").nth(0)).toContainText("Order Placed (done)");
+    await expect(timeline.getByRole("listitem").nth(1)).toContainText("Processing (done)");
+    await expect(timeline.getByRole("listitem").nth(2)).toContainText("Shipped (not yet)");
+  });
+
+  test("the cart page checks the cart with the server and says what changed", async ({ page }) => {
+    const all = await products(page);
+    const p = all.find((x) => inStock(x).some((s) => s.stock >= 2))!;
+    const size = inStock(p).find((s) => s.stock >= 2)!;
+    await page.goto("/");
+    // A cart saved earlier, when the jersey cost more and more were wanted than exist.
+    await page.evaluate(
+      ([prod, s]) => {
+        const line = { key: `${prod.id}-${s.size}-default`, productId: prod.id, name: prod.name, slug: prod.slug, image: null, price: prod.finalPrice + 50_000, originalPrice: prod.price, quantity: s.stock + 5, stock: s.stock + 5, size: s.size, color: "default" };
+        localStorage.setItem("cart", JSON.stringify([line]));
+      },
+      [p, size] as const,
+    );
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+    const changes = page.getByRole("list", { name: `What changed for ${p.name}` });
+    await expect(changes).toContainText("Price dropped from");
+    await expect(changes).toContainText(size.stock > 10 ? "At most 10 of one item per order" : `Only ${size.stock} left in size ${size.size}`);
+    await expect(page.getByRole("group", { name: `Quantity of ${p.name}` })).toContainText(String(Math.min(size.stock, 10)));
+    await expect(page.getByText(/more for free shipping|You get free shipping!/)).toBeVisible();
+
+    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
+  });
+
+  test("checkout, Buy Now and /orders send a guest to sign in with the way back", async ({ request }) => {
+    const checkout = await request.get("/checkout", { maxRedirects: 0 });
+    expect(checkout.status()).toBe(302);
+    expect(checkout.headers()["location"]).toBe("/login?redirect=/checkout");
+    const buyNow = await request.get("/checkout?buyNow=1", { maxRedirects: 0 });
+    expect(buyNow.headers()["location"]).toBe("/login?redirect=/checkout%3FbuyNow%3D1&reason=buy-now");
+    const orders = await request.get("/orders", { maxRedirects: 0 });
+    expect(orders.headers()["location"]).toBe("/login?redirect=/orders");
+  });
+});

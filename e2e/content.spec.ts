@@ -1,0 +1,199 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+
+/** The e2e server writes mail as .eml files here (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR). */
+const OUTBOX = path.join(process.cwd(), ".data", "e2e", "outbox");
+
+function mailsTo(address: string): string[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8"))
+    .filter((eml) => eml.split("\r\n").includes(`To: ${address}`));
+}
+
+function textPart(eml: string): string {
+  const m = /Content-Type: text\/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  return m ? Buffer.from(m[1]!.replace(/\r\n/g, ""), "base64").toString("utf8") : "";
+}
+
+/** Fails the test if any script planted in the page runs: a dialog opens or the marker global is set. */
+async function watchForScripts(page: Page) {
+  const dialogs: string[] = [];
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  return async () => {
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  };
+}
+
+test.describe("blog", () => {
+  test("the list arrives rendered with published posts, and a card opens its article", async ({ page, request }, testInfo) => {
+    const html = await (await request.get("/blogs")).text();
+    expect(html).toContain("Showing 7 of 7 articles");
+
+    await page.goto("/blogs");
+    await expect(page.getByRole("heading", { level: 1, name: "Stories from the stands" })).toBeVisible();
+    await expect(page.getByText("Showing 7 of 7 articles")).toBeVisible();
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(7);
+    const first = cards.first();
+    const title = (await first.getByRole("heading").innerText()).trim();
+    await expect(first.getByText(/^By Khelkud Team/)).toBeVisible();
+    await testInfo.attach("blogs-1280", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+    await first.getByRole("link", { name: `Read more: ${title}` }).click();
+    await expect(page).toHaveURL(/\/blogs\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("article").getByText("By Khelkud Team")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Related Articles" })).toBeVisible();
+    const featured = page.getByRole("article").getByRole("img").first();
+    await expect.poll(() => featured.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Search engines and link previews: Article JSON-LD and Open Graph tags.
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld).toMatchObject({ "@type": "Article", headline: title, author: { name: "Khelkud Team" } });
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/media\/_r\/1280\.jpeg\/blog\//);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await testInfo.attach(`article-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    }
+  });
+
+  test("search and category filter the list; no match offers Clear Filters", async ({ page }) => {
+    await page.goto("/blogs");
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("jersey");
+    await expect(page).toHaveURL(/[?&]q=jersey/);
+    await expect(page.getByText(/^Showing 4 of 7 articles$/)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(4);
+
+    await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Buying Guide" });
+    await expect(page).toHaveURL(/category=buying-guide/);
+    await expect(page.getByText(/^Showing 2 of 7 articles$/)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
+
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("no such article anywhere");
+    await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page.getByText("Showing 7 of 7 articles")).toBeVisible();
+  });
+
+  test("an unknown article shows Blog Not Found with a 404 status", async ({ page }) => {
+    const res = await page.goto("/blogs/this-post-was-never-written");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Blog Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test("script payloads typed into the blog search are shown as text and never run", async ({ page }) => {
+    const verify = await watchForScripts(page);
+    const payload = `"><img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2;alert(2)</script>`;
+    await page.goto(`/blogs?q=${encodeURIComponent(payload)}`);
+    await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue(payload);
+    expect(await page.locator("main img[src='x']").count()).toBe(0);
+    await verify();
+  });
+
+  test("the home page shows the latest three posts with a link to all of them", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Latest from the Blog" });
+    await expect(section.getByRole("listitem")).toHaveCount(3);
+    await section.getByRole("link", { name: "View All Blog Posts" }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+});
+
+test.describe("contact form", () => {
+  test("names missing fields, then sends, confirms a reply within 24 hours and e-mails the shop", async ({ page }, testInfo) => {
+    await page.goto("/contact");
+    await expect(page.getByText("Monday – Saturday")).toBeVisible();
+    await expect(page.getByText("Closed")).toBeVisible();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeFocused();
+
+    const email = `e2e-contact-${Date.now()}@example.com`;
+    await page.getByLabel("First name").fill("Aarati");
+    await page.getByLabel("Last name").fill("Shrestha");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("not-an-email");
+    await page.getByRole("textbox", { name: "Email", exact: true }).blur();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await page.getByLabel("Subject").selectOption("Product Question");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Is the Nepal cricket jersey available in youth size YM?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const status = page.getByRole("status").filter({ hasText: "Message sent" });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText("We will reply by e-mail within 24 hours.");
+    await testInfo.attach("contact-sent", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(textPart(mailsTo(email)[0]!)).toContain("within 24 hours");
+    const toShop = mailsTo("support@khelkud.com.np").filter((m) => m.includes(`Reply-To: ${email}`));
+    expect(toShop).toHaveLength(1);
+    expect(textPart(toShop[0]!)).toContain("youth size YM");
+  });
+});
+
+test.describe("newsletter", () => {
+  test("subscribes once from the footer, says so the second time, and the mailed unsubscribe link works", async ({ page }) => {
+    const email = `e2e-news-${Date.now()}@example.com`;
+    await page.goto("/about");
+    const box = page.getByRole("form", { name: "Newsletter" });
+    await box.getByLabel("Email address").fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByRole("status")).toHaveText("Thanks for subscribing! Check your inbox for a confirmation.");
+    await box.getByLabel("Email address").fill(email.toUpperCase());
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByRole("status")).toHaveText("This email is already subscribed to our newsletter.");
+
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    const link = /(http\S+\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(textPart(mailsTo(email)[0]!))?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole("heading", { name: "Unsubscribe from our newsletter?" })).toBeVisible();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+    // Visiting the link again still says so; a made-up token does not pretend to work.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+    await page.goto("/newsletter/unsubscribe?token=made-up");
+    await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
+  });
+});
+
+test.describe("information pages", () => {
+  const pages: [string, string | RegExp, (string | RegExp)[]][] = [
+    ["/about", "The story of Khelkud", ["Authenticity", "Quality", "Community", "10K+"]],
+    ["/shipping", "Shipping information", ["Rs. 5,000", "Rs. 150", "Rs. 200", "3–5 business days"]],
+    ["/returns", "Returns & exchanges", ["30 days", "Size exchanges"]],
+    ["/size-guide", "Size guide", ["XXL", "YS", "YM", "YL", "Chest (in)", "Length (cm)"]],
+    ["/faq", "Frequently asked questions", ["Are your jerseys authentic?"]],
+    ["/terms", "Terms and conditions", ["Orders and payment"]],
+    ["/privacy", "Privacy policy", ["What we collect"]],
+  ];
+  for (const [url, title, texts] of pages) {
+    test(`${url} is a written page with its facts`, async ({ page }) => {
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      const main = page.getByRole("main");
+      for (const t of texts) await expect(main.getByText(t).first()).toBeVisible();
+      await expect(main).not.toContainText(/lorem ipsum|placeholder|TODO/i);
+    });
+  }
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel, PlaceOrderInputSchema, ShippingAddressSchema } from "./orders.js";
+
+const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", city: "Kathmandu" };
+
+describe("PlaceOrderInputSchema", () => {
+  it("drops totals, shipping and prices a client sends and defaults to cash on delivery", () => {
+    const parsed = PlaceOrderInputSchema.parse({ items: [{ productId: "p1", size: "M", quantity: 2, price: 1 }], shippingAddress: address, totalAmount: 1, shippingCost: 0 });
+    expect(parsed).toEqual({ items: [{ productId: "p1", size: "M", color: "Default", quantity: 2 }], shippingAddress: { ...address, postalCode: "44600" }, paymentMethod: "COD" });
+  });
+
+  it("gives the checkout form's messages for empty fields", () => {
+    const r = ShippingAddressSchema.safeParse({ fullName: "", email: "", phone: "", address: "", city: "" });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toEqual(["Full Name is required", "Email is required", "Phone is required", "Address is required", "City is required"]);
+  });
+
+  it("refuses quantities outside 1 to 10", () => {
+    for (const quantity of [0, -1, 11, 2.5]) {
+      expect(PlaceOrderInputSchema.safeParse({ items: [{ productId: "p", size: "M", quantity }], shippingAddress: address }).success).toBe(false);
+    }
+  });
+});
+
+describe("order rules", () => {
+  it("lets a customer cancel only unpaid orders that have not shipped", () => {
+    expect(customerCanCancel({ status: "PENDING", paymentStatus: "PENDING" })).toBe(true);
+    expect(customerCanCancel({ status: "PROCESSING", paymentStatus: "PENDING" })).toBe(true);
+    expect(customerCanCancel({ status: "PROCESSING", paymentStatus: "PAID" })).toBe(false);
+    expect(customerCanCancel({ status: "SHIPPED", paymentStatus: "PENDING" })).toBe(false);
+  });
+
+  it("shows Payment Pending only for an unpaid wallet order", () => {
+    expect(isAwaitingWalletPayment({ paymentMethod: "KHALTI", paymentStatus: "PENDING", status: "PENDING" })).toBe(true);
+    expect(isAwaitingWalletPayment({ paymentMethod: "COD", paymentStatus: "PENDING", status: "PENDING" })).toBe(false);
+    expect(isAwaitingWalletPayment({ paymentMethod: "ESEWA", paymentStatus: "PAID", status: "PENDING" })).toBe(false);
+  });
+
+  it("labels unknown payment methods as Card", () => {
+    expect(paymentMethodLabel("COD")).toBe("Cash on Delivery");
+    expect(paymentMethodLabel("VISA")).toBe("Card");
+  });
+});
