@@ -13,6 +13,9 @@ import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
+import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
+import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
+import { registerRateLimit } from "./plugins/rate-limit.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +61,8 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   app.decorate("config", config);
   registerErrorHandling(app);
   await registerAuth(app, services.sessions);
+  await registerRateLimit(app);
+  app.addHook("onClose", () => services.mail.close());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -72,6 +77,8 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
+      await api.register(authRoutes(services.accounts, config));
+      await api.register(profileRoutes(services.accounts));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -79,10 +86,11 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   );
 
   registerMedia(app, services.storage, config.cacheDir);
+  if (config.devMailViewer) registerDevMail(app, services.mail);
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings },
+      services: { catalog: services.catalog, settings: services.settings, accounts: services.accounts },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),
