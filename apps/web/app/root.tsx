@@ -13,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
+    user: context.user,
   };
 }
 
