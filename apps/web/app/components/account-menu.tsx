@@ -39,7 +39,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     }
   }
 
-  const item = "block w-full px-4 py-2.5 text-left text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
+  const base = "block w-full px-4 py-2.5 text-left text-sm font-semibold hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
+  const item = `${base} text-slate-800`;
   return (
     <div className="relative">
       <button
@@ -74,7 +75,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           <button
             role="menuitem"
             type="button"
-            className={`${item} border-t border-slate-100 text-crimson`}
+            className={`${base} border-t border-slate-100 text-crimson`}
             onClick={() => {
               setOpen(false);
               void logout();
