@@ -2,21 +2,28 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
-/** The e2e server writes mail as .eml files here (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR). */
+/** The e2e server's development outbox (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR): a .eml file and a JSON summary per mail. */
 const OUTBOX = path.join(process.cwd(), ".data", "e2e", "outbox");
 
-function mailsTo(address: string): string[] {
+interface OutboxMail {
+  to: string;
+  text: string;
+  /** The raw MIME file with folded headers unfolded. */
+  raw: string;
+}
+
+function mailsTo(address: string): OutboxMail[] {
   if (!fs.existsSync(OUTBOX)) return [];
   return fs
     .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8"))
-    .filter((eml) => eml.split("\r\n").includes(`To: ${address}`));
-}
-
-function textPart(eml: string): string {
-  const m = /Content-Type: text\/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
-  return m ? Buffer.from(m[1]!.replace(/\r\n/g, ""), "base64").toString("utf8") : "";
+    .map((f) => {
+      const entry = JSON.parse(fs.readFileSync(path.join(OUTBOX, f), "utf8")) as { to: string; text: string };
+      const raw = fs.readFileSync(path.join(OUTBOX, f.replace(/\.json$/, ".eml")), "utf8").replace(/\r?\n[ \t]+/g, " ");
+      return { to: entry.to, text: entry.text, raw };
+    })
+    .filter((m) => m.to === address);
 }
 
 /** Fails the test if any script planted in the page runs: a dialog opens or the marker global is set. */
@@ -142,10 +149,10 @@ test.describe("contact form", () => {
     await testInfo.attach("contact-sent", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
     await expect.poll(() => mailsTo(email).length).toBe(1);
-    expect(textPart(mailsTo(email)[0]!)).toContain("within 24 hours");
-    const toShop = mailsTo("support@khelkud.com.np").filter((m) => m.includes(`Reply-To: ${email}`));
+    expect(mailsTo(email)[0]!.text).toContain("within 24 hours");
+    const toShop = mailsTo("support@khelkud.com.np").filter((m) => m.raw.includes(`Reply-To: ${email}`));
     expect(toShop).toHaveLength(1);
-    expect(textPart(toShop[0]!)).toContain("youth size YM");
+    expect(toShop[0]!.text).toContain("youth size YM");
   });
 });
 
@@ -162,7 +169,7 @@ test.describe("newsletter", () => {
     await expect(box.getByRole("status")).toHaveText("This email is already subscribed to our newsletter.");
 
     await expect.poll(() => mailsTo(email).length).toBe(1);
-    const link = /(http\S+\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(textPart(mailsTo(email)[0]!))?.[1];
+    const link = /(http\S+\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(mailsTo(email)[0]!.text)?.[1];
     expect(link).toBeTruthy();
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     await expect(page.getByRole("heading", { name: "Unsubscribe from our newsletter?" })).toBeVisible();

@@ -5,4 +5,4 @@ import { root, serve } from "./lib.mjs";
 
 const dataDir = path.join(root, ".data", "e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
-serve({ env: { DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3210", LOG_LEVEL: "warn", DATABASE_URL: "" } });
+serve({ env: { DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3210", LOG_LEVEL: "warn", DATABASE_URL: "", DEV_MAIL_VIEWER: "true" } });

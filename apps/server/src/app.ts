@@ -21,6 +21,9 @@ import { providerSimulator, registerTestCredentialsRoute } from "./payments/simu
 import { blogRoutes } from "./modules/content/blog.routes.js";
 import { contactRoutes } from "./modules/content/contact.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
+import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
+import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
+import { registerRateLimit } from "./plugins/rate-limit.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -66,6 +69,8 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   app.decorate("config", config);
   registerErrorHandling(app);
   await registerAuth(app, services.sessions);
+  await registerRateLimit(app);
+  app.addHook("onClose", () => services.mail.close());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -86,6 +91,8 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
       await api.register(blogRoutes(services.blog));
       await api.register(contactRoutes(services.contact, services.newsletter));
       await api.register(reviewsRoutes(services.reviews));
+      await api.register(authRoutes(services.accounts, config));
+      await api.register(profileRoutes(services.accounts));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -93,6 +100,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   );
 
   registerMedia(app, services.storage, config.cacheDir);
+  if (config.devMailViewer) registerDevMail(app, services.mail);
 
   // Development/test only (env.ts refuses it in production): fake Khalti and eSewa on our own origin,
   // reached by the payment clients over HTTP like the real providers. See docs/decisions/040.
@@ -109,7 +117,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter },
+      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

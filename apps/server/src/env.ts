@@ -38,6 +38,14 @@ const EnvSchema = z.object({
   ESEWA_SECRET_KEY: optionalText,
   ESEWA_FORM_URL: optionalUrl,
   ESEWA_STATUS_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional())
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Khelkud <no-reply@khelkud.com.np>"),
+  DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -64,6 +72,16 @@ export interface Config {
   serveWeb: boolean;
   repoRoot: string;
   payments: PaymentsConfig;
+  /** SMTP connection string; undefined means e-mails are written to the development outbox in dataDir/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  /** Serve /dev/mail (the outbox viewer). Default: outside production, when no SMTP is configured. */
+  devMailViewer: boolean;
+  /** Session cookie carries Secure: production on any host but localhost, or an https PUBLIC_URL. */
+  cookieSecure: boolean;
+  /** Sign-in, registration and password reset limits, per window, per IP and per account (e-mail). */
+  authRateLimit: { windowMs: number; perIp: number; perAccount: number };
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -124,6 +142,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: true,
     repoRoot,
     payments: paymentsConfig(env, publicUrl),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
+    cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
+    authRateLimit: { windowMs: 15 * 60_000, perIp: 30, perAccount: 10 },
   };
 }
 
@@ -169,6 +193,15 @@ function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
     throw new EnvError(`Invalid payment configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example (wallet variables).`);
   }
   return { simulator, simulatorBaseUrl, khalti, esewa };
+}
+
+
+function isSecureOrigin(publicUrl: string | undefined, production: boolean): boolean {
+  if (publicUrl?.startsWith("https://")) return true;
+  if (!production) return false;
+  // Browsers drop Secure cookies over plain http except on localhost; a production demo on localhost still works.
+  const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
+  return !["localhost", "127.0.0.1", "[::1]"].includes(host);
 }
 
 /** Variables the test harness reads (kept here so process.env has one reader). */

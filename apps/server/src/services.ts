@@ -15,19 +15,21 @@ import { createBlogService } from "./modules/content/blog.service.js";
 import { createContactService } from "./modules/content/contact.service.js";
 import { createNewsletterService } from "./modules/content/newsletter.service.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
+import { createAccountsService } from "./modules/accounts/accounts.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
   const settings = createSettingsService(db);
+  const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
   return {
     storage,
     catalog: createCatalogService(db),
     settings,
-    sessions: createSessionsService(db),
     admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
+    sessions,
     events,
     orders: createOrdersService(db, { settings, events }),
     cart: createCartService(db, { settings }),
@@ -37,6 +39,7 @@ export function createServices(db: Db, config: Config) {
     contact: createContactService(db, mail, settings),
     newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
     reviews: createReviewsService(db),
+    accounts: createAccountsService({ db, sessions, mail, storage, events, publicUrl: config.publicUrl }),
   };
 }
 

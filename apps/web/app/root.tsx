@@ -15,6 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
     wishlistUserId: context.user?.id ?? null,
+    user: context.user,
   };
 }
 

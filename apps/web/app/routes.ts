@@ -34,5 +34,10 @@ export default [
   route("terms", "routes/info/terms.tsx"),
   route("privacy", "routes/info/privacy.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("profile", "routes/profile.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

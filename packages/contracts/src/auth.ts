@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ActiveStatusSchema, RoleSchema } from "./enums.js";
+import { MSG } from "./messages.js";
 
 export const AddressSchema = z.object({
   street: z.string().nullable(),
@@ -29,3 +30,175 @@ export const SESSION_COOKIE = "kk_session";
 export const REMEMBER_ME_DAYS = 30;
 /** Unticked: a browser-session cookie; the server also ends the session after this many hours. */
 export const SESSION_HOURS = 24;
+
+// ---------------------------------------------------------------- account forms (spec 000 §5, DECISIONS 15)
+// One schema per form, used by the browser form and by the server route, so both show the same messages.
+
+/** Messages of the account screens that are not in MSG (spec 000 §5, §8 where it gives them). */
+export const AUTH_MSG = {
+  nameRequired: "Name is required",
+  profilePhoneInvalid: "Invalid phone number",
+  newPasswordsMismatch: "New passwords do not match",
+  currentPasswordRequired: "Current password is required",
+  currentPasswordWrong: "Current password is incorrect",
+  emailTaken: "An account with this email already exists",
+  resetSent: "If an account exists for that email, we have sent a password reset link.",
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  resetTokenRequired: "Reset token is required",
+  crossSite: "Cross-site request refused",
+  imageInvalid: "Please select a valid image file",
+  imageTooLarge: "Image size should be less than 5MB",
+  imageTooSmall: "Image must be at least 100×100 pixels",
+  imageRequired: "Please choose a photo to upload",
+  loggedOut: "Logged out successfully",
+} as const;
+
+/** Avatar rules (spec 000 §5, §9). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MIN_PX = 100;
+export const AVATAR_JPEG_QUALITY = 0.95;
+/** Password reset links are valid this long and once (DECISIONS 16). */
+export const RESET_TOKEN_MINUTES = 60;
+export const COUNTRIES = ["Nepal", "India", "Other"] as const;
+
+const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+export const EmailSchema = requiredString(MSG.emailRequired)
+  .max(254, { error: MSG.emailInvalid, abort: true })
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+export const NameSchema = requiredString(MSG.fullNameRequired).min(2, { error: MSG.nameMin, abort: true }).max(50, MSG.nameMax);
+
+/**
+ * Nepali phone numbers, stored as +977 followed by the national number:
+ * mobiles 9[678]xxxxxxxx (with or without +977/00977), landlines with the trunk 0 (01-4xxxxxx, 061-5xxxxx)
+ * or with +977 and no 0 (+977 1 4xxxxxx).
+ */
+export function normalizeNepaliPhone(input: string): string | null {
+  if (!/^\+?[\d\s\-().]{7,24}$/.test(input.trim())) return null;
+  const digits = input.replace(/[\s\-().]/g, "");
+  const mobile = /^(?:(?:\+|00)?977)?(9[678]\d{8})$/.exec(digits);
+  if (mobile) return `+977${mobile[1]}`;
+  const landline = /^(?:(?:\+|00)?9770?|0)([1-8]\d{7}|9[1-9]\d{6})$/.exec(digits);
+  if (landline) return `+977${landline[1]}`;
+  return null;
+}
+
+const phoneSchema = (invalid: string) =>
+  z.string({ error: MSG.phoneRequired }).transform((v, ctx) => {
+    const n = normalizeNepaliPhone(v);
+    if (!n) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const PhoneSchema = requiredString(MSG.phoneRequired).pipe(phoneSchema(MSG.phoneInvalid));
+
+/** DECISIONS 15: the one rule for every new password (registration, change, reset), with the registration messages. */
+export const NewPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
+  .min(8, { error: MSG.passwordMin8, abort: true })
+  .max(128, "Password must be at most 128 characters")
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity);
+
+const confirmSchema = z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired);
+
+const RegisterFields = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+  password: NewPasswordSchema,
+  confirmPassword: confirmSchema,
+});
+const passwordsMatch = (d: { password: string; confirmPassword: string }) => d.confirmPassword === "" || d.password === d.confirmPassword;
+
+export const RegisterInputSchema = RegisterFields.refine(passwordsMatch, { message: MSG.passwordsMismatch, path: ["confirmPassword"] });
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** The registration form: the API body plus the terms checkbox (checked in the browser only). */
+export const RegisterFormSchema = RegisterFields.extend({
+  acceptTerms: z.literal(true, { error: MSG.termsRequired }),
+}).refine(passwordsMatch, { message: MSG.passwordsMismatch, path: ["confirmPassword"] });
+
+/** Login asks only that a password is given (DECISIONS 15). */
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024, MSG.invalidCredentials),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof LoginInputSchema>;
+
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordInputSchema = z
+  .object({
+    token: z.string({ error: AUTH_MSG.resetTokenRequired }).min(1, AUTH_MSG.resetTokenRequired).max(200, AUTH_MSG.resetLinkInvalid),
+    password: NewPasswordSchema,
+    confirmPassword: confirmSchema,
+  })
+  .refine(passwordsMatch, { message: MSG.passwordsMismatch, path: ["confirmPassword"] });
+
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: z.string({ error: AUTH_MSG.currentPasswordRequired }).min(1, AUTH_MSG.currentPasswordRequired).max(1024),
+    newPassword: NewPasswordSchema,
+    confirmPassword: confirmSchema,
+  })
+  .refine((d) => d.confirmPassword === "" || d.newPassword === d.confirmPassword, { message: AUTH_MSG.newPasswordsMismatch, path: ["confirmPassword"] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Profile edit: role and status are not fields here, so a client can never change them (unknown keys are dropped). */
+export const UpdateProfileInputSchema = z.object({
+  name: requiredString(AUTH_MSG.nameRequired).min(2, { error: MSG.nameMin, abort: true }).max(50, MSG.nameMax),
+  email: EmailSchema,
+  phone: z
+    .string()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v || !v.trim()) return null;
+      const n = normalizeNepaliPhone(v);
+      if (!n) {
+        ctx.addIssue({ code: "custom", message: AUTH_MSG.profilePhoneInvalid });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  address: z
+    .object({
+      street: optionalText(200),
+      city: optionalText(100),
+      state: optionalText(100),
+      postalCode: optionalText(20),
+      country: z.enum(COUNTRIES, { error: "Country must be Nepal, India or Other" }).default("Nepal"),
+    })
+    .default({ street: null, city: null, state: null, postalCode: null, country: "Nepal" }),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+export const AuthResultSchema = z.object({ user: PublicUserSchema, token: z.string() });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const ProfileSchema = PublicUserSchema.extend({
+  counts: z.object({ orders: z.number().int(), reviews: z.number().int() }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Only same-site relative paths are followed after sign-in (no open redirect). */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  const t = to.trim();
+  if (!t.startsWith("/") || t.startsWith("//") || t.includes("\\") || [...t].some((c) => c.charCodeAt(0) < 32)) return fallback;
+  return t;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import { MSG, SESSION_COOKIE } from "@khelkud/contracts";
+import { AUTH_MSG, MSG, SESSION_COOKIE } from "@khelkud/contracts";
 import type { UserRow } from "../db/schema/index.js";
 import { AppError } from "../lib/errors.js";
 import type { AuthFailure, SessionsService } from "../modules/accounts/sessions.service.js";
@@ -33,6 +33,29 @@ export function tokenFrom(req: FastifyRequest): string | undefined {
 }
 
 const SKIP = /^\/(assets|media)\//;
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Cross-site request check for cookie-authenticated writes (docs/decisions/011): a browser names the page that
+ * sent a request in Origin (or Referer, or Sec-Fetch-Site); it must be this shop. Requests without any of these
+ * headers do not come from a web page, and Bearer requests cannot be forged by one.
+ */
+export function isSameSiteRequest(req: FastifyRequest, publicUrl: string): boolean {
+  const allowed = new Set([new URL(publicUrl).origin, `${req.protocol}://${req.host}`]);
+  const origin = req.headers.origin;
+  if (typeof origin === "string" && origin !== "") return allowed.has(origin);
+  const referer = req.headers.referer;
+  if (typeof referer === "string" && referer !== "") {
+    try {
+      return allowed.has(new URL(referer).origin);
+    } catch {
+      return false;
+    }
+  }
+  const site = req.headers["sec-fetch-site"];
+  if (typeof site === "string") return site === "same-origin" || site === "none";
+  return true;
+}
 
 export async function registerAuth(app: FastifyInstance, sessions: SessionsService): Promise<void> {
   await app.register(fastifyCookie);
@@ -52,6 +75,14 @@ export async function registerAuth(app: FastifyInstance, sessions: SessionsServi
     req.user = result.user;
     req.sessionId = result.sessionId;
     req.sessionToken = token ?? null;
+  });
+
+  app.addHook("onRequest", async (req) => {
+    if (!UNSAFE_METHODS.has(req.method)) return;
+    if (req.headers.authorization?.startsWith("Bearer ")) return;
+    // Sign-in and registration are checked too, so another site cannot sign a visitor into its own account.
+    const cookieAuthenticated = Boolean(req.cookies[SESSION_COOKIE]) || req.url.startsWith("/api/auth/");
+    if (cookieAuthenticated && !isSameSiteRequest(req, app.config.publicUrl)) throw new AppError("forbidden", AUTH_MSG.crossSite);
   });
 
   app.decorate("requireUser", async (req: FastifyRequest) => {

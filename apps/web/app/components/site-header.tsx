@@ -3,6 +3,8 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { cartTotals, openCartPanel, useCart } from "../lib/cart";
 import { CartPanel } from "./cart-panel";
+import { AccountMenu } from "./account-menu";
+import { useLogout, useUser } from "../lib/session";
 
 const NAV = [
   { to: "/products", label: "Products" },
@@ -64,6 +66,8 @@ function CartButton() {
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const user = useUser();
+  const logout = useLogout();
   return (
     <header className="sticky top-0 z-40 bg-nepal text-white shadow">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
@@ -83,7 +87,8 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <CartButton />
           <CartPanel />
-          <div className="hidden items-center gap-2 md:flex">
+          {user ? <AccountMenu user={user} /> : null}
+          <div className={user ? "hidden" : "hidden items-center gap-2 md:flex"}>
             <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
               Login
             </Link>
@@ -119,7 +124,17 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <div className="flex gap-2">
+          {user ? (
+            <div className="flex gap-2">
+              <Link to="/profile" onClick={() => setOpen(false)} className="flex-1 rounded-md border border-white/40 py-2 text-center font-semibold">
+                Profile
+              </Link>
+              <button type="button" onClick={() => { setOpen(false); void logout(); }} className="flex-1 rounded-md bg-crimson py-2 text-center font-semibold">
+                Logout
+              </button>
+            </div>
+          ) : null}
+          <div className={user ? "hidden" : "flex gap-2"}>
             <Link to="/login" onClick={() => setOpen(false)} className="flex-1 rounded-md border border-white/40 py-2 text-center font-semibold">
               Login
             </Link>

@@ -17,21 +17,26 @@ const freshIp = () => `10.0.0.${ipCounter++}`;
 const valid = { firstName: "Sita", lastName: "Rai", email: "sita.rai@example.com", phone: "+977 9841234567", subject: "Order Support", message: "Where is my order? It has been five days." };
 const post = (url: string, payload: unknown, remoteAddress = freshIp()) => t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
 
-function outbox(): { file: string; text: string }[] {
-  const dir = path.join(t.config.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), "utf8") }));
+interface SentMail {
+  to: string;
+  /** Everything the reader sees: the plain-text and HTML bodies. */
+  body: string;
+  html: string;
+  /** The MIME file as written to the outbox, for header assertions. */
+  raw: string;
 }
-/** The decoded parts of an .eml file by content type, for assertions on what the reader sees. */
-function parts(eml: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of eml.matchAll(/Content-Type: (text\/\w+); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/g)) {
-    out[m[1]!] = Buffer.from(m[2]!.replace(/\r\n/g, ""), "base64").toString("utf8");
-  }
-  return out;
+
+/** Mails to one address, oldest first, read back through the mail service's outbox. */
+async function mailsTo(address: string): Promise<SentMail[]> {
+  const entries = (await t.app.services.mail.outbox.list()).filter((e) => e.to === address).reverse();
+  return entries.map((e) => ({
+    to: e.to,
+    body: `${e.text}\n${e.html ?? ""}`,
+    html: e.html ?? "",
+    // Unfold long headers (RFC 5322 folding) so a header reads as one line.
+    raw: fs.readFileSync(path.join(t.config.outboxDir, `${e.id}.eml`), "utf8").replace(/\r?\n[ \t]+/g, " "),
+  }));
 }
-const decoded = (eml: string) => Object.values(parts(eml)).join("\n");
-const mailsTo = (address: string) => outbox().filter((m) => m.text.split("\r\n").includes(`To: ${address}`));
 
 describe("POST /api/contact", () => {
   it("stores the message for the inbox, e-mails the shop and confirms to the sender", async () => {
@@ -43,13 +48,13 @@ describe("POST /api/contact", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ firstName: "Sita", lastName: "Rai", subject: "Order Support", phone: "+977 9841234567", message: valid.message, readAt: null });
 
-    const toShop = mailsTo("support@khelkud.com.np");
+    const toShop = await mailsTo("support@khelkud.com.np");
     expect(toShop).toHaveLength(1);
-    expect(toShop[0]!.text).toContain(`Reply-To: ${valid.email}`);
-    expect(decoded(toShop[0]!.text)).toContain(valid.message);
-    const toSender = mailsTo(valid.email);
+    expect(toShop[0]!.raw).toContain(`Reply-To: ${valid.email}`);
+    expect(toShop[0]!.body).toContain(valid.message);
+    const toSender = await mailsTo(valid.email);
     expect(toSender).toHaveLength(1);
-    expect(decoded(toSender[0]!.text)).toContain("within 24 hours");
+    expect(toSender[0]!.body).toContain("within 24 hours");
   });
 
   it("names every invalid field with the form's messages", async () => {
@@ -75,8 +80,8 @@ describe("POST /api/contact", () => {
 
   it("keeps HTML typed into the form out of the shop's HTML e-mail", async () => {
     await post("/api/contact", { ...valid, email: "html@example.com", message: `<img src=x onerror="alert(1)"> please help` });
-    const mail = mailsTo("support@khelkud.com.np").find((m) => decoded(m.text).includes("please help"))!;
-    const html = parts(mail.text)["text/html"]!;
+    const mail = (await mailsTo("support@khelkud.com.np")).find((m) => m.body.includes("please help"))!;
+    const html = mail.html;
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(html).not.toContain("<img");
   });
@@ -118,12 +123,12 @@ describe("newsletter", () => {
 
   it("confirms by mail with an unsubscribe link that works, and the address can subscribe again", async () => {
     await post("/api/newsletter", { email: "leaver@example.com" });
-    const welcome = mailsTo("leaver@example.com");
+    const welcome = await mailsTo("leaver@example.com");
     expect(welcome).toHaveLength(1);
     const sub = await tokenOf("leaver@example.com");
     const link = `${t.config.publicUrl}/newsletter/unsubscribe?token=${sub!.unsubscribeToken}`;
-    expect(decoded(welcome[0]!.text)).toContain(link);
-    expect(welcome[0]!.text).toContain(`List-Unsubscribe: <${link}>`);
+    expect(welcome[0]!.body).toContain(link);
+    expect(welcome[0]!.raw).toContain(`List-Unsubscribe: <${link}>`);
 
     const res = await post("/api/newsletter/unsubscribe", { token: sub!.unsubscribeToken });
     expect(res.statusCode).toBe(200);
@@ -142,18 +147,18 @@ describe("newsletter", () => {
 
   it("puts the unsubscribe link into every newsletter sent to subscribers", async () => {
     await post("/api/newsletter", { email: "reader@example.com" });
-    const before = mailsTo("reader@example.com").length;
+    const before = (await mailsTo("reader@example.com")).length;
     const sent = await t.app.services.newsletter.sendToAll({ subject: "New kits are in", text: "Hello", html: "<p>Hello</p>" });
     expect(sent).toBeGreaterThanOrEqual(1);
-    const mails = mailsTo("reader@example.com");
+    const mails = await mailsTo("reader@example.com");
     expect(mails).toHaveLength(before + 1);
     const sub = await tokenOf("reader@example.com");
-    expect(decoded(mails.at(-1)!.text)).toContain(`/newsletter/unsubscribe?token=${sub!.unsubscribeToken}`);
+    expect(mails.at(-1)!.body).toContain(`/newsletter/unsubscribe?token=${sub!.unsubscribeToken}`);
     // Unsubscribed addresses get nothing.
     await post("/api/newsletter", { email: "gone@example.com" });
     await post("/api/newsletter/unsubscribe", { token: (await tokenOf("gone@example.com"))!.unsubscribeToken });
     await t.app.services.newsletter.sendToAll({ subject: "Restock", text: "Hello", html: "<p>Hello</p>" });
-    expect(mailsTo("gone@example.com")).toHaveLength(1);
-    expect(mailsTo("reader@example.com")).toHaveLength(before + 2);
+    expect(await mailsTo("gone@example.com")).toHaveLength(1);
+    expect(await mailsTo("reader@example.com")).toHaveLength(before + 2);
   });
 });

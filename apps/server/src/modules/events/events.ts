@@ -1,4 +1,4 @@
-import type { Order } from "@khelkud/contracts";
+import type { Order, PublicUser } from "@khelkud/contracts";
 
 /**
  * Domain events, published by services after their transaction commits. This publisher only calls the
@@ -8,7 +8,8 @@ import type { Order } from "@khelkud/contracts";
 export type DomainEvent =
   | { type: "order.placed"; order: Order }
   | { type: "order.status_changed"; order: Order; from: string }
-  | { type: "payment.updated"; order: Order };
+  | { type: "payment.updated"; order: Order }
+  | { type: "profile.updated"; user: PublicUser };
 
 export type EventListener = (event: DomainEvent) => void | Promise<void>;
 
@@ -36,6 +37,7 @@ export function createEvents() {
     orderPlaced: (order: Order) => publish({ type: "order.placed", order }),
     orderStatusChanged: (order: Order, from: string) => publish({ type: "order.status_changed", order, from }),
     paymentUpdated: (order: Order) => publish({ type: "payment.updated", order }),
+    profileUpdated: (user: PublicUser) => publish({ type: "profile.updated", user }),
   };
 }
 

@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import type { Config } from "../../env.js";
 
 export interface MailMessage {
@@ -13,64 +14,82 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-/**
- * The development outbox (DECISIONS 16): every message is written as a standard .eml file into
- * `<DATA_DIR>/outbox/`, readable with any mail client. A real transport can replace `send` later.
- */
-export function createMailService(config: Pick<Config, "dataDir"> & { mailFrom?: string }) {
-  const outbox = path.join(config.dataDir, "outbox");
-  const from = config.mailFrom ?? "Khelkud <no-reply@khelkud.com.np>";
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sentAt: string;
+}
 
-  async function send(message: MailMessage): Promise<{ id: string; file: string }> {
-    const id = `${Date.now()}-${randomUUID()}`;
-    await fs.promises.mkdir(outbox, { recursive: true });
-    const file = path.join(outbox, `${id}.eml`);
-    await fs.promises.writeFile(file, toEml(message, from, id));
-    return { id, file };
+const ID_RE = /^[0-9]{13}-[a-f0-9]{8}$/;
+
+/**
+ * The one way the shop sends e-mail (password reset, contact replies, newsletter, order mails).
+ * With SMTP_URL: nodemailer over SMTP. Without: the same message is rendered as a real MIME file (.eml)
+ * in the development outbox, next to a small JSON summary that /dev/mail lists.
+ */
+export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | "outboxDir">) {
+  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const mime = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+  async function writeToOutbox(msg: MailMessage, raw: Buffer): Promise<string> {
+    await fs.promises.mkdir(config.outboxDir, { recursive: true });
+    const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+    const entry: OutboxEntry = { id, to: msg.to, from: config.mailFrom, subject: msg.subject, text: msg.text, html: msg.html ?? null, sentAt: new Date().toISOString() };
+    await fs.promises.writeFile(path.join(config.outboxDir, `${id}.eml`), raw);
+    await fs.promises.writeFile(path.join(config.outboxDir, `${id}.json`), JSON.stringify(entry));
+    return id;
   }
 
-  return { send, outbox };
+  return {
+    transport: smtp ? ("smtp" as const) : ("outbox" as const),
+
+    async send(msg: MailMessage): Promise<{ id: string }> {
+      const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, replyTo: msg.replyTo, headers: msg.headers };
+      if (smtp) {
+        const info = await smtp.sendMail(mail);
+        return { id: String(info.messageId) };
+      }
+      const info = await mime.sendMail(mail);
+      return { id: await writeToOutbox(msg, info.message as Buffer) };
+    },
+
+    outbox: {
+      /** Newest first. */
+      async list(): Promise<OutboxEntry[]> {
+        let names: string[];
+        try {
+          names = await fs.promises.readdir(config.outboxDir);
+        } catch {
+          // No outbox folder yet: nothing has been sent.
+          return [];
+        }
+        const ids = names.filter((n) => n.endsWith(".json")).map((n) => n.slice(0, -5)).filter((id) => ID_RE.test(id)).sort().reverse();
+        const entries = await Promise.all(ids.map((id) => this.get(id)));
+        return entries.filter((e): e is OutboxEntry => e !== null);
+      },
+      async get(id: string): Promise<OutboxEntry | null> {
+        if (!ID_RE.test(id)) return null;
+        try {
+          return JSON.parse(await fs.promises.readFile(path.join(config.outboxDir, `${id}.json`), "utf8")) as OutboxEntry;
+        } catch {
+          // Unknown id or a half-written file: treat as absent.
+          return null;
+        }
+      },
+      async raw(id: string): Promise<Buffer | null> {
+        if (!ID_RE.test(id)) return null;
+        return fs.promises.readFile(path.join(config.outboxDir, `${id}.eml`)).catch(() => null);
+      },
+    },
+
+    async close(): Promise<void> {
+      smtp?.close();
+    },
+  };
 }
 
 export type MailService = ReturnType<typeof createMailService>;
-
-/** A header value may not carry line breaks (header injection). */
-function headerValue(v: string): string {
-  return v.replace(/[\r\n]+/g, " ").trim();
-}
-
-function encodeWord(v: string): string {
-  const clean = headerValue(v);
-  return /^[\x20-\x7e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, "utf8").toString("base64")}?=`;
-}
-
-function base64Body(text: string): string {
-  return (Buffer.from(text, "utf8").toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
-}
-
-function toEml(m: MailMessage, from: string, id: string): string {
-  const headers = [
-    `From: ${headerValue(from)}`,
-    `To: ${headerValue(m.to)}`,
-    ...(m.replyTo ? [`Reply-To: ${headerValue(m.replyTo)}`] : []),
-    `Subject: ${encodeWord(m.subject)}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${id}@khelkud.local>`,
-    "MIME-Version: 1.0",
-    ...Object.entries(m.headers ?? {}).map(([k, v]) => `${k.replace(/[^A-Za-z0-9-]/g, "")}: ${headerValue(v)}`),
-  ];
-  const part = (type: string, body: string) => [`Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: base64", "", base64Body(body)].join("\r\n");
-  if (!m.html) return [...headers, part("text/plain", m.text), ""].join("\r\n");
-  const boundary = `kk-${randomUUID()}`;
-  return [
-    ...headers,
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    part("text/plain", m.text),
-    `--${boundary}`,
-    part("text/html", m.html),
-    `--${boundary}--`,
-    "",
-  ].join("\r\n");
-}

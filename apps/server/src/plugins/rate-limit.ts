@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyRateLimit from "@fastify/rate-limit";
+import { MSG } from "@khelkud/contracts";
+import { AppError } from "../lib/errors.js";
+
+export interface LimitRule {
+  /** Counted separately from every other rule. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** The thing being limited (an IP, an account); undefined skips the rule for this request. */
+  key: (req: FastifyRequest) => string | undefined;
+}
+
+/**
+ * Counting is @fastify/rate-limit's: an in-process LRU store by default. To share counts across several
+ * instances, pass its `redis` option here (an ioredis client) — nothing else changes (docs/decisions/011).
+ */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+}
+
+/** A preValidation hook (counts malformed requests too) that applies every rule (e.g. per IP and per account) and answers 429 with MSG.tooManyRequests. */
+export function limit(app: FastifyInstance, rules: LimitRule[]) {
+  const checks = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${rule.name}:${rule.key(req) ?? ""}` }),
+  }));
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    for (const { rule, check } of checks) {
+      if (rule.key(req) === undefined) continue;
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header("Retry-After", String(result.ttlInSeconds));
+        throw new AppError("rate_limited", MSG.tooManyRequests);
+      }
+    }
+  };
+}
+
+export const byIp = (req: FastifyRequest) => req.ip;
+/** The account a request is about, from the JSON body's e-mail, lower-cased. */
+export const byEmail = (req: FastifyRequest) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
+};

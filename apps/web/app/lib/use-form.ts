@@ -1,0 +1,67 @@
+import { useCallback, useState } from "react";
+import type { z } from "zod";
+import type { FieldError } from "@khelkud/contracts";
+
+type Errors = Record<string, string | undefined>;
+
+function firstErrors(error: z.ZodError): Errors {
+  const out: Errors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    if (!out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * Form state checked with the same Zod schema the server uses: a field is checked when it loses focus
+ * (once touched) and every field on submit, so the messages are the specification's, next to the field.
+ */
+export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, unknown>) {
+  const [values, setValues] = useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+
+  const validateField = useCallback(
+    (name: string, next: Record<string, unknown>) => {
+      const r = schema.safeParse(next);
+      const all = r.success ? {} : firstErrors(r.error);
+      setErrors((e) => ({ ...e, [name]: all[name] }));
+    },
+    [schema],
+  );
+
+  return {
+    values,
+    errors,
+    set(name: string, value: unknown) {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (touched[name]) validateField(name, next);
+    },
+    blur(name: string) {
+      setTouched((t) => ({ ...t, [name]: true }));
+      validateField(name, values);
+    },
+    /** The parsed value, or null after showing every field's message. */
+    validate(): z.output<S> | null {
+      const r = schema.safeParse(values);
+      if (r.success) {
+        setErrors({});
+        return r.data;
+      }
+      setErrors(firstErrors(r.error));
+      setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+      return null;
+    },
+    /** Field messages sent back by the server (same wording). */
+    showServerErrors(details: FieldError[]) {
+      setErrors((e) => ({ ...e, ...Object.fromEntries(details.map((d) => [d.field, d.message])) }));
+    },
+    reset(next: Record<string, unknown>) {
+      setValues(next);
+      setErrors({});
+      setTouched({});
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+import { toast } from "sonner";
+import { LoginInputSchema, MSG, safeRedirect } from "@khelkud/contracts";
+import type { Route } from "./+types/login";
+import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
+import { ApiError, apiRequest } from "../lib/account-api";
+import { useAfterSessionChange } from "../lib/session";
+import { useZodForm } from "../lib/use-form";
+import { pageTitle } from "../lib/seo";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const to = safeRedirect(url.searchParams.get("redirect"));
+  // Already signed in: straight on to where the visitor was going.
+  if (context.user) throw redirect(to);
+  return { to, reason: url.searchParams.get("reason") };
+}
+
+export const meta = () => [{ title: pageTitle("Login") }, { name: "robots", content: "noindex" }];
+
+/** Spec 000 §8: the login screen's own texts for each answer. */
+function loginError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return MSG.invalidCredentials;
+    if (err.status === 404) return "Account not found. Please check your email address.";
+    if (err.status === 403) return MSG.accountDisabled;
+    return err.message || "Login failed. Please try again.";
+  }
+  return "Login failed. Please try again.";
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { to, reason } = loaderData;
+  const form = useZodForm(LoginInputSchema, { email: "", password: "", rememberMe: false });
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const after = useAfterSessionChange();
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const input = form.validate();
+    if (!input) return;
+    setBusy(true);
+    setBanner(null);
+    try {
+      await apiRequest("/api/auth/login", { method: "POST", json: input, authCall: true });
+      toast.success("Login successful!", { duration: 2000 });
+      await after(to);
+    } catch (err) {
+      if (err instanceof ApiError && err.details.length) form.showServerErrors(err.details);
+      setBanner(loginError(err));
+      setBusy(false);
+    }
+  }
+
+  const v = form.values as { email: string; password: string; rememberMe: boolean };
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your Khelkud account">
+      {reason === "buy-now" ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+          Please login to proceed with your purchase
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormBanner message={banner} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={v.email} error={form.errors.email} onValue={(x) => form.set("email", x)} onBlurField={() => form.blur("email")} />
+        <PasswordField label="Password" autoComplete="current-password" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <label className="flex items-center gap-2 font-semibold text-slate-700">
+            <input type="checkbox" checked={v.rememberMe} onChange={(e) => form.set("rememberMe", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-nepal" />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="font-semibold text-nepal hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Signing In…">
+          Sign In
+        </SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{" "}
+        <Link to={to === "/" ? "/register" : `/register?redirect=${encodeURIComponent(to)}`} className="font-semibold text-nepal hover:underline">
+          Create one
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+const uniqueEmail = () => `e2e-${Date.now().toString(36)}@example.com`;
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password: string, rememberMe = false) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (rememberMe) await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("a customer registers, signs in again, edits the profile, changes the avatar and resets a forgotten password", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail();
+
+  // Register
+  await page.goto("/register");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  await expect(page.getByText("You must accept the terms and conditions")).toBeVisible();
+  await page.getByLabel("Full Name").fill("Aarati Gurung");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("9812345678");
+  await page.getByLabel("Password", { exact: true }).fill("Himal2026");
+  await page.getByLabel("Confirm Password", { exact: true }).fill("Himal2026");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Account menu for Aarati Gurung" })).toBeVisible();
+  let session = (await context.cookies()).find((c) => c.name === "kk_session");
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.expires).toBe(-1);
+
+  // Already signed in: /login sends the visitor on.
+  await page.goto("/login?redirect=/profile");
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Log out, then log in with remember-me: a 30-day cookie, and back to the page asked for.
+  await signOut(page);
+  await page.goto("/login?redirect=/profile&reason=buy-now");
+  await expect(page.getByText("Please login to proceed with your purchase")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("wrong-Password1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
+  await page.getByLabel("Password", { exact: true }).fill("Himal2026");
+  await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  session = (await context.cookies()).find((c) => c.name === "kk_session");
+  const days = (session!.expires - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(29);
+
+  // Edit the profile
+  await expect(page.getByRole("heading", { level: 1, name: "Aarati Gurung" })).toBeVisible();
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+  await page.getByLabel("Full Name").fill("Aarati Gurung Shrestha");
+  await page.getByLabel("Phone").fill("01-4123456");
+  await page.getByLabel("City").fill("Pokhara");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Aarati Gurung Shrestha" })).toBeVisible();
+  await expect(page.getByText("+97714123456")).toBeVisible();
+  await expect(page.getByText("Pokhara")).toBeVisible();
+
+  // Crop and upload an avatar
+  const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#003893" } }).png().toBuffer();
+  await page.getByLabel("Change profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
+  const dialog = page.getByRole("dialog", { name: "Crop your photo" });
+  await expect(dialog).toBeVisible();
+  await testInfo.attach("crop-dialog", { body: await page.screenshot(), contentType: "image/png" });
+  await dialog.getByRole("button", { name: "Save Photo" }).click();
+  await expect(page.getByText("Profile photo updated successfully!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const avatar = page.locator('img[src^="/media/avatars/"]').first();
+  await expect(avatar).toBeVisible();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await testInfo.attach("profile", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+  // Forgot password → the e-mail in /dev/mail → reset → signed in
+  await signOut(page);
+  await page.goto("/forgot-password");
+  await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeDisabled();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
+
+  await page.goto("/dev/mail");
+  await page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: "Reset your Khelkud password" }).first().click();
+  await page.getByRole("link", { name: /\/reset-password\?token=/ }).click();
+  await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await page.getByLabel("New Password", { exact: true }).fill("Kathmandu2027");
+  await page.getByLabel("Confirm Password", { exact: true }).fill("Kathmandu2027");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Aarati Gurung Shrestha" })).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await signOut(page);
+  await signIn(page, email, "Himal2026");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
+  await signIn(page, email, "Kathmandu2027");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Account menu for Aarati Gurung Shrestha" })).toBeVisible();
+});
+
+test("the login page never redirects to another site", async ({ page }) => {
+  await signIn(page, "customer@khelkud.com.np", "Customer@2026");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login?redirect=https://evil.example/");
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+});
+
+test("a guest on /profile is asked to log in", async ({ page }) => {
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Please Login" })).toBeVisible();
+  await page.getByRole("link", { name: "Login", exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ChangePasswordInputSchema, LoginInputSchema, MSG, normalizeNepaliPhone, RegisterFormSchema, safeRedirect, UpdateProfileInputSchema } from "./index.js";
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+describe("Nepali phone numbers", () => {
+  it("stores mobiles and landlines as +977 and the national number", () => {
+    expect(normalizeNepaliPhone("9812345678")).toBe("+9779812345678");
+    expect(normalizeNepaliPhone("+977 981-234-5678")).toBe("+9779812345678");
+    expect(normalizeNepaliPhone("00977 9712345678")).toBe("+9779712345678");
+    expect(normalizeNepaliPhone("01-4123456")).toBe("+97714123456");
+    expect(normalizeNepaliPhone("(061) 523456")).toBe("+97761523456");
+    expect(normalizeNepaliPhone("+977 1 4123456")).toBe("+97714123456");
+  });
+  it("refuses numbers that are not Nepali", () => {
+    for (const bad of ["12345", "9123456789", "+1 415 555 0100", "98123456789", "abc9812345678", "4123456"]) expect(normalizeNepaliPhone(bad)).toBeNull();
+  });
+});
+
+describe("registration form", () => {
+  const good = { name: "Sita Sharma", email: "Sita@Example.com", phone: "9812345678", password: "Secret123", confirmPassword: "Secret123", acceptTerms: true };
+  it("accepts a good form and normalises e-mail and phone", () => {
+    const r = RegisterFormSchema.parse(good);
+    expect(r.email).toBe("sita@example.com");
+    expect(r.phone).toBe("+9779812345678");
+  });
+  it("gives the specification's message for each field", () => {
+    expect(messages(RegisterFormSchema.safeParse({ ...good, name: "", email: "", phone: "", password: "", confirmPassword: "", acceptTerms: false }))).toEqual({
+      name: MSG.fullNameRequired,
+      email: MSG.emailRequired,
+      phone: MSG.phoneRequired,
+      password: MSG.passwordRequired,
+      confirmPassword: MSG.confirmRequired,
+      acceptTerms: MSG.termsRequired,
+    });
+    expect(messages(RegisterFormSchema.safeParse({ ...good, name: "S", email: "nope", phone: "123", password: "short" }))).toMatchObject({
+      name: MSG.nameMin,
+      email: MSG.emailInvalid,
+      phone: MSG.phoneInvalid,
+      password: MSG.passwordMin8,
+    });
+    expect(messages(RegisterFormSchema.safeParse({ ...good, name: "x".repeat(51), password: "alllowercase1", confirmPassword: "alllowercase1" }))).toEqual({
+      name: MSG.nameMax,
+      password: MSG.passwordComplexity,
+    });
+    expect(messages(RegisterFormSchema.safeParse({ ...good, confirmPassword: "Secret124" }))).toEqual({ confirmPassword: MSG.passwordsMismatch });
+  });
+});
+
+describe("other account forms", () => {
+  it("login asks only that a password is given", () => {
+    expect(LoginInputSchema.safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
+    expect(messages(LoginInputSchema.safeParse({ email: "a@b.co", password: "" }))).toEqual({ password: MSG.passwordRequired });
+  });
+  it("change password uses the one password rule and its own mismatch message", () => {
+    expect(messages(ChangePasswordInputSchema.safeParse({ currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }))).toEqual({ newPassword: MSG.passwordMin8 });
+    expect(messages(ChangePasswordInputSchema.safeParse({ currentPassword: "x", newPassword: "Secret123", confirmPassword: "Secret12" }))).toEqual({ confirmPassword: "New passwords do not match" });
+  });
+  it("profile edit drops role and status", () => {
+    const r = UpdateProfileInputSchema.parse({ name: "Sita", email: "s@e.com", phone: "", role: "ADMIN", status: "ACTIVE" });
+    expect(r).not.toHaveProperty("role");
+    expect(r.phone).toBeNull();
+    expect(r.address.country).toBe("Nepal");
+  });
+});
+
+describe("safeRedirect", () => {
+  it("follows only same-site relative paths", () => {
+    expect(safeRedirect("/checkout?buyNow=1")).toBe("/checkout?buyNow=1");
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null]) expect(safeRedirect(bad)).toBe("/");
+  });
+});
