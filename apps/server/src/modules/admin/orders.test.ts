@@ -47,7 +47,7 @@ describe("order status changes", () => {
   it("tells the live channel about the change, with the customer's view of the order", async () => {
     const seen: { type: string; from?: string; status?: string; id?: string }[] = [];
     const off = t.app.services.events.on((e) => {
-      seen.push({ type: e.type, from: "from" in e ? e.from : undefined, status: e.order.status, id: e.order.id });
+      if (e.type === "order.status_changed") seen.push({ type: e.type, from: e.from, status: e.order.status, id: e.order.id });
     });
     const o = await reserved();
     await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PROCESSING" });
