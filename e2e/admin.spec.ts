@@ -12,7 +12,7 @@ async function signIn(request: APIRequestContext, who: { email: string; password
 /** Signs in the way a person does: the login page, then back to where they were going. */
 async function signInWithForm(page: Page, who: { email: string; password: string }, redirect: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(new RegExp(`${redirect.replace(/\//g, "\\/")}$`));
