@@ -12,7 +12,7 @@ async function signOut(page: Page) {
 
 async function signIn(page: Page, email: string, password: string, rememberMe = false) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (rememberMe) await page.getByLabel("Remember me").check();
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -28,7 +28,7 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await expect(page.getByText("Full name is required")).toBeVisible();
   await expect(page.getByText("You must accept the terms and conditions")).toBeVisible();
   await page.getByLabel("Full Name").fill("Aarati Gurung");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Phone").fill("9812345678");
   await page.getByLabel("Password", { exact: true }).fill("Himal2026");
   await page.getByLabel("Confirm Password", { exact: true }).fill("Himal2026");
@@ -48,7 +48,7 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await signOut(page);
   await page.goto("/login?redirect=/profile&reason=buy-now");
   await expect(page.getByText("Please login to proceed with your purchase")).toBeVisible();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-Password1");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
@@ -91,7 +91,7 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await signOut(page);
   await page.goto("/forgot-password");
   await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeDisabled();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();

@@ -50,12 +50,12 @@ test.describe("checkout", () => {
 
     // Signed out: to sign-in, carrying the way back.
     await expect(page).toHaveURL(/\/login\?redirect=\/checkout/);
-    await page.getByLabel("Email").fill(CUSTOMER.email);
+    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
     await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
 
-    await expect(page.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
     await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
     await page.getByLabel("Address").fill("Jhamsikhel Road 12");
