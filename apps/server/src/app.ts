@@ -15,6 +15,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { orderRoutes } from "./modules/orders/orders.routes.js";
 import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
+import { adminRoutes } from "./modules/admin/admin.routes.js";
 import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
 import { providerSimulator, registerTestCredentialsRoute } from "./payments/simulator/index.js";
 import { blogRoutes } from "./modules/content/blog.routes.js";
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
+      await api.register(adminRoutes(services.admin, services.settings));
       await api.register(orderRoutes(services.orders, services.cart));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));

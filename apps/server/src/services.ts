@@ -4,6 +4,8 @@ import { createCatalogService } from "./modules/catalog/catalog.service.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
+import { createAdminServices } from "./modules/admin/admin.service.js";
+import { inviteMessage } from "./modules/admin/users.service.js";
 import { createEvents } from "./modules/events/events.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { createCartService } from "./modules/orders/cart.service.js";
@@ -26,6 +28,7 @@ export function createServices(db: Db, config: Config) {
     storage,
     catalog: createCatalogService(db),
     settings,
+    admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
     sessions,
     events,
     orders: createOrdersService(db, { settings, events }),

@@ -9,4 +9,5 @@ export * from "./orders.js";
 export * from "./shipping.js";
 export * from "./slug.js";
 export * from "./stock.js";
+export * from "./admin.js";
 export * from "./content.js";

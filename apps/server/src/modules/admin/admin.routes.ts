@@ -1,0 +1,158 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ADMIN_MSG,
+  AdminAuditQuerySchema,
+  AdminBlogsQuerySchema,
+  AdminCategoriesQuerySchema,
+  AdminMessagesQuerySchema,
+  AdminOrdersQuerySchema,
+  AdminPageQuerySchema,
+  AdminProductsQuerySchema,
+  AdminUsersQuerySchema,
+  CategoryInputSchema,
+  FeatureInputSchema,
+  IdParamSchema,
+  ImageArrangementSchema,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  MessageReadInputSchema,
+  OrderStatusInputSchema,
+  ProductInputSchema,
+  RoleInputSchema,
+  UserInputSchema,
+} from "@khelkud/contracts";
+import { AppError } from "../../lib/errors.js";
+import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
+import type { AdminServices } from "./admin.service.js";
+import type { Actor } from "./audit.js";
+import type { UploadedFile } from "./products.service.js";
+
+const ok = <T>(data: T) => ({ success: true as const, data });
+const actorOf = (req: FastifyRequest): Actor => ({ id: req.user!.id, ip: req.ip ?? null });
+const ImageParamsSchema = z.object({ id: z.string().min(1).max(200), imageId: z.string().min(1).max(200) });
+const CsvOrdersQuerySchema = AdminOrdersQuerySchema.pick({ q: true, status: true }).strict();
+
+function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${name}-${stamp}.csv"`).header("Cache-Control", "no-store").send(`\uFEFF${csv}`);
+}
+
+/** Reads every uploaded file of a multipart request into memory (at most 10 files of 8 MB: admins only). */
+async function readUploads(req: FastifyRequest): Promise<{ files: UploadedFile[]; altText: string }> {
+  const files: UploadedFile[] = [];
+  let altText = "";
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, fieldSize: 1000 } })) {
+      if (part.type === "file") files.push({ filename: part.filename, data: await part.toBuffer() });
+      else if (part.fieldname === "altText" && typeof part.value === "string") altText = part.value.trim();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", ADMIN_MSG.imageTooLarge);
+    if (code === "FST_FILES_LIMIT") throw new AppError("invalid", ADMIN_MSG.tooManyImages);
+    throw err;
+  }
+  return { files, altText };
+}
+
+/**
+ * The admin API: every route in this plugin, and only here, runs behind `requireAdmin` as an onRequest hook
+ * (before any body is read), so no admin route can be left open by forgetting a preHandler.
+ * Spec paths outside /api/admin (PUT /api/users/:id/role) live here too for the same reason.
+ */
+export function adminRoutes(admin: AdminServices, settings: SettingsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", app.requireAdmin);
+    await app.register(fastifyMultipart);
+    const tags = ["admin"];
+
+    // ------------------------------------------------------------ dashboard, audit, debug
+    app.get("/admin/dashboard", { schema: { tags, summary: "Dashboard figures (aggregate queries)" } }, async () => ok(await admin.dashboard()));
+    app.get("/admin/audit", { schema: { tags, summary: "Audit log of admin writes", querystring: AdminAuditQuerySchema } }, async (req) => ok(await admin.audit.list(req.query)));
+    app.get("/admin/debug/products", { schema: { tags, summary: "Every product with id, slug, price, stock, images, category" } }, async () => ok({ products: await admin.products.debugList() }));
+
+    // ------------------------------------------------------------ products
+    app.get("/admin/products", { schema: { tags, summary: "Products: search, filter, sort, pages", querystring: AdminProductsQuerySchema } }, async (req) => ok(await admin.products.list(req.query)));
+    app.get("/admin/products/:id", { schema: { tags, params: IdParamSchema } }, async (req) => ok({ product: await admin.products.get(req.params.id) }));
+    app.post("/admin/products", { schema: { tags, summary: "Create a product", body: ProductInputSchema } }, async (req, reply) =>
+      reply.status(201).send(ok({ product: await admin.products.create(actorOf(req), req.body) })),
+    );
+    app.put("/admin/products/:id", { schema: { tags, summary: "Edit a product (images untouched)", params: IdParamSchema, body: ProductInputSchema } }, async (req) =>
+      ok({ product: await admin.products.update(actorOf(req), req.params.id, req.body) }),
+    );
+    app.patch("/admin/products/:id/featured", { schema: { tags, summary: "Feature toggle: changes only `featured`", params: IdParamSchema, body: FeatureInputSchema } }, async (req) =>
+      ok({ product: await admin.products.setFeatured(actorOf(req), req.params.id, req.body.featured) }),
+    );
+    app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema } }, async (req) =>
+      ok(await admin.products.remove(actorOf(req), req.params.id)),
+    );
+    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema } }, async (req, reply) => {
+      const { files, altText } = await readUploads(req);
+      return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText) }));
+    });
+    app.put("/admin/products/:id/images", { schema: { tags, summary: "Order, alt text and primary image", params: IdParamSchema, body: ImageArrangementSchema } }, async (req) =>
+      ok({ product: await admin.products.arrangeImages(actorOf(req), req.params.id, req.body) }),
+    );
+    app.delete("/admin/products/:id/images/:imageId", { schema: { tags, summary: "Delete one image", params: ImageParamsSchema } }, async (req) =>
+      ok({ product: await admin.products.deleteImage(actorOf(req), req.params.id, req.params.imageId) }),
+    );
+
+    // ------------------------------------------------------------ categories
+    app.get("/admin/categories", { schema: { tags, querystring: AdminCategoriesQuerySchema } }, async (req) => ok(await admin.categories.list(req.query.type)));
+    app.post("/admin/categories", { schema: { tags, body: CategoryInputSchema } }, async (req, reply) => reply.status(201).send(ok({ category: await admin.categories.create(actorOf(req), req.body) })));
+    app.put("/admin/categories/:id", { schema: { tags, params: IdParamSchema, body: CategoryInputSchema } }, async (req) => ok({ category: await admin.categories.update(actorOf(req), req.params.id, req.body) }));
+    app.delete("/admin/categories/:id", { schema: { tags, summary: "Refused (409) while products or posts use it", params: IdParamSchema } }, async (req) => {
+      await admin.categories.remove(actorOf(req), req.params.id);
+      return ok({ id: req.params.id });
+    });
+
+    // ------------------------------------------------------------ users
+    app.get("/admin/users", { schema: { tags, querystring: AdminUsersQuerySchema } }, async (req) => ok(await admin.users.list(req.query)));
+    app.post("/admin/users", { schema: { tags, summary: "Create a user; they set their own password by e-mail link", body: UserInputSchema } }, async (req, reply) =>
+      reply.status(201).send(ok({ user: await admin.users.create(actorOf(req), req.body) })),
+    );
+    app.put("/admin/users/:id", { schema: { tags, params: IdParamSchema, body: UserInputSchema } }, async (req) => ok({ user: await admin.users.update(actorOf(req), req.params.id, req.body) }));
+    app.put("/users/:id/role", { schema: { tags, summary: "Change a user's role (spec path)", params: IdParamSchema, body: RoleInputSchema } }, async (req) =>
+      ok({ user: await admin.users.setRole(actorOf(req), req.params.id, req.body.role) }),
+    );
+    app.delete("/admin/users/:id", { schema: { tags, summary: "Delete, or deactivate when the user has orders", params: IdParamSchema } }, async (req) => ok(await admin.users.remove(actorOf(req), req.params.id)));
+
+    // ------------------------------------------------------------ orders
+    app.get("/admin/orders", { schema: { tags, querystring: AdminOrdersQuerySchema } }, async (req) => ok(await admin.orders.list(req.query)));
+    app.get("/admin/orders/export.csv", { schema: { tags, summary: "The filtered order list as CSV", querystring: CsvOrdersQuerySchema } }, async (req, reply) =>
+      sendCsv(reply, "orders", await admin.orders.exportCsv(req.query)),
+    );
+    app.get("/admin/orders/:id", { schema: { tags, params: IdParamSchema } }, async (req) => ok({ order: await admin.orders.get(req.params.id) }));
+    app.patch("/admin/orders/:id/status", { schema: { tags, summary: "Next status per the state machine, with note and tracking number", params: IdParamSchema, body: OrderStatusInputSchema } }, async (req) =>
+      ok({ order: await admin.orders.changeStatus(actorOf(req), req.params.id, req.body) }),
+    );
+    app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema } }, async (req) =>
+      ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),
+    );
+    app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (DECISIONS 12)", params: IdParamSchema } }, async (req) => {
+      await admin.orders.remove(actorOf(req), req.params.id);
+      return ok({ id: req.params.id });
+    });
+
+    // ------------------------------------------------------------ settings
+    app.get("/admin/settings", { schema: { tags } }, async () => ok({ settings: await settings.get() }));
+    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsSchema.strict() } }, async (req) => {
+      const before = await settings.get();
+      const next = await settings.update(req.body);
+      await admin.audit.record(actorOf(req), { action: "settings.update", entityType: "settings", entityId: "store", before, after: next });
+      return ok({ settings: next });
+    });
+
+    // ------------------------------------------------------------ messages, subscribers, blogs
+    app.get("/admin/messages", { schema: { tags, querystring: AdminMessagesQuerySchema } }, async (req) => ok(await admin.messages.listMessages(req.query)));
+    app.patch("/admin/messages/:id", { schema: { tags, summary: "Mark read or unread", params: IdParamSchema, body: MessageReadInputSchema } }, async (req) =>
+      ok(await admin.messages.setRead(actorOf(req), req.params.id, req.body.read)),
+    );
+    app.get("/admin/subscribers", { schema: { tags, querystring: AdminPageQuerySchema } }, async (req) => ok(await admin.messages.listSubscribers(req.query)));
+    app.get("/admin/subscribers/export.csv", { schema: { tags } }, async (_req, reply) => sendCsv(reply, "newsletter-subscribers", await admin.messages.subscribersCsv()));
+    app.get("/admin/blogs", { schema: { tags, summary: "Blog posts (read-only list)", querystring: AdminBlogsQuerySchema } }, async (req) => ok(await admin.messages.listBlogs(req.query)));
+  };
+}

@@ -1,0 +1,64 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { AdminOrdersQuery } from "@khelkud/contracts";
+import type { DbOrTx } from "../../db/client.js";
+import { orderItems, orders, orderStatusHistory, payments, users } from "../../db/schema/index.js";
+import { escapeLike } from "./admin-lib.js";
+
+export function orderWhere(q: Pick<AdminOrdersQuery, "q" | "status">): SQL | undefined {
+  const text = q.q?.trim().replace(/^#/, "");
+  const pattern = text ? `%${escapeLike(text)}%` : undefined;
+  return and(
+    pattern ? or(ilike(orders.orderNumber, pattern), ilike(orders.id, pattern), ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    q.status ? eq(orders.status, q.status) : undefined,
+  );
+}
+
+const summaryColumns = { order: orders, userName: users.name, userEmail: users.email };
+
+export async function findOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">, limit: number, offset: number) {
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(orderWhere(q))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(orderWhere(q));
+  return row?.n ?? 0;
+}
+
+export async function findOrder(db: DbOrTx, id: string) {
+  const [row] = await db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+export async function lockOrder(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+export async function itemsOf(db: DbOrTx, orderId: string) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+export async function historyOf(db: DbOrTx, orderId: string) {
+  return db
+    .select({ entry: orderStatusHistory, byName: users.name })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedByUserId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(orderStatusHistory.createdAt, orderStatusHistory.id);
+}
+
+/** The latest payment attempt of each order: its provider id is the "payment id" the admin sees. */
+export async function latestPayments(db: DbOrTx, orderIds: string[]) {
+  if (!orderIds.length) return new Map<string, typeof payments.$inferSelect>();
+  const rows = await db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(desc(payments.createdAt));
+  const map = new Map<string, typeof payments.$inferSelect>();
+  for (const r of rows) if (!map.has(r.orderId)) map.set(r.orderId, r);
+  return map;
+}

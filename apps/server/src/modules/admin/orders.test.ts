@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MSG, transitionRefused } from "@khelkud/contracts";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { orders, orderStatusHistory } from "../../db/schema/index.js";
+import { insertOrder, stockOf } from "./test-helpers.js";
+import { releaseOrderStock } from "./order-stock.js";
+
+let t: TestContext;
+let admin: Record<string, string>;
+let customerId: string;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await sessionFor(t.app, (await insertUser(t.database.db, { role: "ADMIN" })).id)).bearer;
+  customerId = (await insertUser(t.database.db, { name: "Hari Bahadur", email: "hari@example.com" })).id;
+  productId = (await insertProduct(t.database.db, { sizes: [{ size: "M", stock: 200 }, { size: "L", stock: 100 }] })).id;
+});
+afterAll(() => t.close());
+
+const api = (method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as "GET", url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+const reserved = (over: Partial<Parameters<typeof insertOrder>[1]> = {}) =>
+  insertOrder(t.database.db, { userId: customerId, items: [{ productId, size: "M", quantity: 2 }, { productId, size: "L", quantity: 1 }], reserve: true, ...over });
+
+describe("order status changes", () => {
+  it("offers and allows only the state machine's next statuses, writing each change to the history", async () => {
+    const o = await reserved();
+    const listed = (await api("GET", `/api/admin/orders/${o.id}`)).json().data.order;
+    expect(listed.nextStatuses).toEqual(["PROCESSING", "CANCELLED"]);
+    const skip = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "DELIVERED" });
+    expect([skip.statusCode, skip.json().error]).toEqual([409, transitionRefused("PENDING", "DELIVERED")]);
+    for (const status of ["PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) {
+      const res = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status, note: `now ${status}`, trackingNumber: status === "SHIPPED" ? "NP123" : undefined });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const back = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PENDING" });
+    expect(back.statusCode).toBe(409);
+    const order = (await api("GET", `/api/admin/orders/${o.id}`)).json().data.order;
+    expect(order).toMatchObject({ status: "DELIVERED", trackingNumber: "NP123", nextStatuses: [] });
+    expect(order.statusHistory.map((h: { status: string }) => h.status)).toEqual(["PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]);
+    expect(order.statusHistory[0].note).toBe("now PROCESSING");
+  });
+
+  it("tells the live channel about the change, with the customer's view of the order", async () => {
+    const seen: { type: string; from?: string; status?: string; id?: string }[] = [];
+    const off = t.app.services.events.on((e) => {
+      if (e.type === "order.status_changed") seen.push({ type: e.type, from: e.from, status: e.order.status, id: e.order.id });
+    });
+    const o = await reserved();
+    await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PROCESSING" });
+    off();
+    expect(seen).toContainEqual({ type: "order.status_changed", from: "PENDING", status: "PROCESSING", id: o.id });
+  });
+
+  it("refuses to cancel a shipped order", async () => {
+    const o = await reserved({ status: "SHIPPED" });
+    expect((await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED" })).statusCode).toBe(409);
+  });
+
+  it("cancelling puts the stock back exactly once", async () => {
+    const m = await stockOf(t.database.db, productId, "M");
+    const l = await stockOf(t.database.db, productId, "L");
+    const o = await reserved();
+    expect(await stockOf(t.database.db, productId, "M")).toBe(m - 2);
+    const res = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED", note: "Customer asked" });
+    expect(res.statusCode).toBe(200);
+    expect([await stockOf(t.database.db, productId, "M"), await stockOf(t.database.db, productId, "L")]).toEqual([m, l]);
+    // A second release (another module, a retried job) changes nothing.
+    expect(await t.database.db.transaction((tx) => releaseOrderStock(tx, o.id))).toBe(false);
+    expect((await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED" })).statusCode).toBe(409);
+    expect([await stockOf(t.database.db, productId, "M"), await stockOf(t.database.db, productId, "L")]).toEqual([m, l]);
+  });
+});
+
+describe("cash collected and deleting orders", () => {
+  it("marks cash collected only for a delivered cash-on-delivery order", async () => {
+    const pending = await reserved();
+    expect((await api("POST", `/api/admin/orders/${pending.id}/cash-collected`)).statusCode).toBe(409);
+    const delivered = await reserved({ status: "DELIVERED" });
+    const res = await api("POST", `/api/admin/orders/${delivered.id}/cash-collected`);
+    expect(res.json().data.order).toMatchObject({ paymentStatus: "PAID", canCollectCash: false });
+    expect((await api("POST", `/api/admin/orders/${delivered.id}/cash-collected`)).statusCode).toBe(409);
+  });
+
+  it("deletes a cancelled order but refuses an active one with the reason", async () => {
+    const active = await reserved();
+    const refused = await api("DELETE", `/api/admin/orders/${active.id}`);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, ADMIN_MSG.orderDeleteRefused]);
+    await api("PATCH", `/api/admin/orders/${active.id}/status`, { status: "CANCELLED" });
+    expect((await api("DELETE", `/api/admin/orders/${active.id}`)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(orders).where(eq(orders.id, active.id))).toEqual([]);
+  });
+
+  it("deletes an unpaid wallet order whose payment time has passed, returning its stock", async () => {
+    const m = await stockOf(t.database.db, productId, "M");
+    const o = await reserved({ paymentMethod: "KHALTI", paymentExpiresAt: new Date(Date.now() - 60_000) });
+    expect((await api("DELETE", `/api/admin/orders/${o.id}`)).statusCode).toBe(200);
+    expect(await stockOf(t.database.db, productId, "M")).toBe(m);
+  });
+
+  it("never deletes a paid order", async () => {
+    const o = await reserved({ status: "CANCELLED", paymentMethod: "KHALTI", paymentStatus: "PAID", paidAt: new Date() });
+    expect((await api("DELETE", `/api/admin/orders/${o.id}`)).statusCode).toBe(409);
+  });
+});
+
+describe("order list, export and dashboard", () => {
+  it("searches by customer name, e-mail or order number and filters by status", async () => {
+    const o = await reserved({ status: "PROCESSING" });
+    const byName = (await api("GET", "/api/admin/orders?q=hari%20bahadur&status=PROCESSING")).json().data;
+    expect(byName.orders.map((x: { id: string }) => x.id)).toContain(o.id);
+    expect(byName.orders.every((x: { status: string }) => x.status === "PROCESSING")).toBe(true);
+    const byNumber = (await api("GET", `/api/admin/orders?q=${encodeURIComponent(o.orderNumber.toLowerCase())}`)).json().data;
+    expect(byNumber.orders.map((x: { id: string }) => x.id)).toEqual([o.id]);
+    expect(byNumber.orders[0].user).toMatchObject({ name: "Hari Bahadur", email: "hari@example.com" });
+  });
+
+  it("exports the filtered list as CSV", async () => {
+    const res = await api("GET", "/api/admin/orders/export.csv?status=PROCESSING");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Total (NPR),Tracking Number");
+    expect(lines.slice(1).every((l) => l.includes(",PROCESSING,"))).toBe(true);
+  });
+
+  it("counts only paid orders as revenue and lists low stock per size", async () => {
+    const scarce = await insertProduct(t.database.db, { sizes: [{ size: "XL", stock: 3 }, { size: "M", stock: 40 }] });
+    const before = (await api("GET", "/api/admin/dashboard")).json().data;
+    await reserved({ paymentMethod: "KHALTI", paymentStatus: "PENDING" });
+    const paid = await reserved({ paymentMethod: "ESEWA", paymentStatus: "PAID", paidAt: new Date() });
+    const after = (await api("GET", "/api/admin/dashboard")).json().data;
+    expect(after.revenue.today - before.revenue.today).toBe(paid.totalAmount);
+    expect(after.revenue.last30Days - before.revenue.last30Days).toBe(paid.totalAmount);
+    expect(after.walletPending.count - before.walletPending.count).toBe(1);
+    expect(after.dailySales).toHaveLength(30);
+    expect(after.lowStock.some((s: { productId: string; size: string }) => s.productId === scarce.id && s.size === "XL")).toBe(true);
+    expect(after.lowStock.some((s: { productId: string; size: string }) => s.productId === scarce.id && s.size === "M")).toBe(false);
+    const history = await t.database.db.select().from(orderStatusHistory);
+    expect(history.length).toBeGreaterThan(0);
+  });
+});

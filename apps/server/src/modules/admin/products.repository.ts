@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { blogPosts, categories, orderItems, productImages, products, productSizes } from "../../db/schema/index.js";
+import type { AdminProductsQuery } from "@khelkud/contracts";
+import { escapeLike } from "./admin-lib.js";
+
+const stockSql = sql<number>`(SELECT coalesce(sum(ps."stock"), 0)::int FROM "product_sizes" ps WHERE ps."product_id" = "products"."id")`;
+
+function where(q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): SQL | undefined {
+  const text = q.q?.trim();
+  return and(
+    text ? ilike(products.name, `%${escapeLike(text)}%`) : undefined,
+    q.categoryId ? eq(products.categoryId, q.categoryId) : undefined,
+    q.status ? eq(products.status, q.status) : undefined,
+  );
+}
+
+function orderBy(q: Pick<AdminProductsQuery, "sortBy" | "sortOrder">): SQL[] {
+  const dir = q.sortOrder === "asc" ? asc : desc;
+  const col = q.sortBy === "name" ? products.name : q.sortBy === "price" ? products.price : q.sortBy === "stock" ? stockSql : products.createdAt;
+  return [dir(col), dir(products.id)];
+}
+
+export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
+  return db
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where(q))
+    .orderBy(...orderBy(q))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+}
+
+export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(where(q));
+  return row?.n ?? 0;
+}
+
+export async function findProductRow(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function lockProduct(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
+  return row;
+}
+
+export async function slugTakenByOther(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), exceptId ? ne(products.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function productCategoryExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), eq(categories.type, "PRODUCT"))).limit(1);
+  return Boolean(row);
+}
+
+/** Sets the stock of each given size; sizes no longer listed are removed. */
+export async function replaceSizes(db: DbOrTx, productId: string, sizes: { size: string; stock: number }[]) {
+  await db.delete(productSizes).where(eq(productSizes.productId, productId));
+  if (sizes.length) await db.insert(productSizes).values(sizes.map((s, i) => ({ productId, size: s.size, stock: s.stock, sortOrder: i })));
+}
+
+export async function sizesOf(db: DbOrTx, productId: string) {
+  return db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId)).orderBy(asc(productSizes.sortOrder));
+}
+
+export async function imagesOf(db: DbOrTx, productId: string) {
+  return db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.sortOrder), asc(productImages.createdAt));
+}
+
+export async function appearsInOrders(db: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+  return Boolean(row);
+}
+
+/** Storage keys among `keys` that no product image or blog post uses any more (safe to remove from disk). */
+export async function unusedKeys(db: DbOrTx, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const [imgs, posts] = await Promise.all([
+    db.select({ key: productImages.key }).from(productImages).where(inArray(productImages.key, keys)),
+    db.select({ key: blogPosts.featuredImageKey }).from(blogPosts).where(inArray(blogPosts.featuredImageKey, keys)),
+  ]);
+  const used = new Set([...imgs.map((r) => r.key), ...posts.map((r) => r.key)]);
+  return keys.filter((k) => !used.has(k));
+}

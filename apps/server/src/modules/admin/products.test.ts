@@ -1,0 +1,223 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MSG } from "@khelkud/contracts";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertCategory, insertProduct, insertUser, pngBuffer, sessionFor } from "../../test/factories.js";
+import { auditLog, products } from "../../db/schema/index.js";
+import { insertOrder } from "./test-helpers.js";
+
+let t: TestContext;
+let admin: Record<string, string>;
+let categoryId: string;
+let otherCategoryId: string;
+let customerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await insertUser(t.database.db, { role: "ADMIN" });
+  customerId = (await insertUser(t.database.db)).id;
+  admin = (await sessionFor(t.app, a.id)).bearer;
+  categoryId = (await insertCategory(t.database.db, { name: "Admin Football" })).id;
+  otherCategoryId = (await insertCategory(t.database.db, { name: "Admin Cricket" })).id;
+});
+afterAll(() => t.close());
+
+const api = (method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as "GET", url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: "Nepal Home Jersey 2026",
+  categoryId,
+  description: "The home kit.",
+  price: 350_000,
+  salePrice: 299_900,
+  sizes: [
+    { size: "S", stock: 4 },
+    { size: "M", stock: 12 },
+  ],
+  colors: ["Crimson", "Blue"],
+  brand: "Kelme",
+  team: "Nepal",
+  featured: false,
+  isNew: true,
+  status: "ACTIVE",
+  metaTitle: "Nepal home jersey",
+  metaDescription: "Official",
+  keywords: ["nepal", "jersey"],
+  metaTags: ["football"],
+  ...over,
+});
+
+function multipart(files: { name: string; data: Buffer; type: string }[], altText = "") {
+  const boundary = "----khelkudtest";
+  const parts: Buffer[] = [];
+  if (altText) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="altText"\r\n\r\n${altText}\r\n`));
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { ...admin, "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe("creating and editing products", () => {
+  it("creates a product with the slug built by the spec's rule, money in paisa and stock per size", async () => {
+    const res = await api("POST", "/api/admin/products", body());
+    expect(res.statusCode).toBe(201);
+    const p = res.json().data.product;
+    expect(p).toMatchObject({ slug: "nepal-home-jersey-2026", price: 350_000, salePrice: 299_900, stock: 16, colors: ["Crimson", "Blue"], isNew: true, keywords: ["nepal", "jersey"] });
+    expect(p.sizes.map((s: { size: string; stock: number }) => [s.size, s.stock])).toEqual([["S", 4], ["M", 12]]);
+  });
+
+  it("refuses a slug another product already uses with 409 and a clear message", async () => {
+    const res = await api("POST", "/api/admin/products", body({ name: "Different name", slug: "Nepal Home Jersey 2026" }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(ADMIN_MSG.slugTaken);
+  });
+
+  it("refuses a sale price that is not lower than the price, naming the field", async () => {
+    const res = await api("POST", "/api/admin/products", body({ name: "Sale test", salePrice: 350_000 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContainEqual({ field: "salePrice", message: ADMIN_MSG.salePriceNotLower });
+  });
+
+  it("refuses negative stock and a missing category", async () => {
+    expect((await api("POST", "/api/admin/products", body({ name: "Neg", sizes: [{ size: "M", stock: -1 }] }))).statusCode).toBe(400);
+    const res = await api("POST", "/api/admin/products", body({ name: "No cat", categoryId: "nope" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ADMIN_MSG.categoryMissing);
+  });
+
+  it("lists with case-insensitive name search, category filter and the overall total", async () => {
+    await insertProduct(t.database.db, { name: "Cricket Whites", categoryId: otherCategoryId });
+    const res = await api("GET", `/api/admin/products?q=NEPAL%20home&categoryId=${categoryId}`);
+    const data = res.json().data;
+    expect(data.products.map((p: { name: string }) => p.name)).toEqual(["Nepal Home Jersey 2026"]);
+    expect(data.pagination.total).toBe(1);
+    expect(data.overallTotal).toBeGreaterThanOrEqual(2);
+    const sorted = (await api("GET", "/api/admin/products?sortBy=stock&sortOrder=asc")).json().data.products;
+    const stocks = sorted.map((p: { stock: number }) => p.stock);
+    expect(stocks).toEqual([...stocks].sort((a: number, b: number) => a - b));
+  });
+
+  it("the feature toggle changes only `featured`, keeping sale price, sizes and colours", async () => {
+    const created = (await api("POST", "/api/admin/products", body({ name: "Toggle Kit" }))).json().data.product;
+    const res = await api("PATCH", `/api/admin/products/${created.id}/featured`, { featured: true });
+    expect(res.statusCode).toBe(200);
+    const after = (await api("GET", `/api/admin/products/${created.id}`)).json().data.product;
+    expect(after.featured).toBe(true);
+    expect({ ...after, featured: false }).toEqual({ ...created, featured: false });
+  });
+
+  it("records every write in the audit log with before and after", async () => {
+    const created = (await api("POST", "/api/admin/products", body({ name: "Audited Kit" }))).json().data.product;
+    await api("PUT", `/api/admin/products/${created.id}`, body({ name: "Audited Kit", price: 400_000, salePrice: null }));
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
+    expect(rows.map((r) => r.action).sort()).toEqual(["product.create", "product.update"]);
+    const update = rows.find((r) => r.action === "product.update")!;
+    expect((update.before as { price: number }).price).toBe(350_000);
+    expect((update.after as { price: number }).price).toBe(400_000);
+    const list = (await api("GET", "/api/admin/audit?entityType=product")).json().data;
+    expect(list.entries.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("product images", () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await api("POST", "/api/admin/products", body({ name: "Image Kit" }))).json().data.product.id;
+  });
+
+  it("uploads two images, re-encodes them and makes the first primary", async () => {
+    const req = multipart(
+      [
+        { name: "front.png", data: await pngBuffer(900, 900, "#DC143C"), type: "image/png" },
+        { name: "back.png", data: await pngBuffer(600, 800, "#003893"), type: "image/png" },
+      ],
+      "Nepal jersey",
+    );
+    const res = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...req });
+    expect(res.statusCode, res.body).toBe(201);
+    const images = res.json().data.product.images;
+    expect(images).toHaveLength(2);
+    expect(images.filter((i: { isPrimary: boolean }) => i.isPrimary)).toHaveLength(1);
+    expect(images[0].url).toMatch(/^\/media\/products\/[a-z0-9]+\.webp$/);
+    expect(images[0].altText).toBe("Nepal jersey");
+    const media = await t.app.inject({ method: "GET", url: images[0].url });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("refuses a file that is not an image whatever its name says (415)", async () => {
+    const req = multipart([{ name: "evil.png", data: Buffer.from("<script>alert(1)</script>"), type: "image/png" }]);
+    const res = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...req });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe(ADMIN_MSG.notAnImage);
+  });
+
+  it("refuses an eleventh image", async () => {
+    const png = await pngBuffer(50, 50);
+    const files = Array.from({ length: 9 }, (_, i) => ({ name: `x${i}.png`, data: png, type: "image/png" }));
+    const res = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...multipart(files) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ADMIN_MSG.tooManyImages);
+  });
+
+  it("reorders, sets the primary and alt text; editing the product keeps its images; deleting one keeps the rest", async () => {
+    const before = (await api("GET", `/api/admin/products/${id}`)).json().data.product.images as { id: string }[];
+    const [a, b] = [before[0]!.id, before[1]!.id];
+    const arranged = await api("PUT", `/api/admin/products/${id}/images`, { images: [{ id: b, altText: "Back" }, { id: a, altText: "Front" }], primaryId: b });
+    expect(arranged.statusCode).toBe(200);
+    const imgs = arranged.json().data.product.images;
+    expect(imgs.map((i: { id: string; isPrimary: boolean; altText: string }) => [i.id, i.isPrimary, i.altText])).toEqual([
+      [b, true, "Back"],
+      [a, false, "Front"],
+    ]);
+    const edited = await api("PUT", `/api/admin/products/${id}`, body({ name: "Image Kit", description: "Edited" }));
+    expect(edited.json().data.product.images).toHaveLength(2);
+    const del = await api("DELETE", `/api/admin/products/${id}/images/${b}`);
+    const left = del.json().data.product.images;
+    expect(left.map((i: { id: string; isPrimary: boolean }) => [i.id, i.isPrimary])).toEqual([[a, true]]);
+  });
+});
+
+describe("deleting products", () => {
+  it("archives (INACTIVE) a product that appears in an order instead of destroying it", async () => {
+    const p = await insertProduct(t.database.db, { name: "Ordered Kit" });
+    await insertOrder(t.database.db, { userId: customerId, items: [{ productId: p.id, size: "M", quantity: 1 }] });
+    const res = await api("DELETE", `/api/admin/products/${p.id}`);
+    expect(res.json().data).toEqual({ archived: true });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+    expect(row?.status).toBe("INACTIVE");
+    expect((await t.app.inject({ method: "GET", url: `/api/products/${p.id}` })).statusCode).toBe(404);
+  });
+
+  it("deletes a product that was never ordered", async () => {
+    const p = await insertProduct(t.database.db, { name: "Never Ordered" });
+    expect((await api("DELETE", `/api/admin/products/${p.id}`)).json().data).toEqual({ archived: false });
+    expect(await t.database.db.select().from(products).where(eq(products.id, p.id))).toEqual([]);
+  });
+});
+
+describe("categories", () => {
+  it("keeps slugs unique per type but lets a blog category share a product category's name", async () => {
+    const first = await api("POST", "/api/admin/categories", { name: "Basketball Kits", type: "PRODUCT" });
+    expect(first.statusCode).toBe(201);
+    expect((await api("POST", "/api/admin/categories", { name: "basketball kits", type: "PRODUCT" })).statusCode).toBe(409);
+    expect((await api("POST", "/api/admin/categories", { name: "Basketball Kits", type: "BLOG" })).statusCode).toBe(201);
+  });
+
+  it("refuses to delete a category that still has products, saying how many", async () => {
+    const res = await api("DELETE", `/api/admin/categories/${otherCategoryId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe("This category still has 1 product. Move it to another category before deleting it.");
+  });
+
+  it("deletes an empty category and lists counts per tab", async () => {
+    const c = (await api("POST", "/api/admin/categories", { name: "Empty One", type: "PRODUCT" })).json().data.category;
+    expect((await api("DELETE", `/api/admin/categories/${c.id}`)).statusCode).toBe(200);
+    const list = (await api("GET", "/api/admin/categories?type=PRODUCT")).json().data;
+    expect(list.categories.every((x: { type: string }) => x.type === "PRODUCT")).toBe(true);
+    expect(list.counts.PRODUCT).toBe(list.categories.length);
+    expect(list.counts.BLOG).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** Browser-side calls of the admin panel: the REST API's envelope, its `error` text surfaced as the Error message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as { success?: boolean; data?: T; error?: string; details?: { field: string; message: string }[] } | null;
+  if (!res.ok || !json?.success) throw new ApiError(json?.error || `Request failed (${res.status})`, res.status, json?.details);
+  return json.data as T;
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const json = xhr.response as { success?: boolean; data?: T; error?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && json?.success) resolve(json.data as T);
+      else reject(new ApiError(json?.error || `Upload failed (${xhr.status})`, xhr.status));
+    };
+    xhr.onerror = () => reject(new ApiError("Upload failed: the connection was interrupted", 0));
+    xhr.send(form);
+  });
+}
+
+/** Downloads a CSV from the API as a file. */
+export async function downloadCsv(url: string, fallbackName: string): Promise<void> {
+  const res = await fetch(url, { credentials: "same-origin" });
+  if (!res.ok) throw new ApiError(`Export failed (${res.status})`, res.status);
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** GET a URL whenever it changes; keeps the previous data while reloading so tables do not jump. */
+export function useApiGet<T>(url: string | null) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const current = useRef(0);
+  useEffect(() => {
+    if (!url) return;
+    const id = ++current.current;
+    setLoading(true);
+    api<T>("GET", url)
+      .then((d) => {
+        if (id !== current.current) return;
+        setData(d);
+        setError(null);
+      })
+      .catch((e: Error) => {
+        if (id === current.current) setError(e.message);
+      })
+      .finally(() => {
+        if (id === current.current) setLoading(false);
+      });
+  }, [url, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { data, error, loading, reload, setData };
+}
+
+/** A debounced copy of a value (search boxes). */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+export function qs(params: Record<string, string | number | undefined | null>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}

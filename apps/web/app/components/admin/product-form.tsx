@@ -1,0 +1,263 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Product } from "@khelkud/contracts";
+import { api, ApiError } from "./admin-api";
+import { ProductImagesEditor } from "./product-images-editor";
+import { btn, Field, input } from "./ui";
+
+interface FormState {
+  name: string;
+  slug: string;
+  categoryId: string;
+  description: string;
+  price: string;
+  salePrice: string;
+  sizes: { size: string; stock: string }[];
+  colors: string;
+  brand: string;
+  team: string;
+  featured: boolean;
+  isNew: boolean;
+  status: "ACTIVE" | "INACTIVE";
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  metaTags: string;
+}
+
+function fromProduct(p: Product | null): FormState {
+  return {
+    name: p?.name ?? "",
+    slug: p?.slug ?? "",
+    categoryId: p?.categoryId ?? "",
+    description: p?.description ?? "",
+    price: p ? String(paisaToRupees(p.price)) : "",
+    salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
+    sizes: p?.sizes.length ? p.sizes.map((s) => ({ size: s.size, stock: String(s.stock) })) : [{ size: "S", stock: "" }, { size: "M", stock: "" }, { size: "L", stock: "" }, { size: "XL", stock: "" }],
+    colors: p?.colors.join(", ") ?? "",
+    brand: p?.brand ?? "",
+    team: p?.team ?? "",
+    featured: p?.featured ?? false,
+    isNew: p?.isNew ?? false,
+    status: p?.status ?? "ACTIVE",
+    metaTitle: p?.metaTitle ?? "",
+    metaDescription: p?.metaDescription ?? "",
+    keywords: p?.keywords.join(", ") ?? "",
+    metaTags: p?.metaTags.join(", ") ?? "",
+  };
+}
+
+const isWhole = (v: string) => /^\d+$/.test(v.trim());
+const isMoney = (v: string) => /^\d+(\.\d{1,2})?$/.test(v.trim()) && Number(v) > 0;
+
+/** The product dialog's form. After creating, it stays open on the new product so images can be added. */
+export function ProductForm({
+  product,
+  categories,
+  onCategoryCreated,
+  onSaved,
+}: {
+  product: Product | null;
+  categories: Category[];
+  onCategoryCreated: (c: Category) => void;
+  onSaved: (p: Product, created: boolean) => void;
+}) {
+  const [f, setF] = useState<FormState>(() => fromProduct(product));
+  const [slugTouched, setSlugTouched] = useState(Boolean(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+
+  function onName(name: string) {
+    setF((s) => ({ ...s, name, slug: !slugTouched || s.slug === "" ? slugify(name) : s.slug }));
+  }
+
+  async function createCategory() {
+    const name = window.prompt("New product category name")?.trim();
+    if (!name) return;
+    try {
+      const { category } = await api<{ category: Category }>("POST", "/api/admin/categories", { name, type: "PRODUCT" });
+      onCategoryCreated(category);
+      set("categoryId", category.id);
+      toast.success("Category created");
+    } catch (e) {
+      toast.error((e as Error).message || "Failed to create category");
+    }
+  }
+
+  function validate(): Record<string, string> {
+    const e: Record<string, string> = {};
+    if (!f.name.trim()) e.name = "Product name is required";
+    if (!f.categoryId) e.categoryId = "Category is required";
+    if (!f.description.trim()) e.description = "Description is required";
+    if (!isMoney(f.price)) e.price = "Price is required (rupees, greater than 0)";
+    if (f.salePrice.trim() && !isMoney(f.salePrice)) e.salePrice = "Sale price must be an amount in rupees";
+    else if (f.salePrice.trim() && Number(f.salePrice) >= Number(f.price)) e.salePrice = "Sale price must be lower than the price";
+    const sizes = f.sizes.filter((s) => s.size.trim());
+    if (!sizes.length) e.sizes = "Add at least one size with its stock";
+    else if (sizes.some((s) => !isWhole(s.stock))) e.sizes = "Stock is required for every size (a whole number, 0 or more)";
+    if (!f.brand.trim()) e.brand = "Brand is required";
+    return e;
+  }
+
+  async function submit(ev: FormEvent) {
+    ev.preventDefault();
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const payload = {
+      name: f.name.trim(),
+      slug: f.slug.trim(),
+      categoryId: f.categoryId,
+      description: f.description.trim(),
+      price: rupeesToPaisa(Number(f.price)),
+      salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
+      sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
+      colors: splitList(f.colors),
+      brand: f.brand.trim(),
+      team: f.team.trim() || null,
+      featured: f.featured,
+      isNew: f.isNew,
+      status: f.status,
+      metaTitle: f.metaTitle.trim() || null,
+      metaDescription: f.metaDescription.trim() || null,
+      keywords: splitList(f.keywords),
+      metaTags: splitList(f.metaTags),
+    };
+    setSaving(true);
+    try {
+      const data = product
+        ? await api<{ product: Product }>("PUT", `/api/admin/products/${product.id}`, payload)
+        : await api<{ product: Product }>("POST", "/api/admin/products", payload);
+      toast.success(product ? "Product updated successfully!" : "Product created successfully!");
+      onSaved(data.product, !product);
+    } catch (err) {
+      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      toast.error((err as Error).message || "Error saving product. Please try again.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+        <Field label="Name" error={errors.name}>
+          <input className={input} value={f.name} onChange={(e) => onName(e.target.value)} required />
+        </Field>
+        <Field label="Slug" error={errors.slug} hint="Built from the name; you may edit it">
+          <input
+            className={input}
+            value={f.slug}
+            onChange={(e) => {
+              setSlugTouched(true);
+              set("slug", e.target.value);
+            }}
+          />
+        </Field>
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="Category" error={errors.categoryId}>
+              <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)}>
+                <option value="">Select a category</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <button type="button" className={`${btn.secondary} mt-6 whitespace-nowrap`} onClick={createCategory}>
+            + Create Category
+          </button>
+        </div>
+        <Field label="Brand" error={errors.brand}>
+          <input className={input} value={f.brand} onChange={(e) => set("brand", e.target.value)} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Description" error={errors.description}>
+            <textarea className={input} rows={3} value={f.description} onChange={(e) => set("description", e.target.value)} />
+          </Field>
+        </div>
+        <Field label="Price (NPR)" error={errors.price}>
+          <input className={input} inputMode="decimal" value={f.price} onChange={(e) => set("price", e.target.value)} />
+        </Field>
+        <Field label="Sale price (NPR, optional)" error={errors.salePrice}>
+          <input className={input} inputMode="decimal" value={f.salePrice} onChange={(e) => set("salePrice", e.target.value)} />
+        </Field>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">Stock per size</legend>
+          <div className="flex flex-wrap gap-2">
+            {f.sizes.map((s, i) => (
+              <div key={i} className="flex items-center gap-1 rounded border border-slate-200 p-1">
+                <input
+                  className="w-14 rounded border border-slate-300 px-2 py-1 text-sm"
+                  aria-label={`Size ${i + 1}`}
+                  value={s.size}
+                  onChange={(e) => set("sizes", f.sizes.map((x, j) => (j === i ? { ...x, size: e.target.value } : x)))}
+                />
+                <input
+                  className="w-20 rounded border border-slate-300 px-2 py-1 text-sm"
+                  aria-label={`Stock for size ${s.size || i + 1}`}
+                  inputMode="numeric"
+                  value={s.stock}
+                  onChange={(e) => set("sizes", f.sizes.map((x, j) => (j === i ? { ...x, stock: e.target.value } : x)))}
+                />
+                <button type="button" className="px-1 text-slate-500 hover:text-red-700" aria-label={`Remove size ${s.size || i + 1}`} onClick={() => set("sizes", f.sizes.filter((_, j) => j !== i))}>
+                  ✕
+                </button>
+              </div>
+            ))}
+            <button type="button" className={btn.small} onClick={() => set("sizes", [...f.sizes, { size: "", stock: "" }])}>
+              + Add size
+            </button>
+          </div>
+          {errors.sizes && <p className="mt-1 text-xs font-medium text-red-700">{errors.sizes}</p>}
+        </fieldset>
+        <Field label="Colours" hint="Comma-separated">
+          <input className={input} value={f.colors} onChange={(e) => set("colors", e.target.value)} />
+        </Field>
+        <Field label="Team">
+          <input className={input} value={f.team} onChange={(e) => set("team", e.target.value)} />
+        </Field>
+        <Field label="Status">
+          <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as FormState["status"])}>
+            <option value="ACTIVE">Active</option>
+            <option value="INACTIVE">Inactive</option>
+          </select>
+        </Field>
+        <div className="flex items-end gap-4 pb-2 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={f.featured} onChange={(e) => set("featured", e.target.checked)} /> Featured
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={f.isNew} onChange={(e) => set("isNew", e.target.checked)} /> New
+          </label>
+        </div>
+        <Field label="Meta title">
+          <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
+        </Field>
+        <Field label="Keywords" hint="Comma-separated">
+          <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
+        </Field>
+        <Field label="Meta description">
+          <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
+        </Field>
+        <Field label="Meta tags" hint="Comma-separated">
+          <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <button type="submit" className={btn.primary} disabled={saving}>
+            {saving ? "Saving..." : product ? "Update Product" : "Create Product"}
+          </button>
+        </div>
+      </form>
+      {product ? (
+        <ProductImagesEditor product={product} onChange={(p) => onSaved(p, false)} />
+      ) : (
+        <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">Images can be added once the product is created.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link } from "react-router";
+import { formatNPR } from "@khelkud/contracts";
+import { useApiGet } from "../../components/admin/admin-api";
+import { SalesChart } from "../../components/admin/sales-chart";
+import { ErrorNote, PageHeader, StatusBadge, Table } from "../../components/admin/ui";
+import { formatDate } from "../../lib/format";
+
+interface Dashboard {
+  revenue: { today: number; last7Days: number; last30Days: number };
+  ordersByStatus: Record<string, number>;
+  codToCollect: { count: number; amount: number };
+  walletPending: { count: number; amount: number };
+  lowStock: { productId: string; name: string; slug: string; size: string; stock: number }[];
+  recentOrders: { id: string; orderNumber: string; customer: string | null; totalAmount: number; status: string; paymentMethod: string; paymentStatus: string; createdAt: string }[];
+  bestSellers: { productId: string; name: string; units: number; revenue: number }[];
+  dailySales: { day: string; revenue: number; orders: number }[];
+}
+
+const STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"];
+
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {note && <p className="text-xs text-slate-500">{note}</p>}
+    </div>
+  );
+}
+
+export default function AdminDashboard() {
+  const { data, error, reload } = useApiGet<Dashboard>("/api/admin/dashboard");
+  return (
+    <div>
+      <PageHeader title="Dashboard" subtitle="Paid revenue, orders and stock at a glance" />
+      {error && <ErrorNote text={error} onRetry={reload} />}
+      {!data ? (
+        !error && <p className="text-slate-500">Loading dashboard...</p>
+      ) : (
+        <div className="space-y-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Stat label="Revenue today" value={formatNPR(data.revenue.today)} note="paid orders" />
+            <Stat label="Last 7 days" value={formatNPR(data.revenue.last7Days)} />
+            <Stat label="Last 30 days" value={formatNPR(data.revenue.last30Days)} />
+            <Stat label="COD to collect" value={formatNPR(data.codToCollect.amount)} note={`${data.codToCollect.count} orders`} />
+            <Stat label="Wallet payments pending" value={formatNPR(data.walletPending.amount)} note={`${data.walletPending.count} orders`} />
+          </div>
+          <section className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-2 font-semibold">Daily sales, last 30 days</h2>
+            <SalesChart days={data.dailySales} />
+          </section>
+          <section className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-2 font-semibold">Orders by status</h2>
+            <ul className="flex flex-wrap gap-3">
+              {STATUSES.map((s) => (
+                <li key={s} className="flex items-center gap-2">
+                  <StatusBadge value={s} /> <span className="font-semibold">{data.ordersByStatus[s] ?? 0}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <section>
+              <h2 className="mb-2 font-semibold">Recent orders</h2>
+              <Table compact head={["Order", "Customer", "Total", "Status", "Date"]} empty={data.recentOrders.length === 0 && "No orders found."}>
+                {data.recentOrders.map((o) => (
+                  <tr key={o.id}>
+                    <td className="px-3 py-2 font-mono text-xs">{o.orderNumber}</td>
+                    <td className="px-3 py-2">{o.customer ?? "N/A"}</td>
+                    <td className="px-3 py-2">{formatNPR(o.totalAmount)}</td>
+                    <td className="px-3 py-2">
+                      <StatusBadge value={o.status} />
+                    </td>
+                    <td className="px-3 py-2 text-slate-600">{formatDate(o.createdAt)}</td>
+                  </tr>
+                ))}
+              </Table>
+            </section>
+            <section>
+              <h2 className="mb-2 font-semibold">Low stock (below 10, per size)</h2>
+              <Table compact head={["Product", "Size", "Stock"]} empty={data.lowStock.length === 0 && "Every size has 10 or more in stock."}>
+                {data.lowStock.map((s) => (
+                  <tr key={`${s.productId}-${s.size}`}>
+                    <td className="px-3 py-2">
+                      <Link className="text-nepal hover:underline" to={`/products/${s.slug}`}>
+                        {s.name}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{s.size}</td>
+                    <td className={`px-3 py-2 font-semibold ${s.stock === 0 ? "text-red-700" : "text-red-600"}`}>{s.stock}</td>
+                  </tr>
+                ))}
+              </Table>
+            </section>
+          </div>
+          <section>
+            <h2 className="mb-2 font-semibold">Best sellers (30 days)</h2>
+            <Table compact head={["Product", "Units", "Revenue"]} empty={data.bestSellers.length === 0 && "No sales yet."}>
+              {data.bestSellers.map((b) => (
+                <tr key={b.productId}>
+                  <td className="px-3 py-2">{b.name}</td>
+                  <td className="px-3 py-2">{b.units}</td>
+                  <td className="px-3 py-2">{formatNPR(b.revenue)}</td>
+                </tr>
+              ))}
+            </Table>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

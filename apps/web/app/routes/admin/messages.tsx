@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Pagination } from "@khelkud/contracts";
+import { api, downloadCsv, qs, useApiGet } from "../../components/admin/admin-api";
+import { btn, ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
+import { formatDate } from "../../lib/format";
+
+interface Message {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export default function AdminMessages() {
+  const [unread, setUnread] = useState("");
+  const [page, setPage] = useState(1);
+  const [subPage, setSubPage] = useState(1);
+  const messages = useApiGet<{ messages: Message[]; pagination: Pagination; unreadCount: number }>(`/api/admin/messages${qs({ unread, page })}`);
+  const subs = useApiGet<{ subscribers: { id: string; email: string; subscribedAt: string }[]; pagination: Pagination }>(`/api/admin/subscribers${qs({ page: subPage })}`);
+  const [exporting, setExporting] = useState(false);
+
+  async function toggle(m: Message) {
+    try {
+      await api("PATCH", `/api/admin/messages/${m.id}`, { read: !m.read });
+      messages.reload();
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv("/api/admin/subscribers/export.csv", "newsletter-subscribers.csv");
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <section>
+        <PageHeader title="Messages" subtitle={messages.data ? `${messages.data.unreadCount} unread` : "Contact form"} />
+        <select className={`${input} mb-3 max-w-[12rem]`} aria-label="Filter messages" value={unread} onChange={(e) => { setUnread(e.target.value); setPage(1); }}>
+          <option value="">All messages</option>
+          <option value="true">Unread</option>
+          <option value="false">Read</option>
+        </select>
+        {messages.error && <ErrorNote text={messages.error} onRetry={messages.reload} />}
+        {messages.data && (
+          <>
+            <Table head={["From", "Subject", "Message", "Received", ""]} empty={messages.data.messages.length === 0 && "No messages yet."}>
+              {messages.data.messages.map((m) => (
+                <tr key={m.id} className={m.read ? "" : "bg-nepal/5 font-medium"}>
+                  <td className="px-3 py-2">
+                    <div>{m.name}</div>
+                    <a className="text-xs text-nepal hover:underline" href={`mailto:${m.email}`}>
+                      {m.email}
+                    </a>
+                    {m.phone && <div className="text-xs text-slate-500">{m.phone}</div>}
+                  </td>
+                  <td className="px-3 py-2">{m.subject}</td>
+                  <td className="max-w-md px-3 py-2 whitespace-pre-wrap font-normal text-slate-700">{m.message}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDate(m.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <button type="button" className={btn.small} onClick={() => toggle(m)}>
+                      {m.read ? "Mark unread" : "Mark read"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+            <Pager page={messages.data.pagination.page} totalPages={messages.data.pagination.totalPages} onPage={setPage} />
+          </>
+        )}
+      </section>
+      <section>
+        <PageHeader
+          title="Newsletter subscribers"
+          subtitle={subs.data ? `${subs.data.pagination.total} subscribed` : undefined}
+          actions={
+            <button type="button" className={btn.secondary} onClick={exportCsv} disabled={exporting}>
+              {exporting ? "Exporting..." : "Export CSV"}
+            </button>
+          }
+        />
+        {subs.error && <ErrorNote text={subs.error} onRetry={subs.reload} />}
+        {subs.data && (
+          <>
+            <Table head={["Email", "Subscribed"]} empty={subs.data.subscribers.length === 0 && "No subscribers yet."}>
+              {subs.data.subscribers.map((s) => (
+                <tr key={s.id}>
+                  <td className="px-3 py-2">{s.email}</td>
+                  <td className="px-3 py-2 text-slate-600">{formatDate(s.subscribedAt)}</td>
+                </tr>
+              ))}
+            </Table>
+            <Pager page={subs.data.pagination.page} totalPages={subs.data.pagination.totalPages} onPage={setSubPage} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

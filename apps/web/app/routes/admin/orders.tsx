@@ -1,0 +1,336 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { ADMIN_MSG, ORDER_STATUSES, formatNPR, shortOrderId, type OrderStatus, type Pagination } from "@khelkud/contracts";
+import { api, downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { formatDate } from "../../lib/format";
+
+interface OrderSummary {
+  id: string;
+  orderNumber: string;
+  user: { id: string; name: string; email: string } | null;
+  totalAmount: number;
+  subtotal: number;
+  shippingCost: number;
+  discountAmount: number;
+  status: OrderStatus;
+  paymentMethod: string;
+  paymentStatus: string;
+  paymentId: string | null;
+  trackingNumber: string | null;
+  nextStatuses: OrderStatus[];
+  canCollectCash: boolean;
+  canDelete: boolean;
+  createdAt: string;
+}
+interface OrderDetail extends OrderSummary {
+  shippingAddress: Record<string, string> | null;
+  notes: string | null;
+  items: { id: string; productName: string; size: string; color: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  statusHistory: { status: string; note: string | null; by: string | null; createdAt: string }[];
+}
+
+const METHOD_ICON: Record<string, string> = { COD: "💵", KHALTI: "🟣", ESEWA: "🟢" };
+const label = (s: string) => s.replace(/_/g, " ");
+
+function Address({ a }: { a: Record<string, string> | null }) {
+  if (!a) return <p className="text-red-700">{ADMIN_MSG.badAddress}</p>;
+  return (
+    <address className="not-italic text-sm leading-relaxed">
+      <div className="font-medium">{a.fullName ?? a.name}</div>
+      {a.phone && <div>{a.phone}</div>}
+      {a.email && <div>{a.email}</div>}
+      <div>{a.address ?? a.street}</div>
+      <div>
+        {a.city}
+        {a.postalCode ? ` ${a.postalCode}` : ""}
+        {a.country ? `, ${a.country}` : ""}
+      </div>
+    </address>
+  );
+}
+
+function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const { data, error, reload } = useApiGet<{ order: OrderDetail }>(`/api/admin/orders/${id}`);
+  if (error) return <ErrorNote text={ADMIN_MSG.failedOrder} onRetry={reload} />;
+  if (!data) return <p className="text-slate-500">Loading order...</p>;
+  const o = data.order;
+  async function collect() {
+    try {
+      await api("POST", `/api/admin/orders/${o.id}/cash-collected`);
+      toast.success("Cash collected: payment marked as paid");
+      reload();
+      onChanged();
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  }
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+        <dt className="text-slate-500">Customer</dt>
+        <dd>{o.user ? `${o.user.name} (${o.user.email})` : "N/A"}</dd>
+        <dt className="text-slate-500">Status</dt>
+        <dd>
+          <StatusBadge value={o.status} />
+        </dd>
+        <dt className="text-slate-500">Date</dt>
+        <dd>{formatDate(o.createdAt)}</dd>
+        <dt className="text-slate-500">Payment method</dt>
+        <dd>{o.paymentMethod}</dd>
+        <dt className="text-slate-500">Payment status</dt>
+        <dd>
+          <StatusBadge value={o.paymentStatus} />
+        </dd>
+        <dt className="text-slate-500">Payment id</dt>
+        <dd className="break-all font-mono text-xs">{o.paymentId ?? "N/A"}</dd>
+        {o.trackingNumber && (
+          <>
+            <dt className="text-slate-500">Tracking number</dt>
+            <dd className="font-mono text-xs">{o.trackingNumber}</dd>
+          </>
+        )}
+      </dl>
+      <section>
+        <h3 className="mb-1 font-semibold">Shipping address</h3>
+        <Address a={o.shippingAddress} />
+      </section>
+      <section>
+        <h3 className="mb-1 font-semibold">Items</h3>
+        <table className="w-full text-left">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr>
+              <th className="py-1">Product</th>
+              <th className="py-1">Qty</th>
+              <th className="py-1">Price</th>
+              <th className="py-1 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {o.items.map((i) => (
+              <tr key={i.id}>
+                <td className="py-1">
+                  {i.productName || "Unknown Product"} <span className="text-xs text-slate-500">({i.size}, {i.color})</span>
+                </td>
+                <td className="py-1">{i.quantity}</td>
+                <td className="py-1">{formatNPR(i.unitPrice)}</td>
+                <td className="py-1 text-right">{formatNPR(i.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-right">
+          Shipping {formatNPR(o.shippingCost)} · <span className="font-semibold">Total Amount {formatNPR(o.totalAmount)}</span>
+        </p>
+      </section>
+      <section>
+        <h3 className="mb-1 font-semibold">Status history</h3>
+        <ol className="space-y-1">
+          {o.statusHistory.map((h, i) => (
+            <li key={i} className="flex flex-wrap gap-2">
+              <StatusBadge value={h.status} /> <span className="text-slate-600">{new Date(h.createdAt).toLocaleString("en-GB")}</span>
+              {h.by && <span className="text-slate-500">by {h.by}</span>}
+              {h.note && <span>— {h.note}</span>}
+            </li>
+          ))}
+          {o.statusHistory.length === 0 && <li className="text-slate-500">No changes yet.</li>}
+        </ol>
+      </section>
+      {o.canCollectCash && (
+        <button type="button" className={btn.primary} onClick={collect}>
+          Mark cash collected
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default function AdminOrders() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search);
+  const list = useApiGet<{ orders: OrderSummary[]; pagination: Pagination }>(`/api/admin/orders${qs({ q, status, page, limit: 20 })}`);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [changing, setChanging] = useState<{ order: OrderSummary; to: OrderStatus } | null>(null);
+  const [note, setNote] = useState("");
+  const [tracking, setTracking] = useState("");
+  const [deleting, setDeleting] = useState<OrderSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  async function applyStatus() {
+    if (!changing) return;
+    setBusy(true);
+    try {
+      await api("PATCH", `/api/admin/orders/${changing.order.id}/status`, { status: changing.to, note: note.trim() || null, trackingNumber: tracking.trim() || null });
+      toast.success(ADMIN_MSG.orderStatusUpdated);
+      setChanging(null);
+      list.reload();
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.orderStatusError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function applyDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api("DELETE", `/api/admin/orders/${deleting.id}`);
+      toast.success(ADMIN_MSG.orderDeleted);
+      list.reload();
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.orderDeleteError);
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv(`/api/admin/orders/export.csv${qs({ q, status })}`, "orders.csv");
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const data = list.data;
+  return (
+    <div>
+      <PageHeader
+        title="Order Management"
+        subtitle="Track, update and export orders"
+        actions={
+          <button type="button" className={btn.secondary} onClick={exportCsv} disabled={exporting}>
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <input className={`${input} max-w-xs`} type="search" placeholder="Search order number, customer or email..." aria-label="Search orders" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <select className={`${input} max-w-[12rem]`} aria-label="Filter by status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </select>
+        {data && (
+          <p className="ml-auto text-sm text-slate-600">
+            Total Orders: <span className="font-semibold">{data.pagination.total}</span>
+          </p>
+        )}
+      </div>
+      {list.error && <ErrorNote text={ADMIN_MSG.failedOrders} onRetry={list.reload} />}
+      {data && (
+        <>
+          <Table head={["Order", "Customer", "Total", "Status", "Payment", "Date", "Actions"]} empty={data.orders.length === 0 && ADMIN_MSG.noOrders}>
+            {data.orders.map((o) => (
+              <tr key={o.id} className="hover:bg-slate-50">
+                <td className="px-3 py-2 font-mono text-xs">{o.orderNumber || `#${shortOrderId(o.id)}`}</td>
+                <td className="px-3 py-2">
+                  <div>{o.user?.name ?? "N/A"}</div>
+                  <div className="text-xs text-slate-500">{o.user?.email ?? "N/A"}</div>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatNPR(o.totalAmount)}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge value={o.status} />
+                </td>
+                <td className="px-3 py-2">
+                  <div className="whitespace-nowrap">
+                    <span aria-hidden>{METHOD_ICON[o.paymentMethod] ?? "💳"}</span> {o.paymentMethod}
+                  </div>
+                  <StatusBadge value={o.paymentStatus} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-1">
+                    <button type="button" className={btn.small} onClick={() => setViewing(o.id)}>
+                      View
+                    </button>
+                    <select
+                      className="rounded border border-slate-300 px-1 py-1 text-xs"
+                      aria-label={`Change status of ${o.orderNumber}`}
+                      value=""
+                      disabled={o.nextStatuses.length === 0}
+                      onChange={(e) => {
+                        if (!e.target.value) return;
+                        setNote("");
+                        setTracking(o.trackingNumber ?? "");
+                        setChanging({ order: o, to: e.target.value as OrderStatus });
+                      }}
+                    >
+                      <option value="">{o.nextStatuses.length ? "Change status…" : "Final status"}</option>
+                      {o.nextStatuses.map((s) => (
+                        <option key={s} value={s}>
+                          {label(s)}
+                        </option>
+                      ))}
+                    </select>
+                    {o.canDelete && (
+                      <button type="button" className={btn.danger} onClick={() => setDeleting(o)}>
+                        Delete
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager page={data.pagination.page} totalPages={data.pagination.totalPages} onPage={setPage} />
+        </>
+      )}
+      <Dialog open={viewing !== null} title="Order Details" onClose={() => setViewing(null)} wide>
+        {viewing && <OrderView id={viewing} onChanged={list.reload} />}
+      </Dialog>
+      <Dialog open={changing !== null} title="Update order status" onClose={() => setChanging(null)}>
+        {changing && (
+          <div className="space-y-3">
+            <p className="text-sm">
+              Change order <span className="font-mono">{changing.order.orderNumber}</span> from <StatusBadge value={changing.order.status} /> to <StatusBadge value={changing.to} />
+              {changing.to === "CANCELLED" && " — its items go back into stock."}
+            </p>
+            <Field label="Note for the customer (optional)">
+              <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
+            </Field>
+            {(changing.to === "SHIPPED" || changing.to === "OUT_FOR_DELIVERY") && (
+              <Field label="Tracking number (optional)">
+                <input className={input} value={tracking} onChange={(e) => setTracking(e.target.value)} />
+              </Field>
+            )}
+            <div className="flex justify-end gap-2">
+              <button type="button" className={btn.secondary} onClick={() => setChanging(null)}>
+                Cancel
+              </button>
+              <button type="button" className={btn.primary} onClick={applyStatus} disabled={busy}>
+                Update Status
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+      <Dialog open={deleting !== null} title="Delete Order" onClose={() => setDeleting(null)}>
+        {deleting && (
+          <div className="space-y-4">
+            <p className="text-sm">Are you sure you want to delete order {deleting.orderNumber}? This action cannot be undone.</p>
+            <div className="flex justify-end gap-2">
+              <button type="button" className={btn.secondary} onClick={() => setDeleting(null)}>
+                Cancel
+              </button>
+              <button type="button" className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50" onClick={applyDelete} disabled={busy}>
+                Delete Order
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}

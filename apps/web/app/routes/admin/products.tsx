@@ -1,0 +1,162 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { ADMIN_MSG, LOW_STOCK_BELOW, formatNPR, type Category, type Pagination, type Product } from "@khelkud/contracts";
+import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { ProductForm } from "../../components/admin/product-form";
+import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+
+interface ProductPage {
+  products: Product[];
+  pagination: Pagination;
+  overallTotal: number;
+}
+
+export default function AdminProducts() {
+  const [search, setSearch] = useState("");
+  const [categoryId, setCategoryId] = useState("");
+  const [sort, setSort] = useState("createdAt:desc");
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search);
+  const [sortBy, sortOrder] = sort.split(":");
+  const list = useApiGet<ProductPage>(`/api/admin/products${qs({ q, categoryId, sortBy, sortOrder, page, limit: 20 })}`);
+  const cats = useApiGet<{ categories: Category[] }>("/api/admin/categories?type=PRODUCT");
+  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
+
+  const categories = cats.data?.categories ?? [];
+
+  async function toggleFeatured(p: Product) {
+    try {
+      await api("PATCH", `/api/admin/products/${p.id}/featured`, { featured: !p.featured });
+      toast.success(p.featured ? "Product removed from featured" : "Product featured");
+      list.reload();
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  }
+
+  async function remove(p: Product) {
+    if (!window.confirm("Are you sure you want to delete this product?")) return;
+    try {
+      const r = await api<{ archived: boolean }>("DELETE", `/api/admin/products/${p.id}`);
+      toast.success(r.archived ? "The product is in past orders, so it was archived (set to Inactive) instead of deleted." : "Product deleted successfully!");
+      list.reload();
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  }
+
+  const data = list.data;
+  return (
+    <div>
+      <PageHeader
+        title="Product Management"
+        subtitle="Manage your jerseys, stock per size and images"
+        actions={
+          <button type="button" className={btn.primary} onClick={() => setEditing(null)}>
+            + Add Product
+          </button>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <input
+          className={`${input} max-w-xs`}
+          type="search"
+          placeholder="Search products by name..."
+          aria-label="Search products"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          className={`${input} max-w-[14rem]`}
+          aria-label="Filter by category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <select className={`${input} max-w-[12rem]`} aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+          <option value="createdAt:desc">Newest first</option>
+          <option value="createdAt:asc">Oldest first</option>
+          <option value="name:asc">Name A–Z</option>
+          <option value="price:asc">Price low–high</option>
+          <option value="price:desc">Price high–low</option>
+          <option value="stock:asc">Stock low–high</option>
+        </select>
+        {data && (
+          <p className="ml-auto text-sm text-slate-600">
+            Showing {data.pagination.total} of {data.overallTotal} products
+          </p>
+        )}
+      </div>
+      {list.error && <ErrorNote text={list.error} onRetry={list.reload} />}
+      {!data && !list.error ? (
+        <p className="text-slate-500">{ADMIN_MSG.loadingProducts}</p>
+      ) : (
+        data && (
+          <>
+            <Table head={["Product", "Category", "Price", "Stock", "Status", "Actions"]} empty={data.products.length === 0 && "No products found."}>
+              {data.products.map((p) => (
+                <tr key={p.id} className="hover:bg-slate-50">
+                  <td className="px-3 py-2">
+                    <div className="font-medium text-slate-900">{p.name}</div>
+                    <div className="font-mono text-xs text-slate-500">{p.slug}</div>
+                  </td>
+                  <td className="px-3 py-2">{p.category?.name ?? "No Category"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <div>{formatNPR(p.price)}</div>
+                    {p.salePrice != null && <div className="text-xs font-semibold text-crimson">Sale {formatNPR(p.salePrice)}</div>}
+                  </td>
+                  <td className={`px-3 py-2 font-semibold ${p.stock < LOW_STOCK_BELOW ? "text-red-600" : "text-slate-800"}`} title={p.sizes.map((s) => `${s.size}: ${s.stock}`).join(", ")}>
+                    {p.stock}
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge value={p.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <button type="button" className={btn.small} onClick={() => setEditing(p)}>
+                        Edit
+                      </button>
+                      <button type="button" className={`${btn.small} ${p.featured ? "border-amber-300 bg-amber-50 text-amber-800" : ""}`} aria-pressed={p.featured} onClick={() => toggleFeatured(p)}>
+                        {p.featured ? "Featured" : "Feature"}
+                      </button>
+                      <button type="button" className={btn.danger} onClick={() => remove(p)}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+            <Pager page={data.pagination.page} totalPages={data.pagination.totalPages} onPage={setPage} />
+          </>
+        )
+      )}
+      <Dialog open={editing !== undefined} title={editing ? `Edit ${editing.name}` : "Add Product"} onClose={() => setEditing(undefined)} wide>
+        {editing !== undefined && (
+          <ProductForm
+            key={editing?.id ?? "new"}
+            product={editing}
+            categories={categories}
+            onCategoryCreated={() => cats.reload()}
+            onSaved={(p) => {
+              setEditing(p);
+              list.reload();
+            }}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}

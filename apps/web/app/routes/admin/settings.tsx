@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { paisaToRupees, rupeesToPaisa } from "@khelkud/contracts";
+import type { StoreSettings } from "@khelkud/server/types";
+import { api, ApiError, useApiGet } from "../../components/admin/admin-api";
+import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
+
+type Form = Omit<StoreSettings, "shipping"> & { shipping: { freeAbove: string; valley: string; elsewhere: string } };
+
+function toForm(s: StoreSettings): Form {
+  return {
+    ...s,
+    shipping: { freeAbove: String(paisaToRupees(s.shipping.freeAbovePaisa)), valley: String(paisaToRupees(s.shipping.valleyFeePaisa)), elsewhere: String(paisaToRupees(s.shipping.elsewhereFeePaisa)) },
+  };
+}
+
+export default function AdminSettings() {
+  const { data, error, reload } = useApiGet<{ settings: StoreSettings }>("/api/admin/settings");
+  const [f, setF] = useState<Form | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (data) setF(toForm(data.settings));
+  }, [data]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!f) return;
+    const money = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? rupeesToPaisa(Number(v)) : NaN);
+    const shipping = { freeAbovePaisa: money(f.shipping.freeAbove), valleyFeePaisa: money(f.shipping.valley), elsewhereFeePaisa: money(f.shipping.elsewhere) };
+    if (Object.values(shipping).some(Number.isNaN)) return setErrors({ shipping: "Shipping amounts must be amounts in rupees (0 or more)" });
+    setSaving(true);
+    try {
+      const r = await api<{ settings: StoreSettings }>("PUT", "/api/admin/settings", { ...f, shipping });
+      setF(toForm(r.settings));
+      setErrors({});
+      toast.success("Settings saved");
+    } catch (err) {
+      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      toast.error((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Settings" subtitle="Shop details, the shipping rule and the figures on the home and about pages" />
+      {error && <ErrorNote text={error} onRetry={reload} />}
+      {f && (
+        <form onSubmit={submit} noValidate className="space-y-6">
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+            <legend className="px-1 font-semibold">Shop and contact</legend>
+            <Field label="Shop name" error={errors.shopName}>
+              <input className={input} value={f.shopName} onChange={(e) => setF({ ...f, shopName: e.target.value })} />
+            </Field>
+            <Field label="Phone" error={errors.phone}>
+              <input className={input} value={f.phone} onChange={(e) => setF({ ...f, phone: e.target.value })} />
+            </Field>
+            <Field label="Email" error={errors.email}>
+              <input className={input} type="email" value={f.email} onChange={(e) => setF({ ...f, email: e.target.value })} />
+            </Field>
+            <Field label="Address" error={errors.address}>
+              <input className={input} value={f.address} onChange={(e) => setF({ ...f, address: e.target.value })} />
+            </Field>
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
+            <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
+            <Field label="Free shipping above">
+              <input className={input} inputMode="decimal" value={f.shipping.freeAbove} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, freeAbove: e.target.value } })} />
+            </Field>
+            <Field label="Fee inside Kathmandu Valley">
+              <input className={input} inputMode="decimal" value={f.shipping.valley} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, valley: e.target.value } })} />
+            </Field>
+            <Field label="Fee elsewhere in Nepal">
+              <input className={input} inputMode="decimal" value={f.shipping.elsewhere} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, elsewhere: e.target.value } })} />
+            </Field>
+            {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
+            <legend className="px-1 font-semibold">Home and about page figures</legend>
+            {(["products", "customers", "teams", "support"] as const).map((k) => (
+              <Field key={k} label={k.charAt(0).toUpperCase() + k.slice(1)}>
+                <input className={input} value={f.stats[k]} onChange={(e) => setF({ ...f, stats: { ...f.stats, [k]: e.target.value } })} />
+              </Field>
+            ))}
+          </fieldset>
+          <button type="submit" className={btn.primary} disabled={saving}>
+            {saving ? "Saving..." : "Save Settings"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { ADMIN_MSG, type AdminUser, type Pagination, type Role } from "@khelkud/contracts";
+import { api, ApiError, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { formatDate } from "../../lib/format";
+
+interface UserPage {
+  users: AdminUser[];
+  pagination: Pagination;
+  overallTotal: number;
+}
+
+function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => void }) {
+  const [f, setF] = useState({ name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "", role: user?.role ?? "USER", status: user?.status ?? "ACTIVE" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!f.name.trim()) errs.name = "Name is required";
+    if (!f.email.trim()) errs.email = "Email is required";
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) errs.email = "Invalid email address";
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setSaving(true);
+    try {
+      const body = { ...f, phone: f.phone.trim() || null };
+      if (user) await api("PUT", `/api/admin/users/${user.id}`, body);
+      else await api("POST", "/api/admin/users", body);
+      toast.success(user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
+      toast.error((err as Error).message || ADMIN_MSG.userSaveError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <Field label="Name" error={errors.name}>
+        <input className={input} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
+      </Field>
+      <Field label="Email" error={errors.email}>
+        <input className={input} type="email" value={f.email} onChange={(e) => setF({ ...f, email: e.target.value })} />
+      </Field>
+      <Field label="Phone (optional)" error={errors.phone}>
+        <input className={input} value={f.phone} onChange={(e) => setF({ ...f, phone: e.target.value })} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Role">
+          <select className={input} value={f.role} onChange={(e) => setF({ ...f, role: e.target.value as Role })}>
+            <option value="USER">User</option>
+            <option value="ADMIN">Admin</option>
+          </select>
+        </Field>
+        <Field label="Status">
+          <select className={input} value={f.status} onChange={(e) => setF({ ...f, status: e.target.value as "ACTIVE" })}>
+            <option value="ACTIVE">Active</option>
+            <option value="INACTIVE">Inactive</option>
+          </select>
+        </Field>
+      </div>
+      {!user && <p className="text-xs text-slate-500">The new user receives an e-mail link to set their own password.</p>}
+      <div className="flex justify-end">
+        <button type="submit" className={btn.primary} disabled={saving}>
+          {saving ? "Saving..." : user ? "Update User" : "Create User"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function AdminUsers() {
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState("");
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search);
+  const list = useApiGet<UserPage>(`/api/admin/users${qs({ q, role, page, limit: 20 })}`);
+  const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
+
+  async function changeRole(u: AdminUser, next: Role) {
+    try {
+      await api("PUT", `/api/users/${u.id}/role`, { role: next });
+      toast.success(ADMIN_MSG.userRoleUpdated);
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.userRoleError);
+    }
+    list.reload();
+  }
+
+  async function remove(u: AdminUser) {
+    if (!window.confirm(ADMIN_MSG.userDeleteConfirm)) return;
+    try {
+      const r = await api<{ deactivated: boolean }>("DELETE", `/api/admin/users/${u.id}`);
+      toast.success(r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted);
+      list.reload();
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.userDeleteError);
+    }
+  }
+
+  const data = list.data;
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        subtitle="Customers and administrators"
+        actions={
+          <button type="button" className={btn.primary} onClick={() => setEditing(null)}>
+            + Add User
+          </button>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <input className={`${input} max-w-xs`} type="search" placeholder="Search by name or email..." aria-label="Search users" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <select className={`${input} max-w-[10rem]`} aria-label="Filter by role" value={role} onChange={(e) => { setRole(e.target.value); setPage(1); }}>
+          <option value="">All roles</option>
+          <option value="USER">User</option>
+          <option value="ADMIN">Admin</option>
+        </select>
+        {data && <p className="ml-auto text-sm text-slate-600">Showing {data.pagination.total} of {data.overallTotal} users</p>}
+      </div>
+      {list.error && <ErrorNote text={ADMIN_MSG.failedUsers} onRetry={list.reload} />}
+      {data && (
+        <>
+          <Table head={["User", "Email", "Role", "Status", "Joined", "Actions"]} empty={data.users.length === 0 && "No users found."}>
+            {data.users.map((u) => (
+              <tr key={u.id} className="hover:bg-slate-50">
+                <td className="px-3 py-2">
+                  <div className="flex items-center gap-2">
+                    <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-nepal/10 font-semibold text-nepal">
+                      {u.name.charAt(0).toUpperCase()}
+                    </span>
+                    <span className="font-medium">{u.name}</span>
+                  </div>
+                </td>
+                <td className="px-3 py-2">{u.email}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge value={u.role} />
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge value={u.status} />
+                </td>
+                <td className="px-3 py-2 text-slate-600">{formatDate(u.createdAt)}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-1">
+                    <button type="button" className={btn.small} onClick={() => setEditing(u)}>
+                      Edit
+                    </button>
+                    <select className="rounded border border-slate-300 px-1 py-1 text-xs" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
+                      <option value="USER">USER</option>
+                      <option value="ADMIN">ADMIN</option>
+                    </select>
+                    <button type="button" className={btn.danger} onClick={() => remove(u)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager page={data.pagination.page} totalPages={data.pagination.totalPages} onPage={setPage} />
+        </>
+      )}
+      <Dialog open={editing !== undefined} title={editing ? "Edit User" : "Add User"} onClose={() => setEditing(undefined)}>
+        {editing !== undefined && (
+          <UserForm
+            key={editing?.id ?? "new"}
+            user={editing}
+            onSaved={() => {
+              setEditing(undefined);
+              list.reload();
+            }}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}

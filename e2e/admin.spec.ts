@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
+const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
+
+/** Signs in through the accounts API; the session cookie lands in the page's browser context. */
+async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post("/api/auth/login", { data: who });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in the way a person does: the login page, then back to where they were going. */
+async function signInWithForm(page: Page, who: { email: string; password: string }, redirect: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirect.replace(/\//g, "\\/")}$`));
+}
+
+test.describe("who may open the admin panel", () => {
+  test("a visitor opening /admin is sent to /login and the admin API answers 401", async ({ page }) => {
+    await page.goto("/admin/products");
+    await expect(page).toHaveURL(/\/login\?redirect=(%2F|\/)admin$/);
+    const api = await page.request.get("/api/admin/products");
+    expect(api.status()).toBe(401);
+    await page.goto("/debug/products");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("a signed-in customer opening /admin is sent to /login and every admin call is refused", async ({ page }) => {
+    await signIn(page.request, CUSTOMER);
+    const res = await page.request.get("/admin", { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers()["location"]).toMatch(/^\/login/);
+    expect((await page.request.get("/api/admin/dashboard")).status()).toBe(403);
+    await page.goto("/admin");
+    await expect(page).not.toHaveURL(/\/admin/);
+  });
+});
+
+test("an administrator creates a product with two images and stock per size, and shoppers find it", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  // Two real pictures to upload: the demo catalogue's own product images.
+  const list = await (await page.request.get("/api/products?limit=2")).json();
+  const pictures = await Promise.all(
+    list.data.products.map(async (p: { images: { url: string }[] }, i: number) => ({
+      name: `photo-${i + 1}.png`,
+      mimeType: "image/png",
+      buffer: Buffer.from(await (await page.request.get(p.images[0]!.url)).body()),
+    })),
+  );
+
+  await signInWithForm(page, ADMIN, "/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
+  await expect(page.getByText(/Showing \d+ of \d+ products/)).toBeVisible();
+
+  const name = `Sagarmatha FC Home Jersey ${Date.now().toString(36)}`;
+  await page.getByRole("button", { name: "+ Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await expect(dialog.getByLabel("Slug", { exact: true })).toHaveValue(/^sagarmatha-fc-home-jersey-/);
+  await dialog.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Football Jerseys" });
+  await dialog.getByLabel("Brand", { exact: true }).fill("Kelme");
+  await dialog.getByLabel("Description", { exact: true }).fill("Crimson home shirt of Sagarmatha FC.");
+  await dialog.getByLabel("Price (NPR)").fill("2999");
+  await dialog.getByLabel("Sale price (NPR, optional)").fill("2499");
+  await dialog.getByLabel("Stock for size S").fill("5");
+  await dialog.getByLabel("Stock for size M").fill("12");
+  await dialog.getByLabel("Stock for size L").fill("0");
+  await dialog.getByLabel("Remove size XL").click();
+  await dialog.getByRole("button", { name: "Create Product" }).click();
+  await expect(page.getByText("Product created successfully!")).toBeVisible();
+
+  const editor = page.getByRole("dialog", { name: `Edit ${name}` });
+  await editor.getByLabel("Add images").setInputFiles(pictures);
+  await editor.getByLabel("Alt text for new images").fill("Sagarmatha FC home jersey");
+  await editor.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("2 images uploaded")).toBeVisible();
+  await expect(editor.getByLabel("Alt text for image 2")).toBeVisible();
+  await expect(editor.getByText("(2 of 10)")).toBeVisible();
+  await testInfo.attach("admin-product-dialog", { body: await page.screenshot(), contentType: "image/png" });
+  await editor.getByRole("button", { name: "Close" }).click();
+
+  await page.getByLabel("Search products").fill("sagarmatha fc");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Rs. 2,999");
+  await expect(row).toContainText("Rs. 2,499");
+  await expect(row).toContainText("17");
+
+  // The shopper's side: the product page shows it with its sizes and pictures.
+  const slug = (await row.locator(".font-mono").innerText()).trim();
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText("Rs. 2,499").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /Sagarmatha FC home jersey/ }).first()).toBeVisible();
+  await expect(page.getByText("M", { exact: true }).first()).toBeVisible();
+});
+
+test("an administrator moves an order on and the customer's order page shows the new step", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // The customer places a cash-on-delivery order.
+  const customer = await browser.newContext();
+  const shopper = await customer.newPage();
+  await signIn(shopper.request, CUSTOMER);
+  const products = (await (await shopper.request.get("/api/products?limit=20")).json()).data.products as { id: string; sizes: { size: string; stock: number }[] }[];
+  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
+  const size = product.sizes.find((s) => s.stock > 2)!.size;
+  const placed = await shopper.request.post("/api/orders", {
+    headers: { "idempotency-key": `e2e-admin-${Date.now()}` },
+    data: {
+      items: [{ productId: product.id, size, quantity: 1 }],
+      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Thamel Marg 12", city: "Kathmandu", postalCode: "44600" },
+      paymentMethod: "COD",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).data.order as { id: string; orderNumber: string };
+
+  // The administrator finds it and sets the next status with a note.
+  const staff = await browser.newContext();
+  const page = await staff.newPage();
+  await signInWithForm(page, ADMIN, "/admin");
+  await page.goto("/admin/orders");
+  await page.getByLabel("Search orders").fill(order.orderNumber);
+  const row = page.getByRole("row").filter({ hasText: order.orderNumber });
+  await expect(row).toHaveCount(1);
+  const dropdown = row.getByLabel(`Change status of ${order.orderNumber}`);
+  // Only the state machine's next steps are offered.
+  await expect(dropdown.locator("option")).toHaveText(["Change status…", "PROCESSING", "CANCELLED"]);
+  await dropdown.selectOption("PROCESSING");
+  const confirm = page.getByRole("dialog", { name: "Update order status" });
+  await confirm.getByLabel("Note for the customer (optional)").fill("Packed at our Kathmandu store");
+  await confirm.getByRole("button", { name: "Update Status" }).click();
+  await expect(page.getByText("Order status updated successfully!")).toBeVisible();
+  await expect(row).toContainText("PROCESSING");
+
+  // The customer's order page shows the step and the note.
+  await shopper.goto(`/orders/${order.id}`);
+  const timeline = shopper.getByRole("list", { name: "Order progress" });
+  await expect(timeline).toContainText("Processing (done)");
+  await expect(timeline).toContainText("Packed at our Kathmandu store");
+  await customer.close();
+  await staff.close();
+});
