@@ -12,6 +12,7 @@ import { registerSsr } from "./plugins/ssr.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { seoRoutes } from "./modules/seo/seo.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
 
 declare module "fastify" {
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   );
 
   registerMedia(app, services.storage, config.cacheDir);
+  await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({

@@ -4,6 +4,7 @@ import { createCatalogService } from "./modules/catalog/catalog.service.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
+import { createSeoService } from "./modules/seo/seo.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
@@ -13,6 +14,7 @@ export function createServices(db: Db, config: Config) {
     catalog: createCatalogService(db),
     settings: createSettingsService(db),
     sessions: createSessionsService(db),
+    seo: createSeoService(db, config.publicUrl),
   };
 }
 
