@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { ProductCard } from "../components/product-card";
@@ -156,7 +156,7 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
                   type="radio"
                   name="category"
                   value={c.slug}
-                  checked={c.slug === "" ? !selectedCategory : selectedCategory?.id === c.id}
+                  defaultChecked={c.slug === "" ? !selectedCategory : selectedCategory?.id === c.id}
                   onChange={() => onNavigate({ category: c.slug })}
                   className="accent-nepal"
                 />
@@ -177,7 +177,7 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
                   type="checkbox"
                   name="brand"
                   value={b.name}
-                  checked={ticked(b.name)}
+                  defaultChecked={ticked(b.name)}
                   onChange={(e) => onNavigate({ brands: e.target.checked ? [...state.brands, b.name] : state.brands.filter((x) => x.toLowerCase() !== b.name.toLowerCase()) })}
                   className="accent-nepal"
                 />
@@ -239,6 +239,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { state, products, pagination, facets } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
   const heading = headingFor(state, facets);
@@ -280,7 +281,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             {filtersOpen ? "Hide filters" : "Show filters"}
           </button>
           <div id="catalogue-filters" className={`${filtersOpen ? "block" : "hidden"} lg:block`}>
-            <Sidebar state={state} facets={facets} onNavigate={go} />
+            {/* Keyed by the URL: inputs answer a click at once, then reset to what the new page says. */}
+            <Sidebar key={location.search} state={state} facets={facets} onNavigate={go} />
           </div>
         </div>
 
