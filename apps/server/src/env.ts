@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WEB_MODE: z.enum(["build", "vite"]).default("build"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps/web/build")),
+  /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -48,6 +50,8 @@ export interface Config {
   /** true when the React Router app should be served; tests of the API alone turn it off. */
   serveWeb: boolean;
   repoRoot: string;
+  /** Micro-cache of public catalogue reads (0 = off). */
+  catalogCacheMs: number;
 }
 
 export class EnvError extends Error {}
@@ -77,6 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webMode: env.WEB_MODE,
     serveWeb: true,
     repoRoot,
+    catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
   };
 }
 

@@ -11,7 +11,7 @@ export function createServices(db: Db, config: Config) {
   const storage = createLocalStorage(config.uploadsDir);
   return {
     storage,
-    catalog: createCatalogService(db),
+    catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
     settings: createSettingsService(db),
     sessions: createSessionsService(db),
     seo: createSeoService(db, config.publicUrl),

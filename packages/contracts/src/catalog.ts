@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { ActiveStatusSchema, CategoryTypeSchema } from "./enums.js";
 import { BooleanParam, PageParam, PaginationSchema, limitParam } from "./api.js";
+import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SEARCH_SORT_BY, SUGGESTIONS_SHOWN } from "./catalog-rules.js";
 
-export const PRODUCT_SORTS = ["newest", "name", "price-low", "price-high", "rating"] as const;
 export const ProductSortSchema = z.enum(PRODUCT_SORTS, {
   error: `sort must be one of ${PRODUCT_SORTS.join(", ")}`,
 });
-export type ProductSort = z.infer<typeof ProductSortSchema>;
 
 /** Price filter in whole rupees, as the catalogue's slider sends it (0–10000, step 100). */
 const RupeeParam = z.coerce
@@ -119,18 +118,6 @@ export const ProductListSchema = z.object({
   facets: CatalogueFacetsSchema.optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
-
-/** Catalogue constants (spec 000 §9). */
-export const CATALOGUE_PAGE_SIZE = 50;
-export const PRICE_SLIDER = { min: 0, max: 10_000, step: 100 } as const;
-export const SHOWCASE_SIZE = 6;
-export const SHOWCASE_INTERVAL_MS = 4000;
-export const FEATURED_GRID_SIZE = 8;
-export const RELATED_PRODUCTS = 6;
-export const SUGGESTIONS_SHOWN = 5;
-export const SEARCH_MAX_LENGTH = 200;
-
-export const SEARCH_SORT_BY = ["relevance", "createdAt", "price", "name", "rating"] as const;
 
 /** `GET /api/products/search` (spec 000 §7): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z

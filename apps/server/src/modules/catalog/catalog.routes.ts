@@ -23,7 +23,12 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     app.get(
       "/products",
       { schema: { tags: ["catalog"], summary: "List active products", querystring: ListProductsQuerySchema, response: { 200: envelope(ProductListSchema), ...errors } } },
-      async (req) => ({ success: true as const, data: await catalog.listProducts(req.query) }),
+      async (req, reply) => {
+        // The busiest public call: the serialised answer itself is reused for the cache's lifetime.
+        const body = await catalog.remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProducts(req.query) }));
+        // Already serialised: Fastify sends a string with a set content type as it is.
+        return reply.type("application/json; charset=utf-8").send(body as never);
+      },
     );
     app.get(
       "/products/search",

@@ -18,6 +18,7 @@ import type { Db } from "../../db/client.js";
 import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
+import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./catalog.repository.js";
 import { searchTokens } from "./search-terms.js";
 
@@ -103,7 +104,8 @@ function orderImages(images: ProductImageRow[]): ProductImageRow[] {
   return [...images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
 }
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
+  const cache = createMicroCache(cacheMs);
   async function hydrate(rows: { product: ProductRow; category: CategoryRef }[]): Promise<Product[]> {
     const ids = rows.map((r) => r.product.id);
     const [sizes, images] = await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]);
@@ -244,7 +246,25 @@ export function createCatalogService(db: Db) {
     return rows.map((r) => toCategoryDto(r.category, r.category.type === "PRODUCT" ? r.productCount : undefined));
   }
 
-  return { listProducts, searchProducts, suggestProducts, listRelatedProducts, getProduct, getProductBySlug, getProductBySlugOrId, listCategories };
+  const cached =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      cache.get(`${name}:${JSON.stringify(args)}`, () => fn(...args));
+
+  return {
+    listProducts: cached("list", listProducts),
+    searchProducts: cached("search", searchProducts),
+    suggestProducts: cached("suggest", suggestProducts),
+    listRelatedProducts: cached("related", listRelatedProducts),
+    getProduct: cached("id", getProduct),
+    getProductBySlug: cached("slug", getProductBySlug),
+    getProductBySlugOrId: cached("slugOrId", getProductBySlugOrId),
+    listCategories: cached("categories", listCategories),
+    /** Reuse any derived value (e.g. a serialised answer) under the same time limit and invalidation. */
+    remember: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(`remember:${key}`, load),
+    /** Forget cached reads: call after any write to products, sizes, images or categories. */
+    invalidate: () => cache.clear(),
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
