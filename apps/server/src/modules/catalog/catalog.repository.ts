@@ -32,20 +32,22 @@ export interface ProductOrder {
   dir: "asc" | "desc";
 }
 
-// These two expressions are the ones indexed in migrations/0002_search.sql; keep them identical.
+// These expressions are the ones indexed in migrations/0002_search.sql; keep them identical.
 /** Everything a shopper may search by, lower-cased: name, brand, team, description. */
 export const searchDocumentSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
 /** The same text as an English full-text vector (stemming: "shorts" finds "short"). */
 export const searchVectorSql = sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The short, most telling part, used for ranking only. */
-const titleSql = sql`lower(${products.name} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.brand})`;
+/** The short, most telling part: near spellings are matched and ranked against it. */
+export const searchTitleSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, ''))`;
 
-/** One token matches as a substring, as a near spelling (pg_trgm word similarity), as an English word, or by category name. */
+/** One token matches as a substring of any field, by category name, as a near spelling of a word in the title (pg_trgm word similarity), or as an English word. */
 function tokenMatch(token: ProductSearch["tokens"][number]): SQL {
-  const arms: SQL[] = [sql`${searchDocumentSql} LIKE ${`%${escapeLike(token.text)}%`}`, sql`${searchVectorSql} @@ plainto_tsquery('english', ${token.text})`];
-  // Trigrams of one or two letters match nearly everything; short tokens are matched as substrings only.
-  if ([...token.text].length >= 3) arms.push(sql`${token.text} <% ${searchDocumentSql}`);
+  // Cheapest test first: OR stops at the first arm that holds, and rows are rechecked after the index scans.
+  const arms: SQL[] = [sql`${searchDocumentSql} LIKE ${`%${escapeLike(token.text)}%`}`];
   if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
+  // Trigrams of one or two letters match nearly everything; short tokens are matched as substrings only.
+  if ([...token.text].length >= 3) arms.push(sql`${token.text} <% ${searchTitleSql}`);
+  arms.push(sql`${searchVectorSql} @@ plainto_tsquery('english', ${token.text})`);
   return sql`(${sql.join(arms, sql` OR `)})`;
 }
 
@@ -55,18 +57,22 @@ function searchWhere(search: ProductSearch): SQL | undefined {
   return search.mode === "all" ? and(...parts) : or(...parts);
 }
 
-/** Relevance: whole phrase in the title, then near-spelling of the title, full-text rank, and (in "any" mode) how many tokens matched. */
-function relevanceSql(search: ProductSearch): SQL {
-  const tsquery = sql.join(
-    search.tokens.map((t) => sql`plainto_tsquery('english', ${t.text})`),
-    sql` || `,
-  );
-  const parts = [
-    sql`(CASE WHEN ${titleSql} LIKE ${`%${escapeLike(search.phrase)}%`} THEN 1 ELSE 0 END)`,
-    sql`word_similarity(${search.phrase}, ${titleSql})`,
-    sql`ts_rank(to_tsvector('english'::regconfig, ${products.name} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.brand}), ${tsquery})`,
-  ];
-  if (search.mode === "any") parts.push(...search.tokens.map((t) => sql`(CASE WHEN ${tokenMatch(t)} THEN 2 ELSE 0 END)`));
+/**
+ * Relevance: the whole phrase in the title, each word in the title, then (when the match set is small enough)
+ * near-spelling of the title and full-text rank; in "any" mode, how many words matched counts most.
+ */
+function relevanceSql(search: ProductSearch, cheap: boolean): SQL {
+  const inTitle = (text: string) => sql`(CASE WHEN ${searchTitleSql} LIKE ${`%${escapeLike(text)}%`} THEN 1 ELSE 0 END)`;
+  const parts = [sql`2 * ${inTitle(search.phrase)}`, ...search.tokens.map((t) => inTitle(t.text))];
+  if (!cheap) {
+    const tsquery = sql.join(
+      search.tokens.map((t) => sql`plainto_tsquery('english', ${t.text})`),
+      sql` || `,
+    );
+    parts.push(sql`word_similarity(${search.phrase}, ${searchTitleSql})`);
+    parts.push(sql`ts_rank(to_tsvector('english'::regconfig, ${products.name} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.brand}), ${tsquery})`);
+    if (search.mode === "any") parts.push(...search.tokens.map((t) => sql`(CASE WHEN ${tokenMatch(t)} THEN 3 ELSE 0 END)`));
+  }
   return sql`(${sql.join(parts, sql` + `)})`;
 }
 
@@ -84,12 +90,12 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   return and(...conds);
 }
 
-function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] {
+function orderBy(order: ProductOrder, search: ProductSearch | undefined, cheap = false): SQL[] {
   const asc_ = order.dir === "asc";
   switch (order.key) {
     case "relevance":
       if (!search || search.tokens.length === 0) return [desc(products.createdAt), desc(products.id)];
-      return [sql`${relevanceSql(search)} DESC`, asc(products.name), asc(products.id)];
+      return [sql`${relevanceSql(search, cheap)} DESC`, desc(products.createdAt), asc(products.id)];
     case "name":
       return [asc_ ? asc(products.name) : desc(products.name), asc(products.id)];
     case "price":
@@ -101,13 +107,19 @@ function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] 
   }
 }
 
-export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
+/**
+ * Above this many matches, relevance uses substring tests only: trigram similarity and full-text rank cost
+ * tens of microseconds a row, too much to rank a whole catalogue for one broad word.
+ */
+export const FULL_RANKING_LIMIT = 5000;
+
+export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matches = 0) {
   return db
     .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search))
+    .orderBy(...orderBy(order, filter.search, matches > FULL_RANKING_LIMIT))
     .limit(limit)
     .offset(offset);
 }

@@ -123,16 +123,29 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
   }
 
   /**
-   * One page of products for a filter. With a search, every word must match first; when that finds
-   * nothing and there are several words, any word may match (ranked by how many did).
+   * One page of products for a filter. With a search, every word must match. When nothing does, words that
+   * match nothing on their own are dropped ("liverpool unicorn" → "liverpool"); when the rest still find
+   * nothing together, any of them may match, ranked by how many did.
    */
   async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number) {
     let total = await repo.countProducts(db, filter);
-    if (total === 0 && filter.search && filter.search.tokens.length > 1) {
-      filter = { ...filter, search: { ...filter.search, mode: "any" } };
-      total = await repo.countProducts(db, filter);
+    const search = filter.search;
+    if (total === 0 && search && search.tokens.length > 1) {
+      // Counted, not probed with LIMIT 1: a count uses the indexes, a LIMIT 1 probe for a word that matches nothing reads the whole table.
+      const counts = await Promise.all(search.tokens.map((t) => repo.countProducts(db, { ...filter, search: { ...search, tokens: [t] } })));
+      const tokens = search.tokens.filter((_, i) => counts[i]! > 0);
+      if (tokens.length > 0) {
+        filter = { ...filter, search: { ...search, tokens, mode: "all" } };
+        if (tokens.length === 1) total = counts.find((n) => n > 0)!;
+        else total = tokens.length < search.tokens.length ? await repo.countProducts(db, filter) : 0;
+        if (total === 0 && tokens.length > 1) {
+          filter = { ...filter, search: { ...search, tokens, mode: "any" } };
+          total = await repo.countProducts(db, filter);
+        }
+      }
     }
-    const rows = total > 0 && (page - 1) * limit < total ? await repo.findProductRows(db, filter, order, limit, (page - 1) * limit) : [];
+    const offset = (page - 1) * limit;
+    const rows = total > offset ? await repo.findProductRows(db, filter, order, limit, offset, total) : [];
     return { filter, rows, total };
   }
 
