@@ -14,6 +14,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { orderRoutes } from "./modules/orders/orders.routes.js";
 import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
+import { seoRoutes } from "./modules/seo/seo.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
 import { adminRoutes } from "./modules/admin/admin.routes.js";
 import { SIMULATOR_KHALTI_KEY, SIMULATOR_PREFIX } from "./env.js";
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     });
     registerTestCredentialsRoute(app, config.payments.simulatorBaseUrl);
   }
+  await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({

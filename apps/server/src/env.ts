@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Khelkud <no-reply@khelkud.com.np>"),
   DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
+  /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -82,6 +84,8 @@ export interface Config {
   cookieSecure: boolean;
   /** Sign-in, registration and password reset limits, per window, per IP and per account (e-mail). */
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /** Micro-cache of public catalogue reads (0 = off). */
+  catalogCacheMs: number;
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -148,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
     authRateLimit: { windowMs: 15 * 60_000, perIp: 30, perAccount: 10 },
+    catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
   };
 }
 

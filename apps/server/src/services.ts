@@ -16,6 +16,7 @@ import { createContactService } from "./modules/content/contact.service.js";
 import { createNewsletterService } from "./modules/content/newsletter.service.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { createAccountsService } from "./modules/accounts/accounts.service.js";
+import { createSeoService } from "./modules/seo/seo.service.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
@@ -26,7 +27,7 @@ export function createServices(db: Db, config: Config) {
   const events = createEvents();
   return {
     storage,
-    catalog: createCatalogService(db),
+    catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
     settings,
     admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
     sessions,
@@ -40,6 +41,7 @@ export function createServices(db: Db, config: Config) {
     newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
     reviews: createReviewsService(db),
     accounts: createAccountsService({ db, sessions, mail, storage, events, publicUrl: config.publicUrl }),
+    seo: createSeoService(db, config.publicUrl),
   };
 }
 

@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The whole URL map of the shop, explicit (no file-system routing). */
 export default [
   index("routes/home.tsx"),
+  route("products", "routes/catalogue.tsx"),
   route("products/:slugOrId", "routes/product.tsx"),
   route("product/:slug", "routes/product-legacy.tsx"),
   // Admin panel: one guarded layout (ADMIN only), tabs rendered in the browser and loaded only here.

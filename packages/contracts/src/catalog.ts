@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { ActiveStatusSchema, CategoryTypeSchema } from "./enums.js";
 import { BooleanParam, PageParam, PaginationSchema, limitParam } from "./api.js";
+import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SEARCH_SORT_BY, SUGGESTIONS_SHOWN } from "./catalog-rules.js";
 
-export const PRODUCT_SORTS = ["newest", "name", "price-low", "price-high", "rating"] as const;
 export const ProductSortSchema = z.enum(PRODUCT_SORTS, {
   error: `sort must be one of ${PRODUCT_SORTS.join(", ")}`,
 });
-export type ProductSort = z.infer<typeof ProductSortSchema>;
 
 /** Price filter in whole rupees, as the catalogue's slider sends it (0–10000, step 100). */
 const RupeeParam = z.coerce
@@ -23,11 +22,14 @@ export const ListProductsQuerySchema = z
     categoryId: z.string().trim().min(1).max(200).optional(),
     featured: BooleanParam.optional(),
     isNew: BooleanParam.optional(),
-    sort: ProductSortSchema.default("newest"),
+    /** Absent: best match when `q` is set, otherwise newest first. */
+    sort: ProductSortSchema.optional(),
     q: z.string().max(200, "Search text must be at most 200 characters").optional(),
     brand: z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]).optional(),
     minPrice: RupeeParam.optional(),
     maxPrice: RupeeParam.optional(),
+    /** Also return brand and category counts for the current filter (the catalogue sidebar). */
+    facets: BooleanParam.optional(),
   })
   .strict();
 export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
@@ -103,8 +105,47 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** Counts for the current filter, each facet ignoring its own selection (so more can be ticked). */
+export const CatalogueFacetsSchema = z.object({
+  brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), count: z.number().int() })),
+});
+export type CatalogueFacets = z.infer<typeof CatalogueFacetsSchema>;
+
 export const ProductListSchema = z.object({
   products: z.array(ProductSchema),
   pagination: PaginationSchema,
+  facets: CatalogueFacetsSchema.optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
+
+/** `GET /api/products/search` (spec 000 §7): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
+export const SearchProductsQuerySchema = z
+  .object({
+    q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+    page: PageParam,
+    limit: limitParam(CATALOGUE_PAGE_SIZE),
+    categoryId: z.string().trim().min(1).max(200).optional(),
+    sortBy: z.enum(SEARCH_SORT_BY, { error: `sortBy must be one of ${SEARCH_SORT_BY.join(", ")}` }).default("relevance"),
+    sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
+  })
+  .strict();
+export type SearchProductsQuery = z.infer<typeof SearchProductsQuerySchema>;
+
+export const SuggestProductsQuerySchema = z
+  .object({
+    q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+    limit: z.coerce.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(10, "limit must be at most 10").default(SUGGESTIONS_SHOWN),
+  })
+  .strict();
+
+export const ProductSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string(),
+  team: z.string().nullable(),
+  finalPrice: z.number().int().describe("paisa"),
+  image: z.string().nullable(),
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;

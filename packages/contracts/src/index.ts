@@ -1,6 +1,7 @@
 export * from "./api.js";
 export * from "./auth.js";
 export * from "./catalog.js";
+export * from "./catalog-rules.js";
 export * from "./enums.js";
 export * from "./images.js";
 export * from "./messages.js";

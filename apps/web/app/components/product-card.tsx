@@ -1,44 +1,144 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { Product } from "@khelkud/contracts";
+import { addToCart, buyNow, toggleWishlist, useWishlist } from "../lib/cart";
 import { ProductImage } from "./product-image";
 import { Price } from "./price";
+import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
-  const image = product.images[0];
+interface Props {
+  product: Product;
+  priority?: boolean;
+  view?: "grid" | "list";
+}
+
+function Badges({ product }: { product: Product }) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <Link to={`/products/${product.slug}`} className="relative block aspect-square bg-slate-100" prefetch="intent">
-        {image ? (
-          <ProductImage
-            url={image.url}
-            alt={image.altText}
-            width={image.width}
-            height={image.height}
-            sizes="(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw"
-            priority={priority}
-            maxWidth={640}
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
-          />
-        ) : null}
-        <span className="absolute left-2 top-2 flex flex-col items-start gap-1">
-          {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">Featured</span> : null}
-          {product.discountPercent ? <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{product.discountPercent}% OFF</span> : null}
-          {product.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">New</span> : null}
+    <span className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
+      {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">Featured</span> : null}
+      {product.discountPercent ? <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{product.discountPercent}% OFF</span> : null}
+      {product.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">New</span> : null}
+    </span>
+  );
+}
+
+function IconButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className="flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow ring-1 ring-slate-200 hover:text-crimson"
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A product in the catalogue or on the home page. Every action goes through lib/cart. A shirt needs a size,
+ * so Add to Cart and Buy Now on a sized product open quick view to choose one (the card cannot guess it).
+ */
+export function ProductCard({ product, priority = false, view = "grid" }: Props) {
+  const navigate = useNavigate();
+  const wishlist = useWishlist();
+  const [quickView, setQuickView] = useState(false);
+  const wished = wishlist?.some((i) => i.id === product.id) ?? false;
+  const image = product.images[0];
+  const soldOut = product.stock <= 0;
+  const needsSize = product.sizes.length > 0;
+  const list = view === "list";
+
+  const onAdd = () => (needsSize ? setQuickView(true) : addToCart(product));
+  const onBuy = () => {
+    if (needsSize) return setQuickView(true);
+    const url = buyNow(product);
+    if (url) navigate(url);
+  };
+
+  return (
+    <article className={`@container group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? "flex-row" : "flex-col"}`}>
+      <div className={`relative shrink-0 bg-slate-100 ${list ? "w-32 sm:w-48" : ""}`}>
+        <Link to={`/products/${product.slug}`} className="block aspect-square overflow-hidden" prefetch="intent" tabIndex={-1}>
+          {image ? (
+            <ProductImage
+              url={image.url}
+              alt={image.altText}
+              width={image.width}
+              height={image.height}
+              sizes={list ? "(min-width: 640px) 192px, 128px" : "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw"}
+              priority={priority}
+              maxWidth={640}
+              className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+            />
+          ) : null}
+        </Link>
+        <Badges product={product} />
+        <span className="absolute right-2 top-2 flex flex-col gap-2">
+          <IconButton label={wished ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`} pressed={wished} onClick={() => toggleWishlist(product)}>
+            <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
+              <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.6 5 7 5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.4 0 5.4 3.3 4 6.4C19 15.6 12 20 12 20z" />
+            </svg>
+          </IconButton>
+          <IconButton label={`Quick view ${product.name}`} onClick={() => setQuickView(true)}>
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
+          </IconButton>
         </span>
-      </Link>
-      <div className="flex flex-1 flex-col gap-1 p-3">
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{product.team ?? product.brand}</p>
         <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-semibold leading-5 text-slate-900">
-          <Link to={`/products/${product.slug}`} className="hover:text-nepal">
+          <Link to={`/products/${product.slug}`} className="hover:text-nepal" prefetch="intent">
             {product.name}
           </Link>
         </h3>
+        {list ? <p className="line-clamp-2 hidden text-sm text-slate-600 sm:block">{product.description}</p> : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-1 pt-1">
           <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} />
           <StockBadge stock={product.stock} />
         </div>
+        <div className={`mt-2 grid grid-cols-1 gap-2 @[15rem]:grid-cols-2 ${list ? "sm:max-w-sm" : ""}`}>
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={onAdd}
+            aria-label={soldOut ? `${product.name} is out of stock` : `Add ${product.name} to cart`}
+            className="h-9 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
+          >
+            {soldOut ? "Out of Stock" : "Add to Cart"}
+          </button>
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={onBuy}
+            aria-label={soldOut ? `${product.name} is out of stock` : `Buy ${product.name} now`}
+            className="h-9 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
+          >
+            Buy Now
+          </button>
+        </div>
       </div>
+      {quickView ? <QuickView product={product} onClose={() => setQuickView(false)} /> : null}
     </article>
+  );
+}
+
+/** The exact size of a grid card, for loading states (no layout shift). */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+      <div className="aspect-square bg-slate-200" />
+      <div className="flex flex-col gap-2 p-3">
+        <div className="h-3 w-1/3 rounded bg-slate-200" />
+        <div className="h-10 rounded bg-slate-200" />
+        <div className="h-6 w-1/2 rounded bg-slate-200" />
+        <div className="mt-2 h-9 rounded bg-slate-200" />
+      </div>
+    </div>
   );
 }

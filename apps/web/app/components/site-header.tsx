@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { Logo } from "./logo";
+import { SearchBox } from "./search-box";
 import { cartTotals, openCartPanel, useCart } from "../lib/cart";
 import { CartPanel } from "./cart-panel";
 import { AccountMenu } from "./account-menu";
@@ -11,38 +12,6 @@ const NAV = [
   { to: "/blogs", label: "Blogs" },
   { to: "/about", label: "About" },
 ];
-
-function SearchBox({ id }: { id: string }) {
-  const location = useLocation();
-  const current = new URLSearchParams(location.search).get("q") ?? "";
-  return (
-    <Form method="get" action="/products" role="search" className="relative w-full" onSubmit={(e) => {
-      const q = (e.currentTarget.elements.namedItem("q") as HTMLInputElement).value.trim();
-      if (!q) e.preventDefault();
-    }}>
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        defaultValue={current}
-        key={current}
-        placeholder="Search jerseys, teams, brands…"
-        autoComplete="off"
-        maxLength={200}
-        className="h-10 w-full rounded-full border-0 bg-white/95 pl-4 pr-11 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
-      />
-      <button type="submit" className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-crimson text-white hover:bg-crimson-dark" aria-label="Search">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
-      </button>
-    </Form>
-  );
-}
 
 function CartButton() {
   const items = useCart();

@@ -11,3 +11,21 @@ export function pageTitle(title?: string): string {
 export function preloadImage(url: string, sizes: string, maxWidth = 1280) {
   return { tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: imageSrcSet(url, "avif", maxWidth), imageSizes: sizes, fetchPriority: "high" } as const;
 }
+
+/** Turns a site path into an absolute URL (Open Graph, JSON-LD and canonical links need them). */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+/** Paisa to the decimal string structured data and Open Graph expect ("2499.00"). */
+export function paisaToDecimal(paisa: number): string {
+  return (paisa / 100).toFixed(2);
+}
+
+export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absoluteUrl(publicUrl, item.path) })),
+  };
+}

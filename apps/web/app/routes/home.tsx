@@ -1,32 +1,63 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { FEATURED_GRID_SIZE, SHOWCASE_SIZE } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
-import { ProductCard } from "../components/product-card";
-import { ProductImage } from "../components/product-image";
-import { Price } from "../components/price";
+import { ProductCard, ProductCardSkeleton } from "../components/product-card";
+import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
 import { LatestPosts } from "../components/latest-posts";
 import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, settings, latestPosts] = await Promise.all([
-    context.services.catalog.listProducts({ page: 1, limit: 8, featured: true, sort: "newest" }),
+  const [showcase, settings, latestPosts] = await Promise.all([
+    // The hero is the largest thing on the page: awaited, and it never takes the page down with it.
+    context.services.catalog.listProducts({ page: 1, limit: SHOWCASE_SIZE, featured: true, sort: "newest" }).then(
+      (r) => r.products,
+      () => [],
+    ),
     context.services.settings.get(),
     // The blog teaser must not take the home page down: on failure it shows Try Again in its place (DECISIONS 19).
     context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
   ]);
-  return { featured: featured.products, stats: settings.stats, publicUrl: context.publicUrl, latestPosts };
+  // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
+  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products);
+  return { showcase, featured, stats: settings.stats, publicUrl: context.publicUrl, latestPosts };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  const heroImage = data?.featured[0]?.images[0];
+  const heroImage = data?.showcase[0]?.images[0];
   return [
-    ...(heroImage ? [preloadImage(heroImage.url, "(min-width: 768px) 480px, 90vw", 960)] : []),
+    ...(heroImage ? [preloadImage(heroImage.url, SHOWCASE_SIZES, 960)] : []),
     { title: pageTitle() },
     { name: "description", content: DEFAULT_DESCRIPTION },
     { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/` },
     { property: "og:title", content: pageTitle() },
     { property: "og:description", content: DEFAULT_DESCRIPTION },
     { property: "og:type", content: "website" },
+    { property: "og:url", content: `${data?.publicUrl ?? ""}/` },
+    ...(heroImage && data ? [{ property: "og:image", content: `${data.publicUrl}${heroImage.url}` }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
   ];
+}
+
+function FeaturedSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" role="status" aria-label="Loading featured products">
+      {[0, 1, 2, 3].map((i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+function FeaturedError() {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <p className="font-semibold text-red-800">Failed to load featured products</p>
+      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+        Try Again
+      </button>
+    </div>
+  );
 }
 
 const TILES = [
@@ -37,9 +68,7 @@ const TILES = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, stats } = loaderData;
-  const hero = featured[0];
-  const heroImage = hero?.images[0];
+  const { showcase, featured, stats } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
@@ -73,19 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           </div>
-          {hero && heroImage ? (
-            <Link to={`/products/${hero.slug}`} className="group mx-auto block w-full max-w-md rounded-2xl bg-white/5 p-4 ring-1 ring-white/15">
-              <div className="aspect-square overflow-hidden rounded-xl bg-white">
-                <ProductImage url={heroImage.url} alt={heroImage.altText} width={heroImage.width} height={heroImage.height} sizes="(min-width: 768px) 480px, 90vw" priority maxWidth={960} className="h-full w-full object-cover" />
-              </div>
-              <div className="mt-3 flex items-end justify-between gap-2">
-                <p className="font-semibold group-hover:underline">{hero.name}</p>
-                <div className="shrink-0 [&_span]:text-white">
-                  <Price price={hero.price} finalPrice={hero.finalPrice} discountPercent={hero.discountPercent} />
-                </div>
-              </div>
-            </Link>
-          ) : null}
+          <Showcase products={showcase} />
         </div>
       </section>
 
@@ -115,11 +132,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             View All
           </Link>
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {featured.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
+        <Suspense fallback={<FeaturedSkeleton />}>
+          <Await resolve={featured} errorElement={<FeaturedError />}>
+            {(products) => (
+              <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+                {products.map((p) => (
+                  <ProductCard key={p.id} product={p} />
+                ))}
+              </div>
+            )}
+          </Await>
+        </Suspense>
       </section>
 
       <LatestPosts posts={loaderData.latestPosts} />

@@ -1,108 +1,227 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Suspense, useEffect } from "react";
+import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { imageVariantUrl, type Product } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
-import { ProductImage } from "../components/product-image";
 import { Price } from "../components/price";
-import { StockBadge } from "../components/stock-badge";
+import { ProductCard } from "../components/product-card";
+import { GALLERY_SIZES, ProductGallery } from "../components/product-gallery";
+import { ProductReviews } from "../components/product-reviews";
+import { PurchasePanel } from "../components/purchase-panel";
+import { RatingOrNone } from "../components/star-rating";
 import { OopsScreen } from "../components/status-screens";
+import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
-import { pageTitle, preloadImage } from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
-  return { product, publicUrl: context.publicUrl };
+  // Not awaited: the page streams without it, and a failure only hides the section.
+  const related = context.services.catalog.listRelatedProducts(product.id);
+  return { product, related, publicUrl: context.publicUrl };
+}
+
+function describe(p: Product): string {
+  if (p.metaDescription) return p.metaDescription;
+  const text = p.description.replace(/\s+/g, " ").trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text || `${p.name} by ${p.brand}, authentic, in NPR with delivery across Nepal.`;
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle("Product Not Found") }, { name: "robots", content: "noindex" }];
   const { product: p, publicUrl } = data;
-  const description = p.metaDescription ?? p.description.slice(0, 160);
+  const url = `${publicUrl}/products/${p.slug}`;
+  const title = p.metaTitle ?? pageTitle(p.name);
+  const description = describe(p);
   const main = p.images[0];
+  // JPEG for link previews: Facebook, Viber and WhatsApp do not all read AVIF or WebP.
+  const shareImage = main ? absoluteUrl(publicUrl, imageVariantUrl(main.url, 1280, "jpeg")) : null;
+  const price = paisaToDecimal(p.finalPrice);
+  const productLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    description,
+    sku: p.id,
+    url,
+    image: p.images.map((img) => absoluteUrl(publicUrl, imageVariantUrl(img.url, 1280, "jpeg"))),
+    brand: { "@type": "Brand", name: p.brand },
+    ...(p.category ? { category: p.category.name } : {}),
+    ...(p.reviewCount > 0 && p.rating != null ? { aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.reviewCount } } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "NPR",
+      price,
+      availability: p.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: SHOP_NAME },
+    },
+  };
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Products", path: "/products" },
+    ...(p.category ? [{ name: p.category.name, path: `/products?category=${p.category.slug}` }] : []),
+    { name: p.name, path: `/products/${p.slug}` },
+  ];
   return [
-    ...(main ? [preloadImage(main.url, "(min-width: 1024px) 600px, 100vw")] : []),
-    { title: p.metaTitle ?? pageTitle(p.name) },
+    ...(main ? [preloadImage(main.url, GALLERY_SIZES)] : []),
+    { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${publicUrl}/products/${p.slug}` },
+    ...(p.keywords.length ? [{ name: "keywords", content: p.keywords.join(", ") }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(shareImage && main
+      ? [
+          { property: "og:image", content: shareImage },
+          { property: "og:image:width", content: String(Math.min(1280, main.width)) },
+          { property: "og:image:height", content: String(Math.round((Math.min(1280, main.width) * main.height) / main.width)) },
+          { property: "og:image:alt", content: main.altText || p.name },
+        ]
+      : []),
+    { property: "product:price:amount", content: price },
+    { property: "product:price:currency", content: "NPR" },
+    { property: "og:price:amount", content: price },
+    { property: "og:price:currency", content: "NPR" },
+    { name: "twitter:card", content: shareImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(shareImage ? [{ name: "twitter:image", content: shareImage }] : []),
+    { "script:ld+json": productLd },
+    { "script:ld+json": breadcrumbJsonLd(publicUrl, crumbs) },
   ];
 }
 
+function RelatedFailed() {
+  useEffect(() => {
+    toast.error("Failed to load related products", { duration: 3000 });
+  }, []);
+  return null;
+}
+
+function Related({ products }: { products: Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="related" className="mt-14">
+      <h2 id="related" className="mb-5 text-2xl font-bold">
+        You May Also Like
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-6">
+        {products.map((r) => (
+          <ProductCard key={r.id} product={r} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p } = loaderData;
-  const main = p.images[0];
+  const { product: p, related } = loaderData;
+  const [params] = useSearchParams();
+  const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
-          <li><Link to="/" className="hover:text-nepal hover:underline">Home</Link> /</li>
-          <li><Link to="/products" className="hover:text-nepal hover:underline">Products</Link> /</li>
+          <li>
+            <Link to="/" className="hover:text-nepal hover:underline">
+              Home
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to="/products" className="hover:text-nepal hover:underline">
+              Products
+            </Link>{" "}
+            /
+          </li>
           {p.category ? (
-            <li><Link to={`/products?category=${p.category.slug}`} className="hover:text-nepal hover:underline">{p.category.name}</Link> /</li>
+            <li>
+              <Link to={`/products?category=${p.category.slug}`} className="hover:text-nepal hover:underline">
+                {p.category.name}
+              </Link>{" "}
+              /
+            </li>
           ) : null}
-          <li aria-current="page" className="font-semibold text-slate-900">{p.name}</li>
+          <li aria-current="page" className="font-semibold text-slate-900">
+            {p.name}
+          </li>
         </ol>
       </nav>
       <div className="grid gap-8 lg:grid-cols-2">
-        <div>
-          <div className="aspect-square overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            {main ? <ProductImage url={main.url} alt={main.altText} width={main.width} height={main.height} sizes="(min-width: 1024px) 600px, 100vw" priority className="h-full w-full object-cover" /> : null}
-          </div>
-          {p.images.length > 1 ? (
-            <ul className="mt-3 flex gap-3">
-              {p.images.map((img) => (
-                <li key={img.id} className="w-20 overflow-hidden rounded-lg border border-slate-200 bg-white">
-                  <ProductImage url={img.url} alt={img.altText} width={img.width} height={img.height} sizes="80px" maxWidth={160} className="aspect-square h-full w-full object-cover" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ProductGallery images={p.images} name={p.name} />
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">{p.team ?? p.brand}</p>
           <h1 className="mt-1 text-3xl font-bold leading-tight">{p.name}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <div className="mt-2 flex flex-wrap items-center gap-2">
             {p.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">New</span> : null}
-            <span className="text-slate-600">{p.reviewCount > 0 && p.rating != null ? `${p.rating.toFixed(1)} / 5 (${p.reviewCount} reviews)` : "No reviews yet"}</span>
+            <RatingOrNone rating={p.rating} reviewCount={p.reviewCount} />
           </div>
           <div className="mt-4">
             <Price price={p.price} finalPrice={p.finalPrice} discountPercent={p.discountPercent} large />
           </div>
-          <div className="mt-4">
-            <StockBadge stock={p.stock} />
+          <div className="mt-6">
+            <PurchasePanel product={p} />
           </div>
-          <h2 className="mt-6 text-sm font-bold uppercase tracking-wide text-slate-700">Sizes</h2>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {p.sizes.map((s) => (
-              <li key={s.size} className={`min-w-12 rounded-lg border px-3 py-2 text-center text-sm font-semibold ${s.available ? "border-slate-300 bg-white" : "border-slate-200 bg-slate-100 text-slate-400 line-through"}`}>
-                {s.size}
-                <span className="sr-only">{s.available ? "" : " (sold out)"}</span>
-              </li>
-            ))}
+          <ul className="mt-6 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+            <li>✓ 100% authentic, from {p.brand}</li>
+            <li>✓ Cash on delivery, Khalti or eSewa</li>
+            <li>✓ Free shipping over Rs. 5,000</li>
+            <li>✓ 30-day returns</li>
           </ul>
-          <section className="mt-8">
-            <h2 className="text-lg font-bold">Description</h2>
-            <p className="mt-2 leading-relaxed text-slate-700">{p.description}</p>
-            {p.features.length ? (
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-                {p.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-          {Object.keys(p.specifications).length ? (
-            <section className="mt-6">
-              <h2 className="text-lg font-bold">Specifications</h2>
-              <dl className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-                {Object.entries(p.specifications).map(([k, v]) => (
-                  <div key={k} className="grid grid-cols-3 gap-2 px-3 py-2">
-                    <dt className="font-semibold text-slate-600">{k}</dt>
-                    <dd className="col-span-2">{v}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
         </div>
       </div>
+
+      <div className="mt-10">
+        <Tabs
+          initial={params.get("review") === "true" ? "reviews" : undefined}
+          items={[
+            {
+              id: "description",
+              label: "Description",
+              content: (
+                <div className="max-w-3xl">
+                  <p className="leading-relaxed text-slate-700">{p.description}</p>
+                  {p.features.length ? (
+                    <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+                      {p.features.map((f) => (
+                        <li key={f}>{f}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ),
+            },
+            {
+              id: "specifications",
+              label: "Specifications",
+              content: specs.length ? (
+                <dl className="max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+                  {specs.map(([k, v]) => (
+                    <div key={k} className="grid grid-cols-3 gap-2 px-3 py-2">
+                      <dt className="font-semibold text-slate-600">{k}</dt>
+                      <dd className="col-span-2">{v}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className="text-slate-600">No specifications listed.</p>
+              ),
+            },
+            { id: "reviews", label: p.reviewCount > 0 ? `Reviews (${p.reviewCount})` : "Reviews", content: <ProductReviews product={p} /> },
+          ]}
+        />
+      </div>
+
+      <Suspense fallback={null}>
+        <Await resolve={related} errorElement={<RelatedFailed />}>
+          {(products) => <Related products={products} />}
+        </Await>
+      </Suspense>
     </div>
   );
 }

@@ -9,7 +9,10 @@ import {
   ListProductsQuerySchema,
   ProductListSchema,
   ProductSchema,
+  ProductSuggestionSchema,
+  SearchProductsQuerySchema,
   SlugParamSchema,
+  SuggestProductsQuerySchema,
 } from "@khelkud/contracts";
 import type { CatalogService } from "./catalog.service.js";
 
@@ -20,7 +23,45 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     app.get(
       "/products",
       { schema: { tags: ["catalog"], summary: "List active products", querystring: ListProductsQuerySchema, response: { 200: envelope(ProductListSchema), ...errors } } },
-      async (req) => ({ success: true as const, data: await catalog.listProducts(req.query) }),
+      async (req, reply) => {
+        // The busiest public call: the serialised answer itself is reused for the cache's lifetime.
+        const body = await catalog.remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProducts(req.query) }));
+        // Already serialised: Fastify sends a string with a set content type as it is.
+        return reply.type("application/json; charset=utf-8").send(body as never);
+      },
+    );
+    app.get(
+      "/products/search",
+      {
+        schema: {
+          tags: ["catalog"],
+          summary: "Search products (typo-tolerant, ranked)",
+          description: "Matches name, description, brand, team and category; near spellings count. Blank text finds nothing.",
+          querystring: SearchProductsQuerySchema,
+          response: { 200: envelope(ProductListSchema), ...errors },
+        },
+      },
+      async (req) => ({ success: true as const, data: await catalog.searchProducts(req.query) }),
+    );
+    app.get(
+      "/products/suggestions",
+      {
+        schema: {
+          tags: ["catalog"],
+          summary: "Search-box suggestions (at most 10, default 5)",
+          querystring: SuggestProductsQuerySchema,
+          response: { 200: envelope(z.object({ suggestions: z.array(ProductSuggestionSchema) })), ...errors },
+        },
+      },
+      async (req, reply) => {
+        reply.header("Cache-Control", "public, max-age=60");
+        return { success: true as const, data: { suggestions: await catalog.suggestProducts(req.query.q, req.query.limit) } };
+      },
+    );
+    app.get(
+      "/products/:id/related",
+      { schema: { tags: ["catalog"], summary: "You May Also Like: up to 6 from the same category, topped up from featured", params: IdParamSchema, response: { 200: envelope(z.object({ products: z.array(ProductSchema) })), ...errors } } },
+      async (req) => ({ success: true as const, data: { products: await catalog.listRelatedProducts(req.params.id) } }),
     );
     app.get(
       "/products/slug/:slug",

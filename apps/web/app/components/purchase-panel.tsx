@@ -1,0 +1,137 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { MSG, type Product } from "@khelkud/contracts";
+import { addToCart, buyNow } from "../lib/cart";
+import { StockBadge } from "./stock-badge";
+
+/**
+ * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
+ * stock, Buy Now and Add to Cart. Used on the product page and in quick view; cart rules live in lib/cart.
+ */
+export function PurchasePanel({ product, onDone }: { product: Product; onDone?: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const needsSize = product.sizes.length > 0;
+  const [size, setSize] = useState<string | undefined>(undefined);
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState(false);
+  const soldOut = product.stock <= 0;
+  const chosen = product.sizes.find((s) => s.size === size);
+  const max = Math.max(1, chosen ? chosen.stock : product.stock);
+
+  function pick(next: string) {
+    setSize(next);
+    setSizeError(false);
+    const stock = product.sizes.find((s) => s.size === next)?.stock ?? 1;
+    setQuantity((q) => Math.min(q, Math.max(1, stock)));
+  }
+
+  function checkSize(): boolean {
+    if (needsSize && !size) {
+      setSizeError(true);
+      return false;
+    }
+    return true;
+  }
+
+  return (
+    <div className="space-y-5">
+      {needsSize ? (
+        <div>
+          <div className="flex items-center justify-between">
+            <h2 id={`${id}-sizes`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
+              Sizes
+            </h2>
+            {chosen ? <StockBadge stock={chosen.stock} /> : <StockBadge stock={product.stock} />}
+          </div>
+          <div role="radiogroup" aria-labelledby={`${id}-sizes`} aria-describedby={sizeError ? `${id}-size-error` : undefined} className="mt-2 flex flex-wrap gap-2">
+            {product.sizes.map((s) => (
+              <label
+                key={s.size}
+                className={`relative min-w-12 rounded-lg border px-3 py-2 text-center text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-nepal ${
+                  !s.available
+                    ? "cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400 line-through"
+                    : size === s.size
+                      ? "cursor-pointer border-nepal bg-nepal text-white"
+                      : "cursor-pointer border-slate-300 bg-white hover:border-nepal"
+                }`}
+              >
+                <input type="radio" name={`${id}-size`} value={s.size} checked={size === s.size} disabled={!s.available} onChange={() => pick(s.size)} className="sr-only" />
+                {s.size}
+                {!s.available ? <span className="sr-only"> (sold out)</span> : null}
+              </label>
+            ))}
+          </div>
+          {sizeError ? (
+            <p id={`${id}-size-error`} role="alert" className="mt-2 text-sm font-semibold text-red-700">
+              {MSG.selectSize}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <StockBadge stock={product.stock} />
+      )}
+
+      {!soldOut ? (
+        <div>
+          <label htmlFor={`${id}-qty`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
+            Quantity
+          </label>
+          <div className="mt-2 flex items-center gap-3">
+            <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
+              <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-10 w-10 text-xl font-bold disabled:text-slate-300">
+                −
+              </button>
+              <input
+                id={`${id}-qty`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                value={quantity}
+                onChange={(e) => {
+                  const n = Math.floor(Number(e.target.value));
+                  if (Number.isFinite(n)) setQuantity(Math.min(max, Math.max(1, n)));
+                }}
+                className="h-10 w-14 border-x border-slate-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+              />
+              <button type="button" aria-label="Increase quantity" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="h-10 w-10 text-xl font-bold disabled:text-slate-300">
+                +
+              </button>
+            </div>
+            {chosen && chosen.stock <= 10 ? <span className="text-sm text-amber-800">Only {chosen.stock} left in this size</span> : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          disabled={soldOut}
+          onClick={() => {
+            checkSize();
+            const url = buyNow(product, { size, quantity });
+            if (url) {
+              onDone?.();
+              navigate(url);
+            }
+          }}
+          className="h-12 flex-1 rounded-lg bg-crimson px-6 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+        >
+          {soldOut ? "Out of Stock" : "Buy Now"}
+        </button>
+        <button
+          type="button"
+          disabled={soldOut}
+          onClick={() => {
+            checkSize();
+            if (addToCart(product, { size, quantity })) onDone?.();
+          }}
+          className="h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
+        >
+          {soldOut ? "Out of Stock" : "Add to Cart"}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { formatNPR, imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
+
+const DEBOUNCE_MS = 200;
+
+/**
+ * Header search with server suggestions (spec 000 §2, searched on the server instead of 100 products in the
+ * browser): debounced, at most 5, arrow keys and Enter; blank submit does nothing; submit goes to /products?q=.
+ */
+export function SearchBox({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const listId = useId();
+  const current = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const [text, setText] = useState(current);
+  const [typed, setTyped] = useState(false);
+  const [items, setItems] = useState<ProductSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setText(current);
+    setTyped(false);
+    setOpen(false);
+  }, [current, location.key]);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (!typed || !q) {
+      setItems([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/products/suggestions?q=${encodeURIComponent(q)}&limit=${SUGGESTIONS_SHOWN}`, { signal: controller.signal });
+        const body = (await res.json()) as { success: boolean; data?: { suggestions: ProductSuggestion[] } };
+        if (!body.success || !body.data) return;
+        setItems(body.data.suggestions.slice(0, SUGGESTIONS_SHOWN));
+        setActive(-1);
+        setOpen(true);
+      } catch (error) {
+        // Spec 000 §8: a failed suggestion load is only logged; the box still submits.
+        if (!controller.signal.aborted) console.warn("search suggestions failed", error);
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, typed]);
+
+  const showList = open && typed && text.trim() !== "" && items.length > 0;
+
+  function go(to: string) {
+    setOpen(false);
+    setTyped(false);
+    inputRef.current?.blur();
+    navigate(to);
+  }
+
+  return (
+    <form
+      method="get"
+      action="/products"
+      role="search"
+      className="relative w-full"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = text.trim();
+        if (!q) return;
+        go(`/products?q=${encodeURIComponent(q)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name="q"
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTyped(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && items.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((a) => (a + 1) % items.length);
+          } else if (e.key === "ArrowUp" && items.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((a) => (a <= 0 ? items.length - 1 : a - 1));
+          } else if (e.key === "Enter" && showList && active >= 0) {
+            e.preventDefault();
+            go(`/products/${items[active]!.slug}`);
+          } else if (e.key === "Escape") {
+            setOpen(false);
+          }
+        }}
+        placeholder="Search jerseys, teams, brands…"
+        autoComplete="off"
+        maxLength={200}
+        className="h-10 w-full rounded-full border-0 bg-white/95 pl-4 pr-11 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
+      />
+      <button type="submit" className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-crimson text-white hover:bg-crimson-dark" aria-label="Search">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!showList} className="absolute inset-x-0 top-12 z-50 overflow-hidden rounded-xl bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200">
+        {items.map((s, i) => (
+          <li
+            key={s.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => go(`/products/${s.slug}`)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? "bg-slate-100" : ""}`}
+          >
+            {s.image ? <img src={imageVariantUrl(s.image, 160, "webp")} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded bg-slate-100 object-cover" /> : <span className="h-10 w-10 shrink-0 rounded bg-slate-100" />}
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold">{s.name}</span>
+              <span className="block text-xs text-slate-600">{s.team ?? s.brand}</span>
+            </span>
+            <span className="shrink-0 text-sm font-bold">{formatNPR(s.finalPrice)}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}

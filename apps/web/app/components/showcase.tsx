@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { SHOWCASE_INTERVAL_MS, type Product } from "@khelkud/contracts";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+
+export const SHOWCASE_SIZES = "(min-width: 768px) 448px, 90vw";
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Home hero carousel: advances every 4 s, pauses on hover or focus, never moves by itself under reduced motion. */
+export function Showcase({ products }: { products: Product[] }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = products.length;
+
+  useEffect(() => {
+    if (paused || count < 2 || prefersReducedMotion()) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SHOWCASE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, count]);
+
+  if (count === 0) return null;
+  const go = (i: number) => setIndex((i + count) % count);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured products"
+      className="relative mx-auto w-full max-w-md"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+      }}
+      data-paused={paused ? "true" : "false"}
+    >
+      <div aria-live={paused ? "polite" : "off"}>
+        {products.map((p, i) => {
+          const image = p.images[0];
+          return (
+            <div key={p.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} hidden={i !== index}>
+              <Link to={`/products/${p.slug}`} className="group block rounded-2xl bg-white/5 p-4 ring-1 ring-white/15">
+                <div className="aspect-square overflow-hidden rounded-xl bg-white">
+                  {image ? (
+                    <ProductImage url={image.url} alt={image.altText} width={image.width} height={image.height} sizes={SHOWCASE_SIZES} priority={i === 0} maxWidth={960} className="h-full w-full object-cover" />
+                  ) : null}
+                </div>
+                <div className="mt-3 flex items-end justify-between gap-2">
+                  <p className="font-semibold group-hover:underline">{p.name}</p>
+                  <div className="shrink-0 [&_span]:text-white">
+                    <Price price={p.price} finalPrice={p.finalPrice} discountPercent={p.discountPercent} />
+                  </div>
+                </div>
+              </Link>
+            </div>
+          );
+        })}
+      </div>
+      {count > 1 ? (
+        <div className="mt-4 flex items-center justify-center gap-3">
+          <button type="button" onClick={() => go(index - 1)} aria-label="Previous product" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+              <path d="m15 6-6 6 6 6" />
+            </svg>
+          </button>
+          <div className="flex gap-1">
+            {products.map((p, i) => (
+              <button key={p.id} type="button" onClick={() => go(i)} aria-label={`Show product ${i + 1}`} aria-current={i === index ? "true" : undefined} className="flex h-6 w-6 items-center justify-center">
+                <span className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/40"}`} />
+              </button>
+            ))}
+          </div>
+          <button type="button" onClick={() => go(index + 1)} aria-label="Next product" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+              <path d="m9 6 6 6-6 6" />
+            </svg>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

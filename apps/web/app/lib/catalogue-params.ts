@@ -1,0 +1,62 @@
+import { PRICE_SLIDER, PRODUCT_SORTS, SEARCH_MAX_LENGTH, type ProductSort } from "@khelkud/contracts";
+
+/** Everything the catalogue shows is in the URL (linkable, survives reload). Bad values are dropped, never an error page. */
+export interface CatalogueState {
+  q: string;
+  category: string;
+  brands: string[];
+  /** Whole rupees; undefined = no bound. */
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: ProductSort;
+  view: "grid" | "list";
+  page: number;
+}
+
+const MAX_PAGE = 100_000;
+
+function rupees(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) return undefined;
+  return Math.min(Math.round(n), 10_000_000);
+}
+
+export function parseCatalogueParams(params: URLSearchParams): CatalogueState {
+  const sort = params.get("sort");
+  const page = Number(params.get("page") ?? "1");
+  let minPrice = rupees(params.get("minPrice"));
+  let maxPrice = rupees(params.get("maxPrice"));
+  if (minPrice === PRICE_SLIDER.min) minPrice = undefined;
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const brands = [...new Set(params.getAll("brand").map((b) => b.trim().slice(0, 100)).filter(Boolean))].slice(0, 50);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    category: (params.get("category") ?? params.get("categoryId") ?? "").trim().slice(0, 200),
+    brands,
+    minPrice,
+    maxPrice,
+    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ProductSort) : undefined,
+    view: params.get("view") === "list" ? "list" : "grid",
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** The canonical catalogue URL for a state: defaults left out, so equal states give equal links. */
+export function catalogueUrl(state: Partial<CatalogueState>): string {
+  const p = new URLSearchParams();
+  if (state.q) p.set("q", state.q);
+  if (state.category) p.set("category", state.category);
+  for (const b of state.brands ?? []) p.append("brand", b);
+  if (state.minPrice !== undefined && state.minPrice > PRICE_SLIDER.min) p.set("minPrice", String(state.minPrice));
+  if (state.maxPrice !== undefined && state.maxPrice < PRICE_SLIDER.max) p.set("maxPrice", String(state.maxPrice));
+  if (state.sort) p.set("sort", state.sort);
+  if (state.view === "list") p.set("view", "list");
+  if (state.page && state.page > 1) p.set("page", String(state.page));
+  const qs = p.toString();
+  return qs ? `/products?${qs}` : "/products";
+}
+
+export function hasFilters(state: CatalogueState): boolean {
+  return Boolean(state.q || state.category || state.brands.length || state.minPrice !== undefined || state.maxPrice !== undefined);
+}

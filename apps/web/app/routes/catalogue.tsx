@@ -1,0 +1,367 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets } from "@khelkud/contracts";
+import type { Route } from "./+types/catalogue";
+import { ProductCard } from "../components/product-card";
+import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
+import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = parseCatalogueParams(new URL(request.url).searchParams);
+  const list = await context.services.catalog.listProducts({
+    page: state.page,
+    limit: CATALOGUE_PAGE_SIZE,
+    q: state.q || undefined,
+    category: state.category || undefined,
+    brand: state.brands,
+    minPrice: state.minPrice,
+    maxPrice: state.maxPrice,
+    sort: state.sort,
+    facets: true,
+  });
+  return { state, products: list.products, pagination: list.pagination, facets: list.facets!, publicUrl: context.publicUrl };
+}
+
+function headingFor(state: CatalogueState, facets: CatalogueFacets) {
+  const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
+  return category?.name ?? "All Products";
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle("Products") }];
+  const { state, facets, publicUrl, pagination } = data;
+  const heading = state.q ? `Search: ${state.q}` : headingFor(state, facets);
+  const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
+  // Only the plain category listing is canonical; filtered and searched variants point at it and are not indexed.
+  const canonical = `${publicUrl}${catalogueUrl({ category: category?.slug })}`;
+  const filtered = state.q !== "" || state.brands.length > 0 || state.minPrice !== undefined || state.maxPrice !== undefined || state.sort !== undefined || state.page > 1;
+  return [
+    { title: pageTitle(heading) },
+    { name: "description", content: category ? `${category.name}: ${pagination.total} authentic products in NPR with delivery across Nepal.` : DEFAULT_DESCRIPTION },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
+    { property: "og:title", content: pageTitle(heading) },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: canonical },
+  ];
+}
+
+const SORT_OPTIONS = [
+  { value: "newest", label: "Newest" },
+  { value: "name", label: "Name" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "rating", label: "Top Rated" },
+] as const;
+
+function Chip({ label, to }: { label: string; to: string }) {
+  return (
+    <li>
+      <Link to={to} className="inline-flex items-center gap-1 rounded-full bg-nepal/10 py-1 pl-3 pr-2 text-sm font-semibold text-nepal hover:bg-nepal/20" aria-label={`Remove filter ${label}`}>
+        {label}
+        <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </Link>
+    </li>
+  );
+}
+
+function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min: number, max: number) => void }) {
+  const [min, setMin] = useState(state.minPrice ?? PRICE_SLIDER.min);
+  const [max, setMax] = useState(state.maxPrice ?? PRICE_SLIDER.max);
+  useEffect(() => {
+    setMin(state.minPrice ?? PRICE_SLIDER.min);
+    setMax(state.maxPrice ?? PRICE_SLIDER.max);
+  }, [state.minPrice, state.maxPrice]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const schedule = (a: number, b: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onCommit(a, b), 450);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const label = (n: number, top: boolean) => (top && n >= PRICE_SLIDER.max ? `${formatNPR(rupeesToPaisa(n))}+` : formatNPR(rupeesToPaisa(n)));
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Price</legend>
+      <p className="mb-2 text-sm font-semibold" aria-live="polite">
+        {label(min, false)} – {label(max, true)}
+      </p>
+      <label className="block text-xs text-slate-600" htmlFor="price-min">
+        Minimum price
+      </label>
+      <input
+        id="price-min"
+        name="minPrice"
+        type="range"
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        value={min}
+        aria-valuetext={label(min, false)}
+        onChange={(e) => {
+          const v = Math.min(Number(e.target.value), max);
+          setMin(v);
+          schedule(v, max);
+        }}
+        className="w-full accent-crimson"
+      />
+      <label className="mt-2 block text-xs text-slate-600" htmlFor="price-max">
+        Maximum price
+      </label>
+      <input
+        id="price-max"
+        name="maxPrice"
+        type="range"
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        value={max}
+        aria-valuetext={label(max, true)}
+        onChange={(e) => {
+          const v = Math.max(Number(e.target.value), min);
+          setMax(v);
+          schedule(min, v);
+        }}
+        className="w-full accent-crimson"
+      />
+    </fieldset>
+  );
+}
+
+function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets: CatalogueFacets; onNavigate: (next: Partial<CatalogueState>) => void }) {
+  const selectedCategory = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
+  // Ticked brands stay listed even when nothing matches them any more, so they can be unticked.
+  const brands = [...facets.brands];
+  for (const b of state.brands) if (!brands.some((f) => f.name.toLowerCase() === b.toLowerCase())) brands.push({ name: b, count: 0 });
+  const ticked = (name: string) => state.brands.some((b) => b.toLowerCase() === name.toLowerCase());
+  return (
+    <form method="get" action="/products" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+      {state.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-bold">Filters</h2>
+        <Link to={catalogueUrl({ view: state.view })} className="text-sm font-semibold text-crimson hover:underline">
+          Clear All
+        </Link>
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Category</legend>
+        <ul className="space-y-1">
+          {[{ id: "", slug: "", name: "All Categories", count: -1 }, ...facets.categories].map((c) => (
+            <li key={c.id || "all"}>
+              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
+                <input
+                  type="radio"
+                  name="category"
+                  value={c.slug}
+                  defaultChecked={c.slug === "" ? !selectedCategory : selectedCategory?.id === c.id}
+                  onChange={() => onNavigate({ category: c.slug })}
+                  className="accent-nepal"
+                />
+                <span className="flex-1 text-sm">{c.name}</span>
+                {c.count >= 0 ? <span className="text-xs text-slate-500">{c.count}</span> : null}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Brand</legend>
+        <ul className="space-y-1" aria-label="Brands">
+          {brands.map((b) => (
+            <li key={b.name}>
+              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  name="brand"
+                  value={b.name}
+                  defaultChecked={ticked(b.name)}
+                  onChange={(e) => onNavigate({ brands: e.target.checked ? [...state.brands, b.name] : state.brands.filter((x) => x.toLowerCase() !== b.name.toLowerCase()) })}
+                  className="accent-nepal"
+                />
+                <span className="flex-1 text-sm">{b.name}</span>
+                <span className="text-xs text-slate-500" data-testid="brand-count">
+                  {b.count}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <PriceRange state={state} onCommit={(min, max) => onNavigate({ minPrice: min, maxPrice: max })} />
+      <noscript>
+        <button type="submit" className="w-full rounded-lg bg-nepal py-2 font-semibold text-white">
+          Apply
+        </button>
+      </noscript>
+      <aside className="rounded-lg bg-nepal/5 p-3 text-sm text-slate-700">
+        <p className="font-bold text-nepal">Shopping tip</p>
+        <p className="mt-1">Free shipping on orders over Rs. 5,000 and a 30-day return policy on every jersey.</p>
+      </aside>
+    </form>
+  );
+}
+
+function Pagination({ state, page, totalPages }: { state: CatalogueState; page: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter((p) => p === 1 || p === totalPages || Math.abs(p - page) <= 2);
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={catalogueUrl({ ...state, page: page - 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
+          Previous
+        </Link>
+      ) : null}
+      {pages.map((p, i) => (
+        <span key={p} className="flex items-center gap-2">
+          {i > 0 && p - pages[i - 1]! > 1 ? <span aria-hidden="true">…</span> : null}
+          <Link
+            to={catalogueUrl({ ...state, page: p })}
+            aria-current={p === page ? "page" : undefined}
+            className={`rounded-lg px-3 py-2 text-sm font-semibold ${p === page ? "bg-nepal text-white" : "border border-slate-300 bg-white hover:bg-slate-100"}`}
+          >
+            {p}
+          </Link>
+        </span>
+      ))}
+      {page < totalPages ? (
+        <Link to={catalogueUrl({ ...state, page: page + 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { state, products, pagination, facets } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
+  const heading = headingFor(state, facets);
+  const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
+  const chips: { label: string; to: string }[] = [];
+  if (state.q) chips.push({ label: `Search: ${state.q}`, to: catalogueUrl({ ...state, q: "", page: 1 }) });
+  if (state.category) chips.push({ label: category?.name ?? state.category, to: catalogueUrl({ ...state, category: "", page: 1 }) });
+  for (const b of state.brands) chips.push({ label: b, to: catalogueUrl({ ...state, brands: state.brands.filter((x) => x !== b), page: 1 }) });
+  if (state.minPrice !== undefined || state.maxPrice !== undefined) {
+    const lo = formatNPR(rupeesToPaisa(state.minPrice ?? 0));
+    const hi = state.maxPrice !== undefined ? formatNPR(rupeesToPaisa(state.maxPrice)) : `${formatNPR(rupeesToPaisa(PRICE_SLIDER.max))}+`;
+    chips.push({ label: `${lo} – ${hi}`, to: catalogueUrl({ ...state, minPrice: undefined, maxPrice: undefined, page: 1 }) });
+  }
+  const first = pagination.total === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <header className="mb-5">
+        <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-600">
+          <Link to="/" className="hover:text-nepal hover:underline">
+            Home
+          </Link>{" "}
+          / <span className="font-semibold text-slate-900">Products</span>
+        </nav>
+        <h1 className="text-2xl font-bold md:text-3xl">
+          {state.q ? (
+            <>
+              {pagination.total} {pagination.total === 1 ? "result" : "results"} for “{state.q}”
+            </>
+          ) : (
+            heading
+          )}
+        </h1>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <div>
+          <button type="button" className="mb-3 w-full rounded-lg border border-slate-300 bg-white py-2 font-semibold lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((o) => !o)}>
+            {filtersOpen ? "Hide filters" : "Show filters"}
+          </button>
+          <div id="catalogue-filters" className={`${filtersOpen ? "block" : "hidden"} lg:block`}>
+            {/* Keyed by the URL: inputs answer a click at once, then reset to what the new page says. */}
+            <Sidebar key={location.search} state={state} facets={facets} onNavigate={go} />
+          </div>
+        </div>
+
+        <section aria-labelledby="results-heading" aria-busy={navigation.state === "loading"}>
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" role="status">
+              Showing {products.length} of {pagination.total} {pagination.total === 1 ? "product" : "products"}
+              {products.length > 0 && pagination.totalPages > 1 ? (
+                <span className="text-slate-500">
+                  {" "}
+                  ({first}–{first + products.length - 1})
+                </span>
+              ) : null}
+            </p>
+            <div className="flex items-center gap-2">
+              <label htmlFor="sort" className="text-sm font-semibold text-slate-700">
+                Sort by
+              </label>
+              <select
+                id="sort"
+                value={state.sort ?? ""}
+                onChange={(e) => go({ sort: (e.target.value || undefined) as CatalogueState["sort"] })}
+                className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              >
+                {state.q ? <option value="">Best match</option> : <option value="">Newest</option>}
+                {SORT_OPTIONS.filter((o) => state.q || o.value !== "newest").map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              <div className="flex overflow-hidden rounded-lg border border-slate-300 bg-white" role="group" aria-label="View">
+                {(["grid", "list"] as const).map((v) => (
+                  <Link
+                    key={v}
+                    to={catalogueUrl({ ...state, view: v })}
+                    aria-current={state.view === v ? "true" : undefined}
+                    aria-label={v === "grid" ? "Grid view" : "List view"}
+                    preventScrollReset
+                    className={`flex h-9 w-9 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      {v === "grid" ? <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+                    </svg>
+                  </Link>
+                ))}
+              </div>
+            </div>
+          </div>
+
+          {chips.length ? (
+            <ul className="mb-4 flex flex-wrap gap-2" aria-label="Active filters">
+              {chips.map((c) => (
+                <Chip key={c.label} {...c} />
+              ))}
+            </ul>
+          ) : null}
+
+          {products.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+              <h2 className="text-xl font-bold">No products found</h2>
+              <p className="mt-2 text-slate-600">{hasFilters(state) ? "Nothing matches these filters. Try fewer filters or another search." : "There are no products here yet."}</p>
+              <Link to="/products" className="mt-6 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+                Clear Filters
+              </Link>
+            </div>
+          ) : (
+            <div className={state.view === "list" ? "flex flex-col gap-3" : "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"}>
+              {products.map((p, i) => (
+                <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} />
+              ))}
+            </div>
+          )}
+          <Pagination state={state} page={pagination.page} totalPages={pagination.totalPages} />
+        </section>
+      </div>
+    </div>
+  );
+}

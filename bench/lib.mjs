@@ -1,0 +1,69 @@
+// Helpers shared by the *.bench.mjs files (this file is not a benchmark itself).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawn } from "node:child_process";
+import Fastify from "fastify";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts the real app on 127.0.0.1 with the demo catalogue (seeded once into .data/bench, reused by later runs).
+ * `web: true` also serves the production web build (run `npm run build` first).
+ */
+export async function startShop({ web = false } = {}) {
+  const [{ buildApp }, { loadConfig }, { openPglite }, { seedIfEmpty }] = await Promise.all([
+    import("../apps/server/src/app.ts"),
+    import("../apps/server/src/env.ts"),
+    import("../apps/server/src/db/client.ts"),
+    import("../apps/server/src/db/seed.ts"),
+  ]);
+  const dataDir = path.join(root, ".data", "bench");
+  const config = { ...loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0" }), serveWeb: web };
+  if (web && !fs.existsSync(path.join(config.webBuildDir, "server/index.js"))) throw new Error("No web build: run `npm run build` first.");
+  const database = await openPglite(config.pgliteDir);
+  await database.migrate();
+  await seedIfEmpty(database.db, config, (m) => console.log(`  ${m}`));
+  const app = await buildApp(config, { database, logger: false });
+  app.addHook("onClose", () => database.close());
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${app.server.address().port}`;
+  return { app, url, close: () => app.close() };
+}
+
+/** A bare Fastify server answering one path with fixed bytes: the ceiling a real route is compared with. */
+export async function startBare(routePath, body, contentType) {
+  const app = Fastify({ logger: false });
+  app.get(routePath, (_req, reply) => reply.header("Content-Type", contentType).send(body));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `http://127.0.0.1:${app.server.address().port}`, close: () => app.close() };
+}
+
+const autocannonBin = path.join(root, "node_modules/autocannon/autocannon.js");
+
+/** Runs autocannon in its own process (so the load generator does not steal the server's event loop). */
+function cannon(url, connections, duration) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [autocannonBin, "--json", "-c", String(connections), "-d", String(duration), "-t", "20", url], { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
+
+/** autocannon with bounded duration, after a short warm-up; returns the figures we print. */
+export async function load(url, { connections = 50, duration = 5 } = {}) {
+  await cannon(url, connections, 1);
+  const r = await cannon(url, connections, duration);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total };
+}
+
+export function row(label, r) {
+  return `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

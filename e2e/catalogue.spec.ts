@@ -1,0 +1,170 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  slug: string;
+  finalPrice: number;
+  stock: number;
+  sizes: { size: string; stock: number; available: boolean }[];
+}
+
+async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const body = await (await request.get("/api/products?limit=100")).json();
+  return body.data.products;
+}
+
+const rs = (paisa: number) => `Rs. ${Math.round(paisa / 100).toLocaleString("en-IN")}`;
+
+test.describe("search", () => {
+  test("a misspelled search suggests the right shirt and opens it from the keyboard", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search products" }).first();
+    await box.fill("barcelna");
+    const options = page.getByRole("option");
+    await expect(options.first()).toContainText("Barcelona");
+    expect(await options.count()).toBeLessThanOrEqual(5);
+    await box.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    const name = (await options.first().locator("span span").first().innerText()).trim();
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\/fc-barcelona-/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("submitting a misspelled search lists results with a count, and a result opens", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search products" }).first();
+    await box.fill("   ");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/$/);
+    await box.fill("liverpol");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=liverpol$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^\d+ results? for “liverpol”$/);
+    const first = page.getByRole("article").first();
+    await expect(first).toContainText("Liverpool");
+    await first.getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/products\/liverpool-/);
+  });
+});
+
+test.describe("catalogue filters", () => {
+  test("filtering by brand and price changes the URL, the list and the counts", async ({ page }) => {
+    await page.goto("/products", { waitUntil: "networkidle" });
+    const status = page.getByRole("status").filter({ hasText: "Showing" });
+    const total = async () => Number(/of (\d+)/.exec(await status.innerText())![1]);
+    const everything = await total();
+    expect(everything).toBeGreaterThan(20);
+
+    const nike = page.getByRole("checkbox", { name: "Nike" });
+    const nikeCount = Number(await page.locator("label", { has: nike }).getByTestId("brand-count").innerText());
+    await nike.check();
+    await expect(page).toHaveURL(/[?&]brand=Nike(&|$)/);
+    await expect.poll(total).toBe(nikeCount);
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Nike");
+    for (const card of await page.getByRole("article").all()) await expect(card).toBeVisible();
+
+    await page.getByLabel("Maximum price").fill("6000");
+    await expect(page).toHaveURL(/maxPrice=6000/);
+    await expect.poll(total).toBeLessThan(nikeCount);
+    const shown = await total();
+    // Other brands' counts follow the price filter too (counted on the server for the current filter).
+    const adidasCount = Number(await page.locator("label", { has: page.getByRole("checkbox", { name: "Adidas" }) }).getByTestId("brand-count").innerText());
+    expect(adidasCount).toBeLessThan(10);
+    const prices = await page.getByRole("article").locator("span.text-lg").allInnerTexts();
+    expect(prices.length).toBe(Math.min(shown, 50));
+    for (const p of prices) expect(Number(p.replace(/[^\d]/g, ""))).toBeLessThanOrEqual(6000);
+
+    await page.reload();
+    await expect.poll(total).toBe(shown);
+    await page.getByRole("link", { name: "Clear All" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect.poll(total).toBe(everything);
+  });
+
+  test("header and footer category links filter by slug", async ({ page }) => {
+    await page.goto("/products?category=cricket-jerseys");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cricket Jerseys");
+    await expect(page.getByRole("radio", { name: "Cricket Jerseys" })).toBeChecked();
+  });
+});
+
+test.describe("product page", () => {
+  test("the quantity limit follows the chosen size's stock and sold-out sizes cannot be chosen", async ({ page, request }) => {
+    const products = await allProducts(request);
+    const product = products.find((p) => p.sizes.some((s) => s.stock === 0) && p.sizes.filter((s) => s.stock >= 2 && s.stock <= 12).length >= 1 && p.sizes.filter((s) => s.stock > 0).length >= 2);
+    expect(product, "demo data has a product with a sold-out size and a small-stock size").toBeTruthy();
+    const p = product!;
+    const soldOut = p.sizes.find((s) => s.stock === 0)!;
+    const small = p.sizes.find((s) => s.stock >= 2 && s.stock <= 12)!;
+    const other = p.sizes.find((s) => s.stock > 0 && s.size !== small.size)!;
+
+    await page.goto(`/products/${p.slug}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
+
+    await expect(page.getByRole("radio", { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
+
+    await page.locator("label", { has: page.getByRole("radio", { name: small.size, exact: true }) }).click();
+    await expect(page.getByRole("radio", { name: small.size, exact: true })).toBeChecked();
+    const qty = page.getByRole("spinbutton", { name: "Quantity" });
+    const plus = page.getByRole("button", { name: "Increase quantity" });
+    for (let i = 1; i < small.stock; i++) await plus.click();
+    await expect(qty).toHaveValue(String(small.stock));
+    await expect(plus).toBeDisabled();
+
+    await page.locator("label", { has: page.getByRole("radio", { name: other.size, exact: true }) }).click();
+    await expect(qty).toHaveValue(String(Math.min(small.stock, other.stock)));
+    if (other.stock > small.stock) await expect(plus).toBeEnabled();
+    else await expect(plus).toBeDisabled();
+
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+    expect(cart).toEqual([expect.objectContaining({ productId: p.id, size: other.size, quantity: Math.min(small.stock, other.stock) })]);
+  });
+
+  test("a sold-out product shows Out of Stock and cannot be bought", async ({ page, request }) => {
+    const p = (await allProducts(request)).find((x) => x.stock === 0)!;
+    await page.goto(`/products/${p.slug}`);
+    const buttons = page.getByRole("button", { name: "Out of Stock", exact: true });
+    await expect(buttons).toHaveCount(2);
+    for (const b of await buttons.all()) await expect(b).toBeDisabled();
+  });
+
+  test("view-source has the name, price, JSON-LD and Open Graph tags", async ({ request }) => {
+    const p = (await allProducts(request)).find((x) => x.stock > 0 && !/[&<>"']/.test(x.name))!;
+    const res = await request.get(`/products/${p.slug}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<h1 class="mt-1 text-3xl font-bold leading-tight">${p.name}</h1>`);
+    expect(html).toContain(rs(p.finalPrice));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const product = ld.find((x) => x["@type"] === "Product");
+    expect(product).toMatchObject({ name: p.name, offers: { "@type": "Offer", priceCurrency: "NPR", price: (p.finalPrice / 100).toFixed(2), availability: "https://schema.org/InStock" } });
+    expect(ld.some((x) => x["@type"] === "BreadcrumbList")).toBe(true);
+    expect(html).toMatch(new RegExp(`<meta property="og:title" content="${p.name}`));
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/media\/_r\/1280\.jpeg\/[^"]+"/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/products\/[^"]+"/);
+  });
+
+  test("a card's Add to Cart asks for a size in quick view, then adds that size", async ({ page }) => {
+    await page.goto("/products?sort=name", { waitUntil: "networkidle" });
+    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/ }) }).first();
+    await card.getByRole("button", { name: /^Add .* to cart$/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
+    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("link", { name: /Cart, 1 items/ })).toBeVisible();
+  });
+});
+
+test("sitemap and robots are served", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain("/products/");
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
+});

@@ -1,0 +1,16 @@
+/**
+ * Catalogue constants (spec 000 §9) and sort names, free of zod so the browser bundle can import them
+ * without pulling in the schemas.
+ */
+export const PRODUCT_SORTS = ["newest", "name", "price-low", "price-high", "rating"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const CATALOGUE_PAGE_SIZE = 50;
+export const PRICE_SLIDER = { min: 0, max: 10_000, step: 100 } as const;
+export const SHOWCASE_SIZE = 6;
+export const SHOWCASE_INTERVAL_MS = 4000;
+export const FEATURED_GRID_SIZE = 8;
+export const RELATED_PRODUCTS = 6;
+export const SUGGESTIONS_SHOWN = 5;
+export const SEARCH_MAX_LENGTH = 200;
+
+export const SEARCH_SORT_BY = ["relevance", "createdAt", "price", "name", "rating"] as const;
