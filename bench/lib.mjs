@@ -5,6 +5,10 @@ import { fileURLToPath } from "node:url";
 import { spawn } from "node:child_process";
 import Fastify from "fastify";
 
+// Measure what production runs: React and friends pick their production builds from this at import time
+// (the app and React are imported dynamically below, after this line).
+process.env.NODE_ENV = "production";
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
