@@ -86,7 +86,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
-      await api.register(adminRoutes(services.admin, services.settings));
+      await api.register(adminRoutes(services.admin, services.settings, services.catalog.invalidate));
       await api.register(orderRoutes(services.orders, services.cart));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));

@@ -63,9 +63,13 @@ async function readUploads(req: FastifyRequest): Promise<{ files: UploadedFile[]
  * (before any body is read), so no admin route can be left open by forgetting a preHandler.
  * Spec paths outside /api/admin (PUT /api/users/:id/role) live here too for the same reason.
  */
-export function adminRoutes(admin: AdminServices, settings: SettingsService): FastifyPluginAsyncZod {
+export function adminRoutes(admin: AdminServices, settings: SettingsService, onCatalogWrite: () => void = () => undefined): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onRequest", app.requireAdmin);
+    // Any successful admin write may change what shoppers see: drop the public catalogue's micro-cache.
+    app.addHook("onResponse", async (req, reply) => {
+      if (req.method !== "GET" && reply.statusCode < 400) onCatalogWrite();
+    });
     await app.register(fastifyMultipart);
     const tags = ["admin"];
 
