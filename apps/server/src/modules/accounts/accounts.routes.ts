@@ -88,7 +88,7 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
 
     app.get(
       "/auth/me",
-      { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: envelope(z.object({ user: PublicUserSchema })), 401: ApiFailureSchema } }, preHandler: app.requireUser },
+      { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: envelope(z.object({ user: PublicUserSchema })), 401: ApiFailureSchema } }, onRequest: app.requireUser },
       async (req) => ({ success: true as const, data: { user: toPublicUser(req.user!) } }),
     );
 
@@ -125,7 +125,7 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
 
     app.get(
       "/users/profile",
-      { schema: { tags: ["profile"], summary: "Own profile with counts of orders and reviews", response: { 200: ProfileEnvelope, 401: ApiFailureSchema } }, preHandler: app.requireUser },
+      { schema: { tags: ["profile"], summary: "Own profile with counts of orders and reviews", response: { 200: ProfileEnvelope, 401: ApiFailureSchema } }, onRequest: app.requireUser },
       async (req) => ({ success: true as const, data: { user: await accounts.getProfile(req.user!.id) } }),
     );
 
@@ -133,7 +133,7 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
       "/users/profile",
       {
         schema: { tags: ["profile"], summary: "Update name, e-mail, phone and address (never role or status)", body: UpdateProfileInputSchema, response: { 200: ProfileEnvelope, ...errors } },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.body) } }),
     );
@@ -142,7 +142,7 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
       "/users/change-password",
       {
         schema: { tags: ["profile"], summary: "Change password; other sessions end", body: ChangePasswordInputSchema, response: { 200: MessageSchema, ...errors } },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (req) => {
         await accounts.changePassword(req.user!.id, req.sessionId, req.body);
@@ -156,7 +156,7 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
         "/uploads/profile",
         {
           schema: { tags: ["profile"], summary: "Upload a profile photo (multipart field `profile`, image up to 5 MB)", response: { 200: ProfileEnvelope, 400: ApiFailureSchema, 401: ApiFailureSchema, 413: ApiFailureSchema, 415: ApiFailureSchema } },
-          preHandler: app.requireUser,
+          onRequest: app.requireUser,
         },
         async (req) => {
           if (!req.isMultipart()) throw invalid(AUTH_MSG.imageRequired);

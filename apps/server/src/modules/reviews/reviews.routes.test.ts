@@ -175,3 +175,17 @@ describe("rating aggregates and the public list", () => {
     expect(after.rating).toBeCloseTo(16 / 6, 5);
   });
 });
+
+describe("who may call the review routes", () => {
+  it("answers a guest with 401 before looking at the body, so nothing is learned from validation errors", async () => {
+    for (const [method, url] of [
+      ["PUT", "/api/reviews/any-id/visibility"],
+      ["PUT", "/api/reviews/any-id"],
+      ["POST", "/api/products/any-id/reviews"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: { rating: "not a number", hidden: "maybe" } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe("Missing token");
+    }
+  });
+});

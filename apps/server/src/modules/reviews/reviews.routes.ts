@@ -16,7 +16,7 @@ export function reviewsRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
     app.get(
       "/products/:id/reviews/mine",
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ["reviews"], summary: "May the signed-in customer review this product; their review if any", params: IdParamSchema, response: { 200: envelope(MyReviewSchema), ...errors } },
       },
       async (req) => ({ success: true as const, data: await reviews.mine(req.user!, req.params.id) }),
@@ -24,19 +24,19 @@ export function reviewsRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
     app.post(
       "/products/:id/reviews",
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ["reviews"], summary: "Review a delivered product (once)", params: IdParamSchema, body: ReviewInputSchema, response: { 201: OneReview, ...errors } },
       },
       async (req, reply) => reply.status(201).send({ success: true as const, data: { review: await reviews.create(req.user!, req.params.id, req.body) } }),
     );
     app.put(
       "/reviews/:id",
-      { preHandler: app.requireUser, schema: { tags: ["reviews"], summary: "Edit your review", params: IdParamSchema, body: ReviewInputSchema, response: { 200: OneReview, ...errors } } },
+      { onRequest: app.requireUser, schema: { tags: ["reviews"], summary: "Edit your review", params: IdParamSchema, body: ReviewInputSchema, response: { 200: OneReview, ...errors } } },
       async (req) => ({ success: true as const, data: { review: await reviews.update(req.user!, req.params.id, req.body) } }),
     );
     app.delete(
       "/reviews/:id",
-      { preHandler: app.requireUser, schema: { tags: ["reviews"], summary: "Delete your review", params: IdParamSchema, response: { 200: envelope(z.object({ deleted: z.literal(true) })), ...errors } } },
+      { onRequest: app.requireUser, schema: { tags: ["reviews"], summary: "Delete your review", params: IdParamSchema, response: { 200: envelope(z.object({ deleted: z.literal(true) })), ...errors } } },
       async (req) => {
         await reviews.remove(req.user!, req.params.id);
         return { success: true as const, data: { deleted: true as const } };
@@ -45,7 +45,7 @@ export function reviewsRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
     app.put(
       "/reviews/:id/visibility",
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: { tags: ["reviews"], summary: "Hide or show a review (administrators)", params: IdParamSchema, body: ReviewVisibilityInputSchema, response: { 200: OneReview, ...errors } },
       },
       async (req) => ({ success: true as const, data: { review: await reviews.setVisibility(req.params.id, req.body.hidden) } }),
