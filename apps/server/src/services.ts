@@ -14,6 +14,8 @@ import { createContactService } from "./modules/content/contact.service.js";
 import { createNewsletterService } from "./modules/content/newsletter.service.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { createAccountsService } from "./modules/accounts/accounts.service.js";
+import { createPaymentsService } from "./modules/payments/payments.service.js";
+import { createPaymentClients } from "./payments/index.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
@@ -22,13 +24,14 @@ export function createServices(db: Db, config: Config) {
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
+  const orders = createOrdersService(db, { settings, events });
   return {
     storage,
     catalog: createCatalogService(db),
     settings,
     sessions,
     events,
-    orders: createOrdersService(db, { settings, events }),
+    orders,
     cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
     mail,
@@ -37,6 +40,7 @@ export function createServices(db: Db, config: Config) {
     newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
     reviews: createReviewsService(db),
     accounts: createAccountsService({ db, sessions, mail, storage, events, publicUrl: config.publicUrl }),
+    payments: createPaymentsService(db, { orders, events, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
   };
 }
 
