@@ -43,7 +43,7 @@ export function WalletRedirect({ target }: { target: WalletTarget }) {
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 px-4" role="dialog" aria-modal="true" aria-labelledby="wallet-redirect-title">
       <div className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl">
         <span className={`mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-slate-200 ${target.kind === "khalti" ? "border-t-[#5C2D91]" : "border-t-[#60BB46]"}`} aria-hidden="true" />
-        <h2 id="wallet-redirect-title" className="mt-4 text-lg font-bold" role="status">
+        <h2 id="wallet-redirect-title" className="mt-4 text-lg font-bold" aria-live="polite">
           {target.kind === "khalti" ? "Redirecting to Khalti Payment..." : "Redirecting to eSewa..."}
         </h2>
         <p className="mt-1 text-sm text-slate-600">Your order is saved. Complete the payment on {name}&apos;s secure page.</p>
