@@ -25,6 +25,7 @@ import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
 import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
+import { paymentRoutes } from "./modules/payments/payments.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
       await api.register(reviewsRoutes(services.reviews));
       await api.register(authRoutes(services.accounts, config));
       await api.register(profileRoutes(services.accounts));
+      await api.register(paymentRoutes(services.payments));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -119,7 +121,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
 
   if (config.serveWeb) {
     await registerSsr(app, config, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts },
+      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   ESEWA_SECRET_KEY: optionalText,
   ESEWA_FORM_URL: optionalUrl,
   ESEWA_STATUS_URL: optionalUrl,
+  PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SMTP_URL: z
     .string()
     .trim()
@@ -74,6 +75,8 @@ export interface Config {
   serveWeb: boolean;
   repoRoot: string;
   payments: PaymentsConfig;
+  /** How often server.ts sweeps expired unpaid wallet orders (0 = never). */
+  paymentSweepSeconds: number;
   /** SMTP connection string; undefined means e-mails are written to the development outbox in dataDir/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -146,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: true,
     repoRoot,
     payments: paymentsConfig(env, publicUrl),
+    paymentSweepSeconds: env.PAYMENT_SWEEP_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),

@@ -17,6 +17,8 @@ import { createNewsletterService } from "./modules/content/newsletter.service.js
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { createAccountsService } from "./modules/accounts/accounts.service.js";
 import { createSeoService } from "./modules/seo/seo.service.js";
+import { createPaymentsService } from "./modules/payments/payments.service.js";
+import { createPaymentClients } from "./payments/index.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config) {
@@ -25,6 +27,7 @@ export function createServices(db: Db, config: Config) {
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
+  const orders = createOrdersService(db, { settings, events });
   return {
     storage,
     catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
@@ -32,7 +35,7 @@ export function createServices(db: Db, config: Config) {
     admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
     sessions,
     events,
-    orders: createOrdersService(db, { settings, events }),
+    orders,
     cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
     mail,
@@ -42,6 +45,7 @@ export function createServices(db: Db, config: Config) {
     reviews: createReviewsService(db),
     accounts: createAccountsService({ db, sessions, mail, storage, events, publicUrl: config.publicUrl }),
     seo: createSeoService(db, config.publicUrl),
+    payments: createPaymentsService(db, { orders, events, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
   };
 }
 

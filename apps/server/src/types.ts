@@ -9,7 +9,7 @@ export type { StoreSettings } from "./modules/settings/settings.service.js";
 
 /** What React Router loaders receive as `context`. */
 export interface WebLoadContext {
-  services: Pick<Services, "catalog" | "settings" | "orders" | "cart" | "wishlist" | "blog" | "newsletter" | "accounts">;
+  services: Pick<Services, "catalog" | "settings" | "orders" | "cart" | "wishlist" | "blog" | "newsletter" | "accounts" | "payments">;
   /** The signed-in user (from the session cookie), or null. */
   user: import("@khelkud/contracts").PublicUser | null;
   publicUrl: string;

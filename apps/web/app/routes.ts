@@ -40,5 +40,13 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("payment-selection", "routes/payment/selection.tsx"),
+  route("payment/success", "routes/payment/success.tsx"),
+  route("payment/failed", "routes/payment/failed.tsx"),
+  route("khalti/callback", "routes/payment/khalti-callback.tsx"),
+  route("payment/khalti/success", "routes/payment/khalti-success.tsx"),
+  route("payment/khalti/failed", "routes/payment/khalti-failed.tsx"),
+  route("payment/esewa/success", "routes/payment/esewa-success.tsx"),
+  route("payment/esewa/failed/:ref?", "routes/payment/esewa-failed.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,3 +12,4 @@ export * from "./slug.js";
 export * from "./stock.js";
 export * from "./admin.js";
 export * from "./content.js";
+export * from "./payments.js";

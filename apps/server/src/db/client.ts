@@ -48,6 +48,9 @@ export function wrapPglite(client: PGlite): Database {
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, DROP DATABASE … WITH FORCE) must not crash the process:
+  // pg emits it on the pool, and the pool replaces the connection on the next query.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -6,6 +6,7 @@ import { fetchJson } from "../lib/fetch-json";
 import { formatDate } from "../lib/format";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
 import { colorText, sizeText } from "./cart-panel";
+import { PayNow } from "./pay-now";
 
 /** Profile → Orders tab (spec 000 §2): the signed-in customer's own orders. */
 export function ProfileOrders() {
@@ -95,9 +96,7 @@ export function ProfileOrders() {
               </div>
               <div className="mt-4 flex flex-wrap gap-2">
                 {awaiting ? (
-                  <button type="button" onClick={() => toast.info("Wallet payment is not available yet.")} className="rounded-lg bg-crimson px-4 py-2 text-sm font-semibold text-white hover:bg-crimson-dark">
-                    Pay Now
-                  </button>
+                  <PayNow order={o} khaltiEndpoint="/api/payments/khalti/initiate-v2" size="sm" />
                 ) : null}
                 <Link to={`/orders/${o.id}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
                   View Details<span className="sr-only"> of order #{shortOrderId(o.id)}</span>

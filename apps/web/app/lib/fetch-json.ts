@@ -34,8 +34,10 @@ export async function fetchJson<T>(path: string, init: { method?: string; body?:
     // Not JSON (a proxy error page): fall through to the generic messages below.
   }
   if (res.ok && body?.success) return body.data;
-  if (res.status >= 500) throw new ApiError(MSG.serverError, res.status);
   const failure = body && !body.success ? body : undefined;
+  // 503 carries a message meant for people (e.g. a wallet that is not answering); other 5xx do not.
+  if (res.status === 503 && failure?.error) throw new ApiError(failure.error, res.status);
+  if (res.status >= 500) throw new ApiError(MSG.serverError, res.status);
   throw new ApiError(failure?.error ?? MSG.generic, res.status, failure?.details ?? []);
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, formatNPR, MSG, ShippingAddressSchema, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, formatNPR, MSG, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
 import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
@@ -9,9 +9,8 @@ import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
 import { colorText, sizeText } from "../components/cart-panel";
 import { SummaryRows } from "../components/order-summary";
-
-/** Wallet payments arrive with the payments work; until then only cash on delivery can be placed. */
-const WALLETS_AVAILABLE = false;
+import { WalletRedirect } from "../components/wallet-redirect";
+import { esewaTarget, khaltiTarget, rememberPendingPayment, type WalletTarget } from "../lib/wallet-pay";
 
 export function meta() {
   return [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
@@ -23,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`, buyNow ? "buy-now" : undefined));
   const u = context.user;
   return {
+    /** Wallets this shop can take (a wallet without configuration is not offered). */
+    wallets: context.services.payments.walletsAvailable(),
     prefill: {
       fullName: u.name,
       email: u.email,
@@ -67,6 +68,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [method, setMethod] = useState<PaymentMethod>("COD");
   const [submitting, setSubmitting] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
+  const [walletTarget, setWalletTarget] = useState<WalletTarget | null>(null);
+  const wallets = loaderData.wallets;
+  const walletOn = (m: PaymentMethod) => (m === "KHALTI" ? wallets.khalti : m === "ESEWA" ? wallets.esewa : true);
+  const WALLETS_AVAILABLE = walletOn(method);
 
   useEffect(() => setBuyNowLine(isBuyNow ? readBuyNowLine() : null), [isBuyNow]);
   const items: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
@@ -105,6 +110,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     }
     setSubmitting(true);
     idempotencyKey.current ??= crypto.randomUUID();
+    if (method === "KHALTI" || method === "ESEWA") return void payWithWallet(method, items);
     let order: Order;
     try {
       ({ order } = await fetchJson<{ order: Order }>("/api/orders", {
@@ -134,6 +140,39 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     else clearCart(true);
     toast.success("COD order confirmed! You will pay on delivery.");
     navigate(`/order-success?orderId=${encodeURIComponent(order.id)}`, { replace: true, state: { order } });
+  }
+
+  /**
+   * DECISIONS 7, 9: one call creates the order (stock reserved) and starts the payment; the cart stays
+   * as it is until the payment is confirmed. The same Idempotency-Key after an outage reuses the order.
+   */
+  async function payWithWallet(wallet: "KHALTI" | "ESEWA", lines: CartItem[]) {
+    const path = wallet === "KHALTI" ? "/api/payments/khalti/initiate-with-order" : "/api/payments/esewa/initiate-with-order";
+    try {
+      const started = await fetchJson<KhaltiStart | EsewaStart>(path, {
+        body: {
+          orderData: {
+            items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+            shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+          },
+        },
+        headers: { "Idempotency-Key": idempotencyKey.current! },
+      });
+      rememberPendingPayment(started.orderId, isBuyNow ? "buyNow" : "cart");
+      if (wallet === "KHALTI") {
+        toast.success(PAYMENT_MSG.redirectingKhalti);
+        setWalletTarget(khaltiTarget(started as KhaltiStart));
+      } else {
+        setWalletTarget(esewaTarget(started as EsewaStart));
+      }
+    } catch (error) {
+      setSubmitting(false);
+      const status = error instanceof ApiError ? error.status : 0;
+      // 503: the order is saved and the wallet did not answer; keep the key so a retry pays that same order.
+      if (status !== 503) idempotencyKey.current = null;
+      const fallback = wallet === "KHALTI" ? "Failed to initiate Khalti payment" : "Failed to initiate eSewa payment";
+      toast.error(error instanceof ApiError && (status < 500 || status === 503) ? error.message : fallback, { duration: 4000 });
+    }
   }
 
   if (items === null || items.length === 0) return <div className="mx-auto min-h-[50vh] max-w-7xl px-4 py-8" aria-busy="true" />;
@@ -185,11 +224,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <legend className="px-1 text-lg font-bold">Payment Method</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {METHODS.map((m) => (
-                <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
-                  <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
+                <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled || (m.value !== "CARD" && !walletOn(m.value)) ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
+                  <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled || (m.value !== "CARD" && !walletOn(m.value))} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
                   <span>
                     <span className="block font-semibold">{m.label}</span>
-                    <span className="block text-sm">{m.hint}</span>
+                    <span className="block text-sm">{m.value !== "CARD" && !walletOn(m.value) ? "Not available right now" : m.hint}</span>
                   </span>
                 </label>
               ))}
@@ -231,6 +270,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <p className="text-xs text-slate-600">Prices, shipping and stock are confirmed by the shop when you place the order.</p>
         </aside>
       </form>
+      {walletTarget ? <WalletRedirect target={walletTarget} /> : null}
     </div>
   );
 }

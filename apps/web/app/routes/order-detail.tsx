@@ -10,6 +10,7 @@ import { pageTitle } from "../lib/seo";
 import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
+import { PayNow } from "../components/pay-now";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: pageTitle(data ? `Order #${shortOrderId(data.order.id)}` : "Order Not Found") }, { name: "robots", content: "noindex" }];
@@ -223,9 +224,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </section>
           <div className="flex flex-col gap-2">
             {isAwaitingWalletPayment(order) ? (
-              <button type="button" onClick={() => toast.info("Wallet payment is not available yet.")} className="rounded-lg bg-crimson px-4 py-2.5 font-semibold text-white hover:bg-crimson-dark">
-                Pay Now
-              </button>
+              <PayNow order={order} khaltiEndpoint="/api/payments/khalti/initiate" />
             ) : null}
             {order.status === "DELIVERED" && first ? (
               <Link to={`/products/${first.slug}?review=true`} className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark">

@@ -1,7 +1,9 @@
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useSearchParams } from "react-router";
 import { formatNPR, paymentMethodLabel, shortOrderId } from "@khelkud/contracts";
 import type { Route } from "./+types/order-success";
 import { pageTitle } from "../lib/seo";
+import { settleConfirmedOrder } from "../lib/wallet-pay";
 
 export function meta() {
   return [{ title: pageTitle("Order Confirmed") }, { name: "robots", content: "noindex" }];
@@ -28,6 +30,12 @@ const STEPS = [
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const [params] = useSearchParams();
+  const transactionId = params.get("transactionId");
+  // DECISIONS 9: the cart is cleared once the server says the wallet payment is confirmed.
+  useEffect(() => {
+    if (order.paymentStatus === "PAID") settleConfirmedOrder(order);
+  }, [order]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <div className="text-center">
@@ -54,6 +62,16 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="text-slate-600">Payment</dt>
           <dd className="font-semibold">{paymentMethodLabel(order.paymentMethod)}</dd>
+          {order.paymentStatus === "PAID" ? (
+            <dd className="mt-1 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800" data-testid="payment-status">
+              Paid
+            </dd>
+          ) : order.paymentMethod !== "COD" ? (
+            <dd className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="payment-status">
+              Payment pending
+            </dd>
+          ) : null}
+          {order.paymentStatus === "PAID" && transactionId ? <dd className="mt-1 break-all text-xs text-slate-500">Transaction {transactionId}</dd> : null}
         </div>
         <div>
           <dt className="text-slate-600">Items</dt>

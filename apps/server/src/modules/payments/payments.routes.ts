@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ApiFailureSchema,
+  envelope,
+  EsewaStartSchema,
+  EsewaStatusSchema,
+  EsewaVerifyInputSchema,
+  IDEMPOTENCY_HEADER,
+  KhaltiStartSchema,
+  KhaltiVerifyInputSchema,
+  OrderIdBodySchema,
+  OrderSchema,
+  PaymentOutcomeSchema,
+  WalletCheckoutInputSchema,
+  WalletRetryInputSchema,
+  type PaymentOutcome,
+} from "@khelkud/contracts";
+import { conflict, invalid } from "../../lib/errors.js";
+import type { PaymentsService } from "./payments.service.js";
+
+const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema, 503: ApiFailureSchema };
+
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^[\w.:-]{8,100}$/.test(value)) throw invalid("Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores");
+  return value;
+}
+
+/** `success: true` only for a payment the provider confirmed; anything else is an error with the reason. */
+function paidOrThrow(outcome: PaymentOutcome): PaymentOutcome {
+  if (outcome.status === "PAID") return outcome;
+  if (outcome.status === "PENDING") throw conflict("Payment is still pending");
+  throw conflict(outcome.reason === "amount_mismatch" ? "Payment verification failed" : outcome.providerStatus ? `Payment status: ${outcome.providerStatus}` : outcome.message);
+}
+
+/** Wallet payment calls (spec 000 §7, 001 §7). Every call needs a signed-in owner; amounts come from the stored order. */
+export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { onRequest: app.requireUser };
+    const tags = ["payments"];
+
+    app.post(
+      "/payments/khalti/initiate-with-order",
+      {
+        ...auth,
+        schema: { tags, summary: "Create the order (stock reserved) and start a Khalti payment for it", body: WalletCheckoutInputSchema, response: { 200: envelope(KhaltiStartSchema), ...errors } },
+      },
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof KhaltiStartSchema> }),
+    );
+
+    for (const path of ["/payments/khalti/initiate", "/payments/khalti/initiate-v2"]) {
+      app.post(
+        path,
+        { ...auth, schema: { tags, summary: "Start a new Khalti attempt for one's own unpaid order (Pay Now)", body: WalletRetryInputSchema, response: { 200: envelope(KhaltiStartSchema), ...errors } } },
+        async (req) => ({ success: true as const, data: await payments.startKhalti(req.user!, req.body.orderId) }),
+      );
+    }
+
+    app.post(
+      "/payments/khalti/verify",
+      { ...auth, schema: { tags, summary: "Confirm a Khalti payment by asking Khalti (lookup by pidx)", body: KhaltiVerifyInputSchema, response: { 200: envelope(PaymentOutcomeSchema), ...errors } } },
+      async (req) => ({ success: true as const, data: paidOrThrow(await payments.verifyKhalti(req.user!, req.body.pidx, req.body.orderId)) }),
+    );
+
+    app.post(
+      "/payments/esewa/initiate-with-order",
+      {
+        ...auth,
+        schema: { tags, summary: "Create the order (stock reserved) and sign an eSewa payment form for it", body: WalletCheckoutInputSchema, response: { 200: envelope(EsewaStartSchema), ...errors } },
+      },
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof EsewaStartSchema> }),
+    );
+
+    app.post(
+      "/payments/esewa/initiate",
+      { ...auth, schema: { tags, summary: "Sign a new eSewa attempt for one's own unpaid order (Pay Now)", body: WalletRetryInputSchema, response: { 200: envelope(EsewaStartSchema), ...errors } } },
+      async (req) => ({ success: true as const, data: await payments.startEsewa(req.user!, req.body.orderId) }),
+    );
+
+    app.post(
+      "/payments/esewa/verify",
+      {
+        ...auth,
+        schema: { tags, summary: "Confirm an eSewa payment: response signature, then eSewa's status API", body: EsewaVerifyInputSchema, response: { 200: envelope(PaymentOutcomeSchema), ...errors } },
+      },
+      async (req) => ({ success: true as const, data: paidOrThrow(await payments.verifyEsewa(req.user!, { data: req.body.data, transactionUuid: req.body.transaction_uuid })) }),
+    );
+
+    app.get(
+      "/payments/esewa/status/:paymentId",
+      {
+        ...auth,
+        schema: { tags, summary: "Ask eSewa about one of one's own attempts and record the answer", params: z.object({ paymentId: z.string().min(1).max(100) }), response: { 200: envelope(EsewaStatusSchema), ...errors } },
+      },
+      async (req) => ({ success: true as const, data: await payments.esewaStatus(req.user!, req.params.paymentId) }),
+    );
+
+    app.post(
+      "/payments/cod/switch",
+      {
+        ...auth,
+        schema: { tags, summary: "Pay an unpaid wallet order by cash on delivery instead (payment selection)", body: OrderIdBodySchema, response: { 200: envelope(z.object({ order: OrderSchema })), ...errors } },
+      },
+      async (req) => ({ success: true as const, data: { order: await payments.switchToCod(req.user!, req.body.orderId) } }),
+    );
+  };
+}

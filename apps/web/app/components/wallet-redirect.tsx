@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import type { WalletTarget } from "../lib/wallet-pay";
+
+/** Spec 000 §4 / 001 §9: Khalti after 1.5 s; eSewa by an auto-submitted POST form after 1 s. */
+export const KHALTI_REDIRECT_MS = 1500;
+export const ESEWA_SUBMIT_MS = 1000;
+
+/**
+ * Full-screen notice while the browser is sent to the wallet. eSewa's form is a real form, so
+ * "Continue to eSewa" works even if the timer or scripts fail.
+ */
+export function WalletRedirect({ target }: { target: WalletTarget }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => {
+        if (target.kind === "khalti") window.location.assign(target.url);
+        else formRef.current?.submit();
+      },
+      target.kind === "khalti" ? KHALTI_REDIRECT_MS : ESEWA_SUBMIT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [target]);
+
+  // Spec 001 §2.4: the eSewa start component also listens for same-origin result messages.
+  useEffect(() => {
+    if (target.kind !== "esewa") return;
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || typeof e.data !== "object" || e.data === null) return;
+      const data = e.data as { type?: string; orderId?: string };
+      if (data.type === "ESEWA_PAYMENT_SUCCESS" && data.orderId) navigate(`/order-success?orderId=${encodeURIComponent(data.orderId)}&paymentMethod=esewa`);
+      if (data.type === "ESEWA_PAYMENT_FAILED") navigate("/payment/esewa/failed");
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [target, navigate]);
+
+  const name = target.kind === "khalti" ? "Khalti" : "eSewa";
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 px-4" role="dialog" aria-modal="true" aria-labelledby="wallet-redirect-title">
+      <div className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl">
+        <span className={`mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-slate-200 ${target.kind === "khalti" ? "border-t-[#5C2D91]" : "border-t-[#60BB46]"}`} aria-hidden="true" />
+        <h2 id="wallet-redirect-title" className="mt-4 text-lg font-bold" aria-live="polite">
+          {target.kind === "khalti" ? "Redirecting to Khalti Payment..." : "Redirecting to eSewa..."}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Your order is saved. Complete the payment on {name}&apos;s secure page.</p>
+        {target.kind === "esewa" ? (
+          <form ref={formRef} method="POST" action={target.url} className="mt-4">
+            {Object.entries(target.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="w-full rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white hover:bg-green-800">
+              Continue to eSewa
+            </button>
+          </form>
+        ) : (
+          <a href={target.url} className="mt-4 block w-full rounded-lg bg-[#5C2D91] px-4 py-2.5 font-semibold text-white hover:brightness-110">
+            Continue to Khalti
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

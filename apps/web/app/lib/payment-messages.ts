@@ -1,0 +1,62 @@
+import { WALLET_UNAVAILABLE } from "@khelkud/contracts";
+
+/**
+ * Failure texts of the payment screens (spec 001 §4). Only our own reason codes are shown: a reason in
+ * a URL is typed by whoever made the link, so free text from the query is never displayed.
+ */
+export const REASON_TEXT: Record<string, string> = {
+  payment_failed: "Your payment could not be processed. Please try again.",
+  canceled: "Payment was canceled by user",
+  cancelled: "Payment was canceled by user",
+  expired: "Payment session expired",
+  amount_mismatch: "Payment verification failed: the amount paid does not match the order",
+  refunded: "This payment was refunded",
+  not_found: "Payment record not found",
+  order_closed: "Your payment arrived after the order was closed. We will refund it; please contact support.",
+  failed: "Payment processing failed",
+  verification_failed: "Payment verification failed",
+  missing_reference: "Missing payment reference.",
+  khalti_unavailable: WALLET_UNAVAILABLE.KHALTI,
+  esewa_unavailable: WALLET_UNAVAILABLE.ESEWA,
+};
+
+/** Wallet status words → text (wallet A page; wallet B accepts "canceled" and "cancelled"). */
+export function statusText(status: string): string {
+  const s = status.trim().toLowerCase();
+  if (s === "user canceled" || s === "canceled" || s === "cancelled") return "Payment was canceled by user";
+  if (s === "expired" || s === "not_found") return "Payment session expired";
+  if (s === "failed") return "Payment processing failed";
+  if (s === "pending") return "Payment is still pending";
+  return `Payment failed with status: ${status}`;
+}
+
+export interface FailureInputs {
+  reason?: string | null;
+  /** The error carried in navigation state. */
+  stateError?: string | null;
+  error?: string | null;
+  status?: string | null;
+}
+
+/** Wallet failure pages: reason, then navigation-state error, then error code, then status, then the default. */
+export function walletFailureMessage({ reason, stateError, error, status }: FailureInputs, withErrorQuery = true): string {
+  if (reason && REASON_TEXT[reason]) return REASON_TEXT[reason];
+  if (stateError) return stateError;
+  if (withErrorQuery && error) {
+    if (error === "payment_not_found") return "Payment record not found";
+    if (error === "callback_error") return "Payment processing error occurred";
+    return `Payment error: ${error.slice(0, 60)}`;
+  }
+  if (status) return statusText(status.slice(0, 40));
+  return "Payment was not completed";
+}
+
+/** The generic /payment/failed page. */
+export function genericFailureMessage({ reason, error, status }: FailureInputs): string {
+  if (reason === "payment_failed") return REASON_TEXT.payment_failed!;
+  if (error === "payment_not_found") return "Payment record not found. Please contact support.";
+  if (error === "callback_error") return "There was an error processing your payment. Please try again.";
+  if (reason && REASON_TEXT[reason]) return REASON_TEXT[reason];
+  if (status) return statusText(status.slice(0, 40));
+  return "Payment failed. Please try again or contact support.";
+}

@@ -1,0 +1,71 @@
+import { Link, redirect } from "react-router";
+import { formatNPR, PAYMENT_MSG, shortOrderId } from "@khelkud/contracts";
+import type { Route } from "./+types/esewa-success";
+import { ResultShell, useRedirectAfter } from "../../components/payment-result";
+import { loginUrl } from "../../lib/fetch-json";
+import { errorMessage, outcomeUrl, rawQueryValue } from "../../lib/payment-results";
+import { pageTitle } from "../../lib/seo";
+
+export function meta() {
+  return [{ title: pageTitle("eSewa Payment") }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * eSewa's success_url (spec 001 §4). `data` is read raw (its Base64 `+` must survive), then the
+ * server checks the signature, the attempt's owner and amount, and asks eSewa's status API.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const data = rawQueryValue(request.url, "data");
+  if (!data) return { outcome: null, order: null, error: PAYMENT_MSG.noEsewaData };
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(loginUrl(`${url.pathname}${url.search}`));
+  }
+  try {
+    const outcome = await context.services.payments.verifyEsewa(context.user, { data });
+    if (outcome.status !== "PAID") return { outcome, order: null, error: outcome.providerStatus ? `Payment status: ${outcome.providerStatus}` : outcome.message };
+    return { outcome, order: await context.services.orders.getOrderForViewer(context.user, outcome.orderId), error: null };
+  } catch (error) {
+    return { outcome: null, order: null, error: errorMessage(error, PAYMENT_MSG.verificationFailed) };
+  }
+}
+
+export default function EsewaSuccess({ loaderData }: Route.ComponentProps) {
+  const { outcome, order, error } = loaderData;
+  const paid = outcome?.status === "PAID" && order ? outcome : null;
+  const failedTo = `/payment/esewa/failed${outcome ? `?orderId=${encodeURIComponent(outcome.orderId)}` : ""}`;
+  useRedirectAfter(paid ? outcomeUrl(paid) : failedTo, paid ? undefined : { error });
+  if (!paid || !order) {
+    return (
+      <ResultShell ok={false} title="Payment Failed" message={error ?? "Payment was not completed"}>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link to="/checkout" className="flex-1 rounded-lg bg-crimson px-5 py-3 text-center font-semibold text-white hover:bg-crimson-dark">
+            Try Again
+          </Link>
+          <Link to="/" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+            Go Home
+          </Link>
+        </div>
+      </ResultShell>
+    );
+  }
+  return (
+    <ResultShell ok title="Payment Successful!" message={PAYMENT_MSG.verified}>
+      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+        <div>
+          <dt className="text-slate-600">Order</dt>
+          <dd className="font-bold">#{shortOrderId(order.id)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Amount</dt>
+          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">eSewa reference</dt>
+          <dd className="font-semibold">{paid.transactionId ?? "—"}</dd>
+        </div>
+      </dl>
+      <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
+    </ResultShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/khalti-callback";
+import { loginUrl } from "../../lib/fetch-json";
+import { failureUrlFor, outcomeUrl } from "../../lib/payment-results";
+import { pageTitle } from "../../lib/seo";
+
+export function meta() {
+  return [{ title: pageTitle("Verifying Payment") }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Khalti's return_url (spec 001 §4). The query proves nothing: the server looks the pidx up at Khalti,
+ * checks the amount and the owner, and only then is the order paid. Then on to /order-success or /payment/failed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pidx = url.searchParams.get("pidx")?.trim();
+  if (!pidx) throw redirect("/payment/failed?reason=missing_reference");
+  if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`));
+  let target: string;
+  try {
+    target = outcomeUrl(await context.services.payments.verifyKhalti(context.user, pidx));
+  } catch (error) {
+    target = failureUrlFor(error, "khalti");
+  }
+  throw redirect(target);
+}
+
+export default function KhaltiCallback() {
+  return (
+    <p className="mx-auto max-w-xl px-4 py-24 text-center text-slate-600" role="status">
+      Verifying your Khalti payment…
+    </p>
+  );
+}

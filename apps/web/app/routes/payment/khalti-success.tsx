@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { formatNPR, shortOrderId, type Order, type PaymentOutcome } from "@khelkud/contracts";
+import type { Route } from "./+types/khalti-success";
+import { ResultShell, useRedirectAfter } from "../../components/payment-result";
+import { loginUrl } from "../../lib/fetch-json";
+import { errorMessage, outcomeUrl } from "../../lib/payment-results";
+import { pageTitle } from "../../lib/seo";
+import { redirect } from "react-router";
+
+export function meta() {
+  return [{ title: pageTitle("Khalti Payment") }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec 001 §4: needs pidx and orderId; the server verifies; 3 s later on to /order-success or the failure page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pidx = url.searchParams.get("pidx")?.trim();
+  const orderId = url.searchParams.get("orderId")?.trim();
+  if (!pidx || !orderId) return { outcome: null, order: null, error: "Missing payment reference." };
+  if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`));
+  try {
+    const outcome: PaymentOutcome = await context.services.payments.verifyKhalti(context.user, pidx, orderId);
+    const order: Order = await context.services.orders.getOrderForViewer(context.user, outcome.orderId);
+    return { outcome, order, error: outcome.status === "PAID" ? null : outcome.message };
+  } catch (error) {
+    return { outcome: null, order: null, error: errorMessage(error, "Payment verification failed") };
+  }
+}
+
+export default function KhaltiSuccess({ loaderData }: Route.ComponentProps) {
+  const { outcome, order, error } = loaderData;
+  const paid = outcome?.status === "PAID" && order;
+  const orderId = outcome?.orderId;
+  useRedirectAfter(paid ? outcomeUrl(outcome) : `/payment/khalti/failed${orderId ? `?orderId=${encodeURIComponent(orderId)}` : ""}`, paid ? undefined : { error });
+  if (!paid) return <ResultShell ok={false} title="Payment Failed" message={error ?? "Payment was not completed"} />;
+  return (
+    <ResultShell ok title="Payment Successful!" message="Payment verified successfully">
+      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+        <div>
+          <dt className="text-slate-600">Order</dt>
+          <dd className="font-bold">#{shortOrderId(order.id)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Amount</dt>
+          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Transaction ID</dt>
+          <dd className="break-all font-semibold">{outcome.transactionId ?? "—"}</dd>
+        </div>
+      </dl>
+      <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
+      <p className="mt-2 text-center">
+        <Link to={outcomeUrl(outcome)} className="font-semibold text-nepal hover:underline">
+          Continue now
+        </Link>
+      </p>
+    </ResultShell>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import { Link, redirect, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { formatNPR, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
+import type { Route } from "./+types/success";
+import { ResultShell } from "../../components/payment-result";
+import { pageTitle } from "../../lib/seo";
+import { settleConfirmedOrder } from "../../lib/wallet-pay";
+
+export function meta() {
+  return [{ title: pageTitle("Payment Successful") }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec 001 §2.4: /payment/success?orderId&transactionId. Only a paid order of the viewer is shown as paid. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams;
+  const orderId = q.get("orderId");
+  let order: Order | null = null;
+  if (orderId && context.user) order = await context.services.orders.getOrderForViewer(context.user, orderId).catch(() => null);
+  if (order && order.paymentStatus !== "PAID") throw redirect(`/payment/failed?orderId=${encodeURIComponent(order.id)}`);
+  return { order, transactionId: q.get("transactionId") };
+}
+
+const METHOD_TEXT: Record<string, string> = { KHALTI: "Khalti Digital Wallet", ESEWA: "eSewa Digital Wallet" };
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, transactionId } = loaderData;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (order) settleConfirmedOrder(order);
+    else {
+      toast.error(PAYMENT_MSG.orderIdNotFound);
+      navigate("/", { replace: true });
+    }
+  }, [order, navigate]);
+  if (!order) return <ResultShell ok={false} title="Payment" message={PAYMENT_MSG.orderIdNotFound} />;
+  const a = order.shippingAddress;
+  return (
+    <ResultShell ok title="Payment Successful!" message="Thank you! Your payment has been received.">
+      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+        <div>
+          <dt className="text-slate-600">Order ID</dt>
+          <dd className="font-bold">#{shortOrderId(order.id)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment Method</dt>
+          <dd className="font-semibold">{METHOD_TEXT[order.paymentMethod] ?? order.paymentMethod}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Transaction ID</dt>
+          <dd className="break-all font-semibold">{transactionId ?? "—"}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Items</dt>
+          <dd>
+            <ul className="mt-1 space-y-1">
+              {order.items.map((i) => (
+                <li key={i.id} className="flex justify-between gap-2">
+                  <span className="min-w-0 truncate">
+                    {i.name} × {i.quantity}
+                  </span>
+                  <span className="shrink-0">{formatNPR(i.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Shipping to</dt>
+          <dd>{[a.fullName, a.address, a.city, a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-center text-sm text-slate-600">A confirmation e-mail is on its way, and we will send SMS updates as your order moves.</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
+          Track Order
+        </Link>
+        <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+          Continue Shopping
+        </Link>
+      </div>
+    </ResultShell>
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Wallet payments in a real browser against the provider simulator mounted at /_simulator
+ * (the e2e server runs outside production, so the simulator is on; docs/decisions/040 and 041).
+ */
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  slug: string;
+  price: number;
+  finalPrice: number;
+  sizes: { size: string; stock: number }[];
+}
+
+const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
+  await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Puts one in-stock jersey into the cart the way the cart module stores it (localStorage "cart"),
+ * so these tests do not depend on the product page's buttons; returns it.
+ */
+async function fillCart(page: Page, skip = 0): Promise<ApiProduct> {
+  const res = await page.request.get("/api/products?limit=50");
+  const all = (await res.json()).data.products as ApiProduct[];
+  const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
+  const size = product.sizes.find((s) => s.stock >= 3)!;
+  await page.evaluate(
+    ([p, s]) => {
+      const line = { key: `${p.id}-${s.size}-default`, productId: p.id, name: p.name, slug: p.slug, image: null, price: p.finalPrice, originalPrice: p.price, quantity: 1, stock: s.stock, size: s.size, color: "default" };
+      localStorage.setItem("cart", JSON.stringify([line]));
+    },
+    [product, size] as const,
+  );
+  return product;
+}
+
+async function checkoutWith(page: Page, wallet: "Khalti" | "eSewa") {
+  await page.goto("/checkout");
+  await page.getByRole("textbox", { name: /^Address/ }).fill("Jhamsikhel Road 12");
+  await page.getByRole("textbox", { name: /^City/ }).fill("Lalitpur");
+  await page.getByRole("textbox", { name: /^City/ }).blur();
+  await page.getByRole("radio", { name: new RegExp(`^${wallet}`) }).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+}
+
+async function payOnKhalti(page: Page) {
+  await expect(page).toHaveURL(/\/_simulator\/khalti\/\?pidx=/, { timeout: 10_000 });
+  await page.getByLabel("Khalti ID (mobile number)").fill("9800000001");
+  await page.getByLabel("MPIN").fill("1111");
+  await page.getByRole("button", { name: "Log in and pay" }).click();
+  await page.getByLabel(/OTP sent to/).fill("987654");
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+}
+
+async function expectPaidOrder(page: Page, method: "khalti" | "esewa") {
+  await expect(page).toHaveURL(new RegExp(`/order-success\\?orderId=[^&]+.*paymentMethod=${method}`), { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
+  expect(order).toMatchObject({ paymentStatus: "PAID", status: "PROCESSING", paymentMethod: method.toUpperCase() });
+  // The cart is cleared only now that the server says the order is paid.
+  await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
+  return orderId;
+}
+
+test.describe("wallet payments", () => {
+  test("checkout with Khalti: the order is made, the shopper pays on Khalti's page and lands on a paid order", async ({ page }) => {
+    await signIn(page);
+    await fillCart(page);
+    await checkoutWith(page, "Khalti");
+    await expect(page.getByRole("heading", { name: "Redirecting to Khalti Payment..." })).toBeVisible();
+    // The cart is still there while the shopper is at the wallet.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(1);
+    await payOnKhalti(page);
+    await expectPaidOrder(page, "khalti");
+  });
+
+  test("checkout with eSewa: the signed form is posted, the shopper pays and the server verifies the signed answer", async ({ page }) => {
+    await signIn(page);
+    await fillCart(page, 1);
+    await checkoutWith(page, "eSewa");
+    await expect(page.getByRole("heading", { name: "Redirecting to eSewa..." })).toBeVisible();
+    await expect(page).toHaveURL(/\/_simulator\/esewa\/login/, { timeout: 10_000 });
+    await page.getByLabel("eSewa ID").fill("9806800001");
+    await page.getByLabel("Password").fill("Nepal@123");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByLabel("6-digit token").fill("123456");
+    await page.getByRole("button", { name: "Confirm payment" }).click();
+    await expect(page).toHaveURL(/\/payment\/esewa\/success\?data=/);
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expectPaidOrder(page, "esewa");
+  });
+
+  test("cancel at Khalti: Payment Failed with the reason, the cart still full, and Retry Payment pays the same order", async ({ page }) => {
+    await signIn(page);
+    const product = await fillCart(page, 2);
+    await checkoutWith(page, "Khalti");
+    await expect(page).toHaveURL(/\/_simulator\/khalti\/\?pidx=/, { timeout: 10_000 });
+    await page.getByRole("button", { name: "Cancel payment" }).first().click();
+
+    await expect(page).toHaveURL(/\/payment\/failed\?orderId=.*reason=canceled/);
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+    await expect(page.getByTestId("payment-message")).toHaveText("Payment was canceled by user");
+    await expect(page.locator("#main").getByText(product.name)).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Cart, 1 item/ })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+
+    await page.getByRole("link", { name: "Retry Payment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment-selection\\?orderId=${orderId}`));
+    await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
+    await page.getByRole("radio", { name: /^Khalti/ }).check();
+    await page.getByRole("button", { name: "Confirm Payment Method" }).click();
+    await payOnKhalti(page);
+    expect(await expectPaidOrder(page, "khalti")).toBe(orderId);
+  });
+});

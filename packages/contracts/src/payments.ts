@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { PlaceOrderInputSchema } from "./orders.js";
+
+/**
+ * Wallet payment calls (spec 000 §7, 001 §7; DECISIONS 1, 4, 7, 8). Any `amount`, `productName` or
+ * `logo` a client sends is accepted and ignored: the amount is always the stored order total.
+ */
+
+/** The messages a shopper sees when a wallet does not answer: the order is kept and stays payable. */
+export const WALLET_UNAVAILABLE = {
+  KHALTI: "Khalti is not responding right now. Your order is saved; please try again in a few minutes.",
+  ESEWA: "eSewa is not responding right now. Your order is saved; please try again in a few minutes.",
+} as const;
+
+export const WALLET_LABEL = { KHALTI: "Khalti", ESEWA: "eSewa" } as const;
+export type WalletProvider = keyof typeof WALLET_LABEL;
+
+/** Spec 001 §2.4 / §8 texts of the payment screens. */
+export const PAYMENT_MSG = {
+  verified: "Payment verified successfully",
+  missingReference: "Missing payment reference.",
+  verificationFailed: "Payment verification failed",
+  orderIdNotFound: "Order ID not found",
+  noEsewaData: "No payment data received from eSewa",
+  noKhaltiId: "No payment identifier received from Khalti",
+  paymentNotFound: "Payment record not found",
+  esewaInitFailed: "Failed to initialize eSewa payment",
+  khaltiInitFailed: "Failed to initiate Khalti payment",
+  statusCheckFailed: "Failed to check payment status",
+  redirectingKhalti: "Redirecting to Khalti Payment...",
+} as const;
+
+/** POST /api/payments/{khalti|esewa}/initiate-with-order: the checkout's order data; the server creates the order. */
+export const WalletCheckoutInputSchema = z.object({
+  orderData: PlaceOrderInputSchema.omit({ paymentMethod: true }),
+  /** Ignored (DECISIONS 1): the server takes the amount from the order it stores. */
+  amount: z.unknown().optional(),
+  productName: z.unknown().optional(),
+  logo: z.unknown().optional(),
+});
+export type WalletCheckoutInput = z.input<typeof WalletCheckoutInputSchema>;
+
+const ref = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(200, `${name} is too long`);
+
+/** POST /api/payments/{khalti|esewa}/initiate and khalti/initiate-v2: an existing unpaid order of the caller. */
+export const WalletRetryInputSchema = z.object({
+  orderId: ref("orderId"),
+  amount: z.unknown().optional(),
+  productName: z.unknown().optional(),
+});
+
+export const KhaltiVerifyInputSchema = z.object({ pidx: ref("pidx"), orderId: ref("orderId").optional() });
+
+/** eSewa verify: the success redirect's `data` (Base64, kept raw), or just the attempt's transaction_uuid. */
+export const EsewaVerifyInputSchema = z
+  .object({
+    data: z.string().trim().max(4000, "data is too long").optional(),
+    transaction_uuid: ref("transaction_uuid").optional(),
+    total_amount: z.unknown().optional(),
+    product_code: z.unknown().optional(),
+  })
+  .refine((v) => Boolean(v.data) || Boolean(v.transaction_uuid), { message: "No payment data received from eSewa", path: ["data"] });
+
+export const KhaltiStartSchema = z.object({
+  payment_url: z.string(),
+  pidx: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  expires_at: z.string(),
+});
+export type KhaltiStart = z.infer<typeof KhaltiStartSchema>;
+
+export const EsewaStartSchema = z.object({
+  payment_url: z.string(),
+  esewaParams: z.record(z.string(), z.string()),
+  paymentId: z.string(),
+  orderId: z.string(),
+});
+export type EsewaStart = z.infer<typeof EsewaStartSchema>;
+
+export const PAYMENT_FAILURE_REASONS = ["canceled", "expired", "amount_mismatch", "refunded", "not_found", "order_closed", "failed"] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
+/** What the server concluded after asking the provider. */
+export const PaymentOutcomeSchema = z.object({
+  status: z.enum(["PAID", "FAILED", "PENDING"]),
+  provider: z.enum(["KHALTI", "ESEWA"]),
+  /** The provider's own word, e.g. "Completed", "User canceled", "COMPLETE", "CANCELED". */
+  providerStatus: z.string().nullable(),
+  reason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
+  message: z.string(),
+  orderId: z.string(),
+  paymentId: z.string(),
+  transactionId: z.string().nullable(),
+});
+export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
+
+/** GET /api/payments/esewa/status/:paymentId */
+export const EsewaStatusSchema = PaymentOutcomeSchema.extend({ esewaStatus: z.string().nullable() });
