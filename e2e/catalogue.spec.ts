@@ -158,7 +158,7 @@ test.describe("product page", () => {
     await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
     await dialog.getByRole("button", { name: "Add to Cart" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("link", { name: /Cart, 1 items/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });
 });
 

@@ -20,10 +20,12 @@ async function products(page: Page): Promise<ApiProduct[]> {
 
 const inStock = (p: ApiProduct) => p.sizes.filter((s) => s.stock > 0);
 
-/** The product page's size picker (radio or button, as the storefront builds it). */
+/** The product page's size picker: visually hidden radios inside their labels, so the label is what a shopper taps. */
 async function addToCart(page: Page, product: ApiProduct, size: string) {
   await page.goto(`/products/${product.slug}`);
-  await page.getByRole("radio", { name: size, exact: true }).or(page.getByRole("button", { name: size, exact: true })).first().click();
+  const radio = page.getByRole("radio", { name: size, exact: true });
+  await page.locator("label", { has: radio }).click();
+  await expect(radio).toBeChecked();
   await page.getByRole("button", { name: "Add to Cart" }).first().click();
   await expect(page.getByText(`added to cart!`).first()).toBeVisible();
 }
@@ -50,17 +52,17 @@ test.describe("checkout", () => {
 
     // Signed out: to sign-in, carrying the way back.
     await expect(page).toHaveURL(/\/login\?redirect=\/checkout/);
-    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
-    await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
 
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
+    await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
     await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
-    await page.getByLabel("Address").fill("Jhamsikhel Road 12");
-    await page.getByLabel("City").fill("Kathmandu");
-    await page.getByLabel("City").blur();
+    await page.getByRole("main").getByLabel("Address").fill("Jhamsikhel Road 12");
+    await page.getByRole("main").getByLabel("City").fill("Kathmandu");
+    await page.getByRole("main").getByLabel("City").blur();
     await page.getByRole("button", { name: "Place Order" }).click();
 
     await expect(page).toHaveURL(/\/order-success\?orderId=/);
