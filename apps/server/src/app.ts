@@ -23,6 +23,7 @@ import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
 import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
+import { registerLive } from "./plugins/live.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     { prefix: "/api" },
   );
 
+  await registerLive(app, database.db);
   registerMedia(app, services.storage, config.cacheDir);
   if (config.devMailViewer) registerDevMail(app, services.mail);
 

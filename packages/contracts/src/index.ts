@@ -10,3 +10,4 @@ export * from "./shipping.js";
 export * from "./slug.js";
 export * from "./stock.js";
 export * from "./content.js";
+export * from "./live.js";
