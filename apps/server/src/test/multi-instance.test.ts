@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_PATH, SESSION_COOKIE, type ClientToServerEvents, type ServerToClientEvents } from "@khelkud/contracts";
@@ -129,7 +130,7 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
     expect((await login(b, `other-${Date.now()}@example.com`, "Wrong-password1")).status).toBe(401);
   });
 
-  it("SIGTERM to B during a stream of requests loses none: requests in flight complete, the rest are refused and retried on A", async () => {
+  it("SIGTERM to B during a stream of requests loses none: requests in flight complete, new ones are refused before any answer and retried on A", async () => {
     const body = JSON.stringify({ items: [], city: "Kathmandu" });
     // A request in flight: headers sent, body still arriving when the signal comes.
     const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -142,28 +143,44 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
       req.write(body.slice(0, 5));
       setTimeout(() => req.end(body.slice(5)), 800);
     });
+    // A connection already open whose request is still on its way (a keep-alive connection between requests,
+    // or a new one whose first bytes are in transit): it must be served, not dropped as "idle".
+    const early = net.connect(b.port, "127.0.0.1");
+    await new Promise((r) => early.once("connect", r));
+    const earlyAnswer = new Promise<string>((resolve) => {
+      let text = "";
+      early.on("data", (d: Buffer) => (text += d.toString()));
+      early.on("close", () => resolve(text));
+    });
     const socketOnB = await socketTo(b, adminToken);
     const socketClosed = new Promise<string>((r) => socketOnB.once("disconnect", r));
 
-    type Outcome = { via: "B" | "A"; status: number };
+    type Outcome = { via: "B" | "A"; status: number; body: string };
+    /** Resolves with a complete answer; rejects with `unanswered` when the connection failed before any byte of an answer. */
     const send = (on: Instance) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        let answered = false;
         const req = http.get(`${on.url}/api/health`, { agent: false }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
+          answered = true;
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on("error", reject);
         });
-        req.on("error", reject);
+        req.on("error", (err: NodeJS.ErrnoException) => reject(answered ? err : Object.assign(err, { unanswered: true })));
       });
     const oneRequest = async (): Promise<Outcome> => {
       try {
-        const status = await send(b);
+        const r = await send(b);
         // 503 is Fastify's answer on a connection that was already open when closing began: safe to retry.
-        if (status !== 503) return { via: "B", status };
+        if (r.status !== 503) return { via: "B", ...r };
       } catch (err) {
-        // Only a refused connection may be retried (nothing reached B); a reset would be a lost request.
-        if ((err as NodeJS.ErrnoException).code !== "ECONNREFUSED") throw err;
+        // Retried like nginx's `proxy_next_upstream error` does for a GET: refused, or reset before any answer
+        // (the kernel resets connections still queued on a listening socket when it closes). A response cut
+        // half-way would be a lost request and fails the test.
+        if (!(err as { unanswered?: boolean }).unanswered) throw err;
       }
-      return { via: "A", status: await send(a) };
+      return { via: "A", ...(await send(a)) };
     };
 
     const stream: Promise<Outcome>[] = [];
@@ -174,6 +191,7 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
       if (!signalled && Date.now() - started > 300) {
         signalled = true;
         b.child.kill("SIGTERM");
+        setTimeout(() => early.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${b.port}\r\n\r\n`), 300);
       }
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -182,8 +200,11 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
     const exitCode = await b.exited;
 
     expect(slowAnswer.status).toBe(200);
+    const early200 = await earlyAnswer;
+    expect(early200).toMatch(/^HTTP\/1\.1 200/);
+    expect(early200.toLowerCase()).toContain("connection: close");
     expect(JSON.parse(slowAnswer.text).success).toBe(true);
-    expect(outcomes.every((o) => o.status === 200)).toBe(true);
+    expect(outcomes.every((o) => o.status === 200 && JSON.parse(o.body).success === true)).toBe(true);
     expect(outcomes.some((o) => o.via === "B")).toBe(true);
     expect(outcomes.some((o) => o.via === "A")).toBe(true);
     expect(await socketClosed).toMatch(/io server disconnect|transport close/);
