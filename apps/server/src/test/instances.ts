@@ -31,15 +31,18 @@ export async function freePort(from: number, to: number, taken: Set<number> = ne
   throw new Error(`no free port between ${from} and ${to}`);
 }
 
-/** A migrated PostgreSQL database of its own (a copy of the run's template), dropped by `drop`. */
-export async function createSharedDatabase(): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+/**
+ * A PostgreSQL database of its own, dropped by `drop`: a copy of the run's migrated template, or empty
+ * (`empty: true`) so that the instances migrate it themselves, all starting at once as in a deploy.
+ */
+export async function createSharedDatabase({ empty = false } = {}): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   const template = inject("pgTemplate");
   const adminUrl = inject("pgAdminUrl");
   if (!template) throw new Error("the multi-instance tests need TEST_DATABASE_URL (PostgreSQL)");
   const name = `khelkud_t_${process.ppid}_multi_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;

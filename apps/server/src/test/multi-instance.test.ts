@@ -28,7 +28,8 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
   const sockets: Client[] = [];
 
   beforeAll(async () => {
-    shared = await createSharedDatabase();
+    // Empty: both instances start at once and migrate it (one migrates, the other waits on the lock).
+    shared = await createSharedDatabase({ empty: true });
     const prefix = `khelkud-test-${process.pid}-${Date.now().toString(36)}`;
     const taken = new Set<number>();
     const [portA, portB] = [await freePort(3360, 3369, taken), await freePort(3360, 3369, taken)];
