@@ -149,15 +149,22 @@ describe.runIf(enabled)("nginx in front of several instances (deploy/nginx.conf)
     expect(await heard).toBe(orderId);
   });
 
-  it("keeps long-polling on one instance (sticky) and upgrades it to a websocket", async () => {
-    const socket = await open(["polling", "websocket"], { token });
-    expect(socket.io.engine.transport.name).toBe("polling");
+  it("keeps long-polling on one instance (sticky) and upgrades polling to a websocket", async () => {
+    // Polling only: every exchange is a separate HTTP request that must find the same instance's session id.
+    const polling = await open(["polling"], { token });
+    expect(polling.io.engine.transport.name).toBe("polling");
+    for (let i = 0; i < 3; i++) {
+      const answer = await new Promise((resolve) => polling.emit("join_order", `no-such-order-${i}`, resolve));
+      expect(answer).toEqual({ ok: false, error: "Order not found" });
+    }
+    // The browser's default path: polling first, then the upgrade through nginx.
+    const upgrading = await open(["polling", "websocket"], { token });
     await new Promise<void>((resolve) => {
-      if (socket.io.engine.transport.name === "websocket") return resolve();
-      socket.io.engine.once("upgrade", () => resolve());
+      if (upgrading.io.engine.transport.name === "websocket") return resolve();
+      upgrading.io.engine.once("upgrade", () => resolve());
     });
-    expect(socket.io.engine.transport.name).toBe("websocket");
-    expect(socket.connected).toBe(true);
+    expect(upgrading.io.engine.transport.name).toBe("websocket");
+    expect(upgrading.connected).toBe(true);
   });
 
   it("refuses a live-channel handshake without a session through nginx too", async () => {
