@@ -226,8 +226,7 @@ describe("ending a session closes its sockets", () => {
     const second = await sessionFor(t.app, user.id);
     const one = client({ token: first.token });
     const two = client({ token: second.token });
-    expect(await outcome(one)).toBe("connected");
-    expect(await outcome(two)).toBe("connected");
+    expect(await Promise.all([outcome(one), outcome(two)])).toEqual(["connected", "connected"]);
     const closed = new Promise<string>((r) => one.once("disconnect", r));
     const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: first.cookie });
     expect(res.statusCode).toBe(200);
