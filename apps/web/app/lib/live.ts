@@ -20,6 +20,11 @@ const authFailureListeners = new Set<() => void>();
 /** Orders a page is watching (join_order), with how many components watch each; joined again after every reconnect. */
 const watchedOrders = new Map<string, number>();
 
+/** `<html data-live="connected">` while the channel is up: a hook for end-to-end tests and for debugging. */
+function markState(state: "connected" | "disconnected") {
+  document.documentElement.dataset.live = state;
+}
+
 function dispatch(event: string, payload: unknown) {
   for (const listener of listeners.get(event) ?? []) listener(payload);
 }
@@ -34,7 +39,9 @@ export async function connectLive(userId: string): Promise<void> {
   socket = s;
   socketUserId = userId;
   s.onAny((event: string, payload: unknown) => dispatch(event, payload));
+  s.on("disconnect", () => markState("disconnected"));
   s.on("connect", () => {
+    markState("connected");
     // Rooms do not survive a reconnect; follow the watched orders again.
     for (const orderId of watchedOrders.keys()) s.emit("join_order", orderId);
   });
@@ -50,6 +57,7 @@ export async function connectLive(userId: string): Promise<void> {
 
 export function disconnectLive(): void {
   generation++;
+  if (socket) markState("disconnected");
   socket?.disconnect();
   socket = null;
   socketUserId = null;
