@@ -44,6 +44,33 @@ export function ensureChromium() {
   must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium", "fonts-noto-core"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
 }
 
+/** nginx from Debian's packages, for the test that runs docs/deploy.md's configuration (deploy/nginx.conf). */
+export const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/bin/nginx"];
+export function findNginx() {
+  return NGINX_CANDIDATES.find((p) => fs.existsSync(p));
+}
+/**
+ * Installs nginx with apt when missing and apt is there. Returns whether nginx is available; when it is not,
+ * the nginx test itself fails with the reason (it is never skipped while PostgreSQL and Redis are configured).
+ */
+export function ensureNginx() {
+  if (findNginx()) return true;
+  const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" });
+  if (apt.status !== 0) {
+    console.error("nginx is missing and apt-get is not available: the nginx test will fail until nginx is installed.");
+    return false;
+  }
+  console.log("Installing nginx from Debian packages…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const aptGet = (args, opts) => run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), ...args], opts);
+  // Only the binary is used; the test starts its own nginx with its own configuration.
+  if (aptGet(["install", "-y", "-qq", "--no-install-recommends", "nginx"], { env: { DEBIAN_FRONTEND: "noninteractive" } }) !== 0) {
+    aptGet(["update", "-qq"]);
+    aptGet(["install", "-y", "-qq", "--no-install-recommends", "nginx"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+  }
+  return Boolean(findNginx());
+}
+
 const TSX = ["--import", "tsx"];
 const SERVER = "apps/server/src/server.ts";
 

@@ -1,5 +1,5 @@
 // npm test: lint, typecheck, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
-import { ensureChromium, ensureDeps, run } from "./lib.mjs";
+import { ensureChromium, ensureDeps, ensureNginx, run } from "./lib.mjs";
 
 ensureDeps();
 const steps = [
@@ -8,7 +8,8 @@ const steps = [
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["server tests on PGlite", "npx", ["vitest", "run", "--project", "server"], { env: { TEST_DATABASE_URL: "" } }],
 ];
-if (process.env.TEST_DATABASE_URL) steps.push(["server tests on PostgreSQL", "npx", ["vitest", "run", "--project", "server"]]);
+// On PostgreSQL (and with TEST_REDIS_URL) the multi-instance tests run too, one of them behind nginx.
+if (process.env.TEST_DATABASE_URL) steps.push(["server tests on PostgreSQL", "npx", ["vitest", "run", "--project", "server"], { before: ensureNginx }]);
 steps.push(["web build", "npm", ["run", "build", "--silent"]]);
 steps.push(["end-to-end tests in Chromium", "npx", ["playwright", "test"], { before: ensureChromium }]);
 

@@ -26,6 +26,7 @@ import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js
 import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
+import { registerLive } from "./plugins/live.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     { prefix: "/api" },
   );
 
+  await registerLive(app, database.db);
   registerMedia(app, services.storage, config.cacheDir);
   if (config.devMailViewer) registerDevMail(app, services.mail);
 

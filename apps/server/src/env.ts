@@ -49,6 +49,14 @@ const EnvSchema = z.object({
   DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
   /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional())
+    .optional(),
+  REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,60}$/, "letters, digits, dots, colons, dashes or underscores (at most 60)").default("khelkud"),
+  SERVE_WEB: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -89,6 +97,8 @@ export interface Config {
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
   /** Micro-cache of public catalogue reads (0 = off). */
   catalogCacheMs: number;
+  /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
+  redis: { url: string; prefix: string } | null;
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -146,7 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cacheDir: path.join(dataDir, "cache"),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR),
     webMode: env.WEB_MODE,
-    serveWeb: true,
+    serveWeb: env.SERVE_WEB,
     repoRoot,
     payments: paymentsConfig(env, publicUrl),
     paymentSweepSeconds: env.PAYMENT_SWEEP_SECONDS,
@@ -157,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
     authRateLimit: { windowMs: 15 * 60_000, perIp: 30, perAccount: 10 },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
   };
 }
 
@@ -217,4 +228,15 @@ function isSecureOrigin(publicUrl: string | undefined, production: boolean): boo
 export function testDatabaseUrl(): string | undefined {
   const v = process.env.TEST_DATABASE_URL;
   return v && v.trim() !== "" ? v : undefined;
+}
+
+/** Redis for the multi-instance tests (CI sets it); without it those tests are not registered. */
+export function testRedisUrl(): string | undefined {
+  const v = process.env.TEST_REDIS_URL;
+  return v && v.trim() !== "" ? v : undefined;
+}
+
+/** The environment a test gives to a child server process: this one's, plus the test's own settings. */
+export function childProcessEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
 }

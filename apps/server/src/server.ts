@@ -1,7 +1,11 @@
+import net from "node:net";
 import { buildApp } from "./app.js";
 import { EnvError, loadConfig } from "./env.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
+
+/** How long a stopping instance keeps serving the connections it had already accepted before closing the rest. */
+const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,15 +22,25 @@ async function main(): Promise<void> {
   app.addHook("onClose", () => database.close());
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  // While draining, every answer ends its keep-alive connection, so no connection is left for a request to be lost on.
+  app.addHook("onRequest", async (_req, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    app.log.info({ signal }, "shutting down: no new connections; finishing requests in flight");
     const force = setTimeout(() => {
       app.log.error("shutdown took longer than 10 s; exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
+    // 1. Stop accepting (a load balancer sees "refused" and retries elsewhere). Not http.Server#close: it would also
+    //    drop connections accepted a moment ago whose request has not been read yet (docs/decisions/060).
+    net.Server.prototype.close.call(app.server);
+    // 2. Let connections already accepted deliver and finish their requests.
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
+    // 3. Close live sockets (preClose), wait for the requests still running, then close Redis and the database.
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -35,8 +49,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind})`);

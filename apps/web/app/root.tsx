@@ -8,6 +8,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
+import { LiveToasts } from "./components/live-toasts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <Chrome>{children}</Chrome>
         <Toaster position="top-right" richColors closeButton duration={4000} />
+        <LiveToasts />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -13,3 +13,4 @@ export * from "./stock.js";
 export * from "./admin.js";
 export * from "./content.js";
 export * from "./payments.js";
+export * from "./live.js";

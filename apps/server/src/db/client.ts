@@ -55,9 +55,28 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migrateOnce(pool, () => migratePg(db as never, { migrationsFolder })),
     close: () => pool.end(),
   };
+}
+
+/** Several instances starting together (docs/deploy.md): one migrates, the others wait on this lock and then find nothing to do. */
+const MIGRATION_LOCK = 7_101_001;
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    try {
+      await holder.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    } catch (err) {
+      // Destroying the connection (release with an error) ends its session, and with it the lock.
+      broken = err as Error;
+    }
+    holder.release(broken);
+  }
 }
 
 export async function openDatabase(opts: { databaseUrl: string | undefined; pgliteDir: string }): Promise<Database> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { MSG } from "@khelkud/contracts";
 import { AppError } from "../lib/errors.js";
+import { closeRedis, createRedisClient } from "../lib/redis.js";
 
 export interface LimitRule {
   /** Counted separately from every other rule. */
@@ -13,11 +14,19 @@ export interface LimitRule {
 }
 
 /**
- * Counting is @fastify/rate-limit's: an in-process LRU store by default. To share counts across several
- * instances, pass its `redis` option here (an ioredis client) — nothing else changes (docs/decisions/011).
+ * Counting is @fastify/rate-limit's: an in-process LRU store by default; with REDIS_URL the counters live in
+ * Redis, so a limit counted on one instance holds on all of them (docs/decisions/011, 060). While Redis is
+ * unreachable requests are not limited rather than refused (skipOnError); the outage is logged.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+  const shared = app.config.redis;
+  if (!shared) {
+    await app.register(fastifyRateLimit, { global: false });
+    return;
+  }
+  const redis = createRedisClient(shared.url, "rate-limit", app.log);
+  app.addHook("onClose", () => closeRedis(redis));
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${shared.prefix}:rate-limit:`, skipOnError: true });
 }
 
 /** A preValidation hook (counts malformed requests too) that applies every rule (e.g. per IP and per account) and answers 429 with MSG.tooManyRequests. */

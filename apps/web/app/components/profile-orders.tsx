@@ -7,11 +7,15 @@ import { formatDate } from "../lib/format";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
 import { colorText, sizeText } from "./cart-panel";
 import { PayNow } from "./pay-now";
+import { useLiveEvent } from "../lib/live";
 
 /** Profile → Orders tab (spec 000 §2): the signed-in customer's own orders. */
 export function ProfileOrders() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Bumped by the live channel when one of the orders changes: the list is read again in place.
+  const [version, setVersion] = useState(0);
+  useLiveEvent("order_updated", () => setVersion((v) => v + 1));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -19,11 +23,13 @@ export function ProfileOrders() {
       .then((d) => setOrders(d.orders))
       .catch((error: Error) => {
         if (error.name === "AbortError") return;
+        // A failed refresh keeps the list already shown; only the first load shows the error.
+        if (version > 0) return;
         setFailed(true);
         toast.error("Failed to load order history", { duration: 3000 });
       });
     return () => controller.abort();
-  }, []);
+  }, [version]);
 
   if (failed) {
     return (

@@ -11,6 +11,7 @@ import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
 import { PayNow } from "../components/pay-now";
+import { useLiveEvent, useWatchOrder } from "../lib/live";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: pageTitle(data ? `Order #${shortOrderId(data.order.id)}` : "Order Not Found") }, { name: "robots", content: "noindex" }];
@@ -85,7 +86,7 @@ function CancelOrder({ order }: { order: Order }) {
     setBusy(true);
     try {
       await fetchJson(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
-      toast.success("Order cancelled.");
+      toast.success("Order cancelled.", { id: `order-${order.id}-CANCELLED` });
       dialog.current?.close();
       await revalidator.revalidate();
     } catch (error) {
@@ -119,6 +120,12 @@ function CancelOrder({ order }: { order: Order }) {
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const { revalidate } = useRevalidator();
+  // Spec 000 §7: the page follows its order on the live channel and re-reads it when it changes (no reload).
+  useWatchOrder(order.id);
+  useLiveEvent("order_updated", (e) => {
+    if (e.orderId === order.id) void revalidate();
+  });
   const a = order.shippingAddress;
   const first = order.items[0];
   return (

@@ -237,7 +237,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     setBusy(true);
     try {
       await apiRequest("/api/users/profile", { method: "PUT", json: toInput(values) });
-      toast.success("Profile updated successfully!", { duration: 2000 });
+      toast.success("Profile updated successfully!", { id: "profile-updated", duration: 2000 });
       setEditing(false);
       await after();
     } catch (err) {

@@ -6,6 +6,9 @@ import { sessions, users, type UserRow } from "../../db/schema/index.js";
 
 export type AuthFailure = "missing" | "invalid" | "expired";
 
+/** Which sessions just ended: one, or all of a user's (but one). The live channel closes their sockets. */
+export type SessionsRevoked = { sessionId: string } | { userId: string; exceptSessionId?: string };
+
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
@@ -29,7 +32,17 @@ export function toPublicUser(u: UserRow): PublicUser {
  * deactivation end a session at once (DECISIONS 13).
  */
 export function createSessionsService(db: Db) {
+  const revokedListeners = new Set<(revoked: SessionsRevoked) => void>();
+  const revoked = (r: SessionsRevoked) => {
+    for (const listener of revokedListeners) listener(r);
+  };
   return {
+    /** Registers a listener told after sessions are deleted; returns the function that removes it. */
+    onRevoked(listener: (revoked: SessionsRevoked) => void): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+
     async create(userId: string, opts: { persistent: boolean; userAgent?: string; ip?: string }) {
       const token = randomBytes(32).toString("base64url");
       const ttl = opts.persistent ? REMEMBER_ME_DAYS * 24 * 3_600_000 : SESSION_HOURS * 3_600_000;
@@ -51,6 +64,7 @@ export function createSessionsService(db: Db) {
       }
       if (row.user.status !== "ACTIVE") {
         await db.delete(sessions).where(eq(sessions.userId, row.user.id));
+        revoked({ userId: row.user.id });
         return { failure: "invalid" };
       }
       return { user: row.user, sessionId: id };
@@ -58,11 +72,13 @@ export function createSessionsService(db: Db) {
 
     async revoke(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      revoked({ sessionId: hashToken(token) });
     },
 
     /** Ends every session of a user, optionally keeping the one in use. */
     async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+      revoked({ userId, exceptSessionId });
     },
 
     async purgeExpired(): Promise<void> {

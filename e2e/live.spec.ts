@@ -1,0 +1,95 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
+const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
+
+interface ApiProduct {
+  id: string;
+  sizes: { size: string; stock: number }[];
+}
+
+async function signIn(browser: Browser, who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}
+
+/** Places a cash-on-delivery order through the API with the page's session (the checkout itself has its own spec). */
+async function placeOrder(page: Page): Promise<string> {
+  const res = await page.request.get("/api/products?limit=50");
+  const products: ApiProduct[] = (await res.json()).data.products;
+  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
+  const size = product.sizes.find((s) => s.stock > 2)!.size;
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      items: [{ productId: product.id, size, quantity: 1 }],
+      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", city: "Lalitpur", postalCode: "44700" },
+      paymentMethod: "COD",
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()).data.order.id;
+}
+
+/** The page's live channel is connected (lib/live.ts marks <html data-live="connected">). */
+async function liveConnected(page: Page): Promise<void> {
+  await expect(page.locator("html[data-live=connected]")).toHaveCount(1);
+}
+
+const shortId = (id: string) => id.slice(-8).toUpperCase();
+
+test.describe("live channel", () => {
+  test("the customer's order page shows a status change made in another browser without reloading", async ({ browser }) => {
+    const watcher = await signIn(browser, CUSTOMER);
+    const orderId = await placeOrder(watcher.page);
+    await watcher.page.goto(`/orders/${orderId}`);
+    await liveConnected(watcher.page);
+    await expect(watcher.page.getByRole("heading", { name: `Order #${shortId(orderId)}`, level: 1 })).toBeVisible();
+    await expect(watcher.page.getByText(/Cancelled on/)).toHaveCount(0);
+    // A marker that a reload would wipe out.
+    await watcher.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    const actor = await signIn(browser, CUSTOMER);
+    await actor.page.goto(`/orders/${orderId}`);
+    await actor.page.getByRole("button", { name: "Cancel Order" }).click();
+    await actor.page.getByRole("button", { name: "Yes, Cancel Order" }).click();
+    await expect(actor.page.getByText(/Cancelled on/)).toBeVisible();
+
+    await expect(watcher.page.getByText(`Order #${shortId(orderId)} is now Cancelled.`)).toBeVisible();
+    await expect(watcher.page.getByRole("region", { name: "Order Timeline" }).getByText(/Cancelled on .* — Cancelled by the customer/)).toBeVisible();
+    await expect(watcher.page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+    expect(await watcher.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    await watcher.context.close();
+    await actor.context.close();
+  });
+
+  test("the profile orders tab updates in place and an administrator hears of a new order", async ({ browser }) => {
+    const customer = await signIn(browser, CUSTOMER);
+    const admin = await signIn(browser, ADMIN);
+    await admin.page.goto("/");
+    await liveConnected(admin.page);
+
+    await customer.page.goto("/profile?tab=orders");
+    await liveConnected(customer.page);
+
+    const orderId = await placeOrder(customer.page);
+    await expect(admin.page.getByText(`New order #${shortId(orderId)} received!`)).toBeVisible();
+    // The customer's list gained the new order without a reload.
+    const card = customer.page.getByRole("article", { name: `Order #${shortId(orderId)}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Pending", { exact: true })).toBeVisible();
+
+    const cancelled = await customer.page.request.post(`/api/orders/${orderId}/cancel`, { data: {} });
+    expect(cancelled.status()).toBe(200);
+    await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
+
+    await customer.context.close();
+    await admin.context.close();
+  });
+});
