@@ -69,6 +69,26 @@ test.describe("live channel", () => {
     await actor.context.close();
   });
 
+  test("an administrator's status change reaches the customer's open order page without reloading", async ({ browser }) => {
+    const customer = await signIn(browser, CUSTOMER);
+    const orderId = await placeOrder(customer.page);
+    await customer.page.goto(`/orders/${orderId}`);
+    await liveConnected(customer.page);
+    await customer.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    const admin = await signIn(browser, ADMIN);
+    const note = `Packed at the New Road store ${Date.now()}`;
+    const res = await admin.page.request.patch(`/api/admin/orders/${orderId}/status`, { data: { status: "PROCESSING", note } });
+    expect(res.status(), await res.text()).toBe(200);
+
+    await expect(customer.page.getByText(`Order #${shortId(orderId)} is now Processing.`)).toBeVisible();
+    await expect(customer.page.getByRole("region", { name: "Order Timeline" }).getByText(note)).toBeVisible();
+    expect(await customer.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    await customer.context.close();
+    await admin.context.close();
+  });
+
   test("the profile orders tab updates in place and an administrator hears of a new order", async ({ browser }) => {
     const customer = await signIn(browser, CUSTOMER);
     const admin = await signIn(browser, ADMIN);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_MSG, ORDER_STATUSES, formatNPR, shortOrderId, type OrderStatus, type Pagination } from "@khelkud/contracts";
 import { api, downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { useLiveEvent } from "../../lib/live";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
@@ -151,6 +152,9 @@ export default function AdminOrders() {
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
   const list = useApiGet<{ orders: OrderSummary[]; pagination: Pagination }>(`/api/admin/orders${qs({ q, status, page, limit: 20 })}`);
+  // New orders and status changes made elsewhere (customers, payments, other admins) show up without a reload.
+  useLiveEvent("new_order", () => list.reload());
+  useLiveEvent("order_updated", () => list.reload());
   const [viewing, setViewing] = useState<string | null>(null);
   const [changing, setChanging] = useState<{ order: OrderSummary; to: OrderStatus } | null>(null);
   const [note, setNote] = useState("");
