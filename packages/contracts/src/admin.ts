@@ -8,8 +8,6 @@ import { PageParam, limitParam } from "./api.js";
 export const MAX_PRODUCT_IMAGES = 10;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-/** Spec 001 §2.2: stock shown red (and listed on the dashboard) below this. */
-export const LOW_STOCK_BELOW = 10;
 
 /** Admin-facing texts (spec 001 §5, §8) plus the server's refusals, worded for the person at the desk. */
 export const ADMIN_MSG = {

@@ -17,7 +17,7 @@ export function stockLabel(stock: number): string {
   return STOCK_LABELS[stockLevel(stock)];
 }
 
-/** Admin highlight (spec 001 §9): stock below 10. */
+/** Admin highlight (spec 001 §2.2, §9): stock shown red, and listed on the dashboard, below this. */
 export const LOW_STOCK_THRESHOLD = 10;
 
 export interface SizeStock {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { LOW_STOCK_BELOW } from "@khelkud/contracts";
+import { LOW_STOCK_THRESHOLD } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
@@ -49,7 +49,7 @@ export async function lowStock(db: DbOrTx, limit = 20) {
     db,
     sql`SELECT p.id AS "productId", p.name, p.slug, ps.size, ps.stock
     FROM product_sizes ps JOIN products p ON p.id = ps.product_id
-    WHERE p.status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_BELOW}
+    WHERE p.status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_THRESHOLD}
     ORDER BY ps.stock ASC, p.name ASC, ps.sort_order ASC LIMIT ${limit}`,
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, LOW_STOCK_BELOW, formatNPR, type Category, type Pagination, type Product } from "@khelkud/contracts";
+import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Category, type Pagination, type Product } from "@khelkud/contracts";
 import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
 import { ProductForm } from "../../components/admin/product-form";
 import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
@@ -117,7 +117,7 @@ export default function AdminProducts() {
                     <div>{formatNPR(p.price)}</div>
                     {p.salePrice != null && <div className="text-xs font-semibold text-crimson">Sale {formatNPR(p.salePrice)}</div>}
                   </td>
-                  <td className={`px-3 py-2 font-semibold ${p.stock < LOW_STOCK_BELOW ? "text-red-600" : "text-slate-800"}`} title={p.sizes.map((s) => `${s.size}: ${s.stock}`).join(", ")}>
+                  <td className={`px-3 py-2 font-semibold ${p.stock < LOW_STOCK_THRESHOLD ? "text-red-600" : "text-slate-800"}`} title={p.sizes.map((s) => `${s.size}: ${s.stock}`).join(", ")}>
                     {p.stock}
                   </td>
                   <td className="px-3 py-2">
