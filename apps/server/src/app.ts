@@ -25,6 +25,7 @@ import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
 import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   app.decorate("services", services);
   app.decorate("config", config);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
   app.addHook("onClose", () => services.mail.close());
