@@ -53,7 +53,10 @@ async function readUploads(req: FastifyRequest): Promise<{ files: UploadedFile[]
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", ADMIN_MSG.imageTooLarge);
     if (code === "FST_FILES_LIMIT") throw new AppError("invalid", ADMIN_MSG.tooManyImages);
-    throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status < 500) throw err;
+    // Anything else the multipart parser raises (no boundary, truncated parts) is a malformed request.
+    throw new AppError("invalid", `Malformed upload: ${(err as Error).message}`);
   }
   return { files, altText };
 }
