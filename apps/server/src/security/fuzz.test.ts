@@ -76,7 +76,12 @@ const jsonish: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof({ depthSize: "small", withCrossShrink: true }, scalar, fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(text, tie("v"), { maxKeys: 4 })),
 })).v;
 
-function bodyArb(op: Operation): fc.Arbitrary<{ payload?: string; contentType?: string }> {
+interface Body {
+  payload?: string;
+  contentType?: string;
+}
+
+function bodyArb(op: Operation): fc.Arbitrary<Body> {
   const shaped = op.bodyFields.length
     ? fc.record(Object.fromEntries(op.bodyFields.map((f) => [f, jsonish])), { requiredKeys: [] }).map((o) => JSON.stringify(o))
     : fc.constant("{}");
@@ -86,7 +91,7 @@ function bodyArb(op: Operation): fc.Arbitrary<{ payload?: string; contentType?: 
     // Broken JSON, JSON with the wrong content type, forms and multipart with garbage.
     { weight: 1, arbitrary: text.map((payload) => ({ payload: `{"${payload}`, contentType: "application/json" })) },
     { weight: 1, arbitrary: fc.tuple(text, fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=xyz", "multipart/form-data", "application/xml", "application/json; charset=utf-16", "", "*/*")).map(([payload, contentType]) => ({ payload, contentType })) },
-    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant<Body>({}) },
   );
 }
 
@@ -122,7 +127,7 @@ function requestArb(op: Operation) {
   return fc.record({
     params: fc.array(pathValue, { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
     query: queryArb(op),
-    body: op.hasBody || op.method !== "GET" ? bodyArb(op) : fc.constant({}),
+    body: op.hasBody || op.method !== "GET" ? bodyArb(op) : fc.constant<Body>({}),
     headers: headerArb,
     garbageToken: text,
   });
