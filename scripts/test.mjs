@@ -1,10 +1,11 @@
-// npm test: lint, typecheck, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
+// npm test: lint, typecheck, npm audit of production dependencies, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
 import { ensureChromium, ensureDeps, ensureNginx, run } from "./lib.mjs";
 
 ensureDeps();
 const steps = [
   ["lint", "npm", ["run", "lint", "--silent"]],
   ["typecheck", "npm", ["run", "typecheck", "--silent"]],
+  ["npm audit (production, high/critical)", "node", ["scripts/audit.mjs"]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["server tests on PGlite", "npx", ["vitest", "run", "--project", "server"], { env: { TEST_DATABASE_URL: "" } }],
 ];

@@ -27,6 +27,7 @@ import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -39,12 +40,18 @@ export interface BuildOptions {
   database: Database;
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean;
+  /** Pino options for tests that read the log (e.g. a stream capturing error lines); wins over `logger`. */
+  loggerOptions?: Record<string, unknown>;
+  /** Called for every route as it is added (tests build the access matrix from it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole app without listening: tests call app.inject, server.ts calls listen. */
-export async function buildApp(config: Config, { database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { database, logger = true, loggerOptions, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
+    logger: loggerOptions
+      ? loggerOptions
+      : logger
       ? {
           level: config.logLevel,
           redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
@@ -60,6 +67,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API and type the handlers; serialising is plain JSON (no per-response re-validation).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -71,6 +79,7 @@ export async function buildApp(config: Config, { database, logger = true }: Buil
   app.decorate("services", services);
   app.decorate("config", config);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
   app.addHook("onClose", () => services.mail.close());

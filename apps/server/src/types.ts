@@ -14,4 +14,6 @@ export interface WebLoadContext {
   user: import("@khelkud/contracts").PublicUser | null;
   publicUrl: string;
   requestId: string;
+  /** This response's Content-Security-Policy nonce: root.tsx and entry.server put it on every inline script. */
+  cspNonce?: string;
 }

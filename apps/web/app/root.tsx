@@ -17,8 +17,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
     wishlistUserId: context.user?.id ?? null,
     user: context.user,
+    cspNonce: context.cspNonce ?? "",
   };
 }
+
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
 const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal" };
 
@@ -44,6 +47,8 @@ function Chrome({ children }: { children: React.ReactNode }) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Inline scripts run only with this response's Content-Security-Policy nonce (docs/decisions/070).
+  const nonce = useRouteLoaderData<typeof loader>("root")?.cspNonce || undefined;
   return (
     <html lang="en">
       <head>
@@ -51,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#003893" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Zod probes for eval while it builds schemas; the policy forbids eval, so start it in interpreter mode (no violation report). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>
@@ -58,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Chrome>{children}</Chrome>
         <Toaster position="top-right" richColors closeButton duration={4000} />
         <LiveToasts />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -135,7 +135,7 @@ export type SearchProductsQuery = z.infer<typeof SearchProductsQuerySchema>;
 export const SuggestProductsQuerySchema = z
   .object({
     q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
-    limit: z.coerce.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(10, "limit must be at most 10").default(SUGGESTIONS_SHOWN),
+    limit: z.coerce.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").transform((n) => Math.min(n, 10)).default(SUGGESTIONS_SHOWN),
   })
   .strict();
 

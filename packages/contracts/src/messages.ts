@@ -7,6 +7,7 @@ export const MSG = {
   categoryNotFound: "Category not found",
   routeNotFound: "Route not found",
   validationFailed: "Validation failed",
+  invalidInput: "The request contains characters or values that cannot be accepted",
   // auth (000 §8)
   missingToken: "Missing token",
   invalidToken: "Invalid token",

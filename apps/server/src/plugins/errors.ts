@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
+import { pgError } from "../lib/db-errors.js";
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -29,6 +30,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         details,
       };
       return reply.status(400).send(body);
+    }
+    // PostgreSQL "data exception" (class 22: a NUL byte or invalid UTF-8 in text, a number out of range) comes from
+    // a value the client sent that validation let through: it is the client's error, not the server's.
+    if (pgError(error)?.code?.startsWith("22")) {
+      request.log.warn({ err: error }, "input rejected by the database");
+      return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;

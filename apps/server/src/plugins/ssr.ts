@@ -69,7 +69,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, makeCont
       schema: { hide: true },
       handler: async (req, reply) => {
         const handler = await handlerFor();
-        const response = await handler(toWebRequest(req, reply), makeContext(req) as never);
+        const response = await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never);
         return reply.send(response);
       },
     });

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
+import { buildApp, type BuildOptions } from "../app.js";
 import { loadConfig, type Config } from "../env.js";
 import { openPostgres, wrapPglite, type Database } from "../db/client.js";
 
@@ -57,7 +57,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  build: Omit<BuildOptions, "database"> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-data-"));
   const config: Config = {
@@ -65,7 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
     serveWeb: false,
     ...overrides,
   };
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { logger: false, ...build, database });
   beforeReady?.(app);
   await app.ready();
   return {

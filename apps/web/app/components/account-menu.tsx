@@ -48,12 +48,14 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.name}`}
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full p-1 hover:bg-white/10 sm:pr-3"
       >
         <UserAvatar name={user.name} src={user.avatar} size={32} className="ring-2 ring-white/70" />
-        <span className="hidden max-w-28 truncate text-sm font-semibold lg:inline">{user.name.split(" ")[0]}</span>
+        <span aria-hidden="true" className="hidden max-w-28 truncate text-sm font-semibold lg:inline">
+          {user.name.split(" ")[0]}
+        </span>
+        <span className="sr-only">Account menu for {user.name}</span>
       </button>
       {open ? (
         <div ref={menu} role="menu" aria-label="Account" onKeyDown={onKeyDown} className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-900 shadow-lg">

@@ -107,19 +107,20 @@ export function ProductCard({ product, priority = false, view = "grid" }: Props)
             type="button"
             disabled={soldOut}
             onClick={onAdd}
-            aria-label={soldOut ? `${product.name} is out of stock` : `Add ${product.name} to cart`}
             className="h-9 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
           >
             {soldOut ? "Out of Stock" : "Add to Cart"}
+            {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the product. */}
+            <span className="sr-only">: {product.name}</span>
           </button>
           <button
             type="button"
             disabled={soldOut}
             onClick={onBuy}
-            aria-label={soldOut ? `${product.name} is out of stock` : `Buy ${product.name} now`}
             className="h-9 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
           >
             Buy Now
+            <span className="sr-only">: {product.name}</span>
           </button>
         </div>
       </div>

@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto mt-16 max-w-7xl px-4">
         <div className="rounded-2xl bg-crimson px-6 py-10 text-center text-white md:py-14">
           <h2 className="text-2xl font-bold md:text-3xl">Ready for match day?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-red-100">Find your team's shirt in your size, pay on delivery, and wear it to the next game.</p>
+          <p className="mx-auto mt-2 max-w-xl text-white">Find your team's shirt in your size, pay on delivery, and wear it to the next game.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/products" className="rounded-lg bg-white px-6 py-3 font-bold text-crimson hover:bg-red-50">
               Explore Products

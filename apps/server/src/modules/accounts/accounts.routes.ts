@@ -22,6 +22,7 @@ import {
 import type { Config } from "../../env.js";
 import { AppError, invalid } from "../../lib/errors.js";
 import { byEmail, byIp, limit } from "../../plugins/rate-limit.js";
+import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import type { AccountsService, ClientMeta, SignedIn } from "./accounts.service.js";
 import { toPublicUser } from "./sessions.service.js";
 
@@ -156,9 +157,9 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
         "/uploads/profile",
         {
           schema: { tags: ["profile"], summary: "Upload a profile photo (multipart field `profile`, image up to 5 MB)", response: { 200: ProfileEnvelope, 400: ApiFailureSchema, 401: ApiFailureSchema, 413: ApiFailureSchema, 415: ApiFailureSchema } },
-          onRequest: app.requireUser,
+          onRequest: [app.requireUser, refuseDeclaredOver(AVATAR_MAX_BYTES, 1, AUTH_MSG.imageTooLarge)],
         },
-        async (req) => {
+        async (req, reply) => {
           if (!req.isMultipart()) throw invalid(AUTH_MSG.imageRequired);
           let part: Awaited<ReturnType<typeof req.file>>;
           try {
@@ -173,9 +174,9 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
           }
           let data: Buffer;
           try {
-            data = await part.toBuffer();
+            data = await readFileWithin(part.file, () => part.toBuffer(), reply, AUTH_MSG.imageTooLarge);
           } catch (err) {
-            if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", AUTH_MSG.imageTooLarge);
+            if (err instanceof AppError) throw err;
             req.log.info({ err }, "upload stream failed");
             throw invalid(AUTH_MSG.imageInvalid);
           }

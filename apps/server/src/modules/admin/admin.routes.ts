@@ -25,6 +25,7 @@ import {
   UserInputSchema,
 } from "@khelkud/contracts";
 import { AppError } from "../../lib/errors.js";
+import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
@@ -41,19 +42,23 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
 }
 
 /** Reads every uploaded file of a multipart request into memory (at most 10 files of 8 MB: admins only). */
-async function readUploads(req: FastifyRequest): Promise<{ files: UploadedFile[]; altText: string }> {
+async function readUploads(req: FastifyRequest, reply: FastifyReply): Promise<{ files: UploadedFile[]; altText: string }> {
   const files: UploadedFile[] = [];
   let altText = "";
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, fieldSize: 1000 } })) {
-      if (part.type === "file") files.push({ filename: part.filename, data: await part.toBuffer() });
+      if (part.type === "file") files.push({ filename: part.filename, data: await readFileWithin(part.file, () => part.toBuffer(), reply, ADMIN_MSG.imageTooLarge) });
       else if (part.fieldname === "altText" && typeof part.value === "string") altText = part.value.trim();
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", ADMIN_MSG.imageTooLarge);
     if (code === "FST_FILES_LIMIT") throw new AppError("invalid", ADMIN_MSG.tooManyImages);
-    throw err;
+    if (err instanceof AppError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status < 500) throw err;
+    // Anything else the multipart parser raises (no boundary, truncated parts) is a malformed request.
+    throw new AppError("invalid", `Malformed upload: ${(err as Error).message}`);
   }
   return { files, altText };
 }
@@ -93,8 +98,8 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema } }, async (req) =>
       ok(await admin.products.remove(actorOf(req), req.params.id)),
     );
-    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema } }, async (req, reply) => {
-      const { files, altText } = await readUploads(req);
+    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
+      const { files, altText } = await readUploads(req, reply);
       return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText) }));
     });
     app.put("/admin/products/:id/images", { schema: { tags, summary: "Order, alt text and primary image", params: IdParamSchema, body: ImageArrangementSchema } }, async (req) =>

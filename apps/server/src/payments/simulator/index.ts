@@ -5,6 +5,7 @@ import { esewaRoutes } from "./esewa.js";
 import { khaltiRoutes } from "./khalti.js";
 import { testCredentialsPage } from "./pages.js";
 import { createState, type SimulatorState } from "./state.js";
+import { AppError, STATUS_BY_KIND } from "../../lib/errors.js";
 
 export type { ProviderSimulatorOptions } from "./context.js";
 export { SCENARIOS, type Scenario, type SimulatorState } from "./state.js";
@@ -41,7 +42,9 @@ export const providerSimulator: FastifyPluginAsync<ProviderSimulatorOptions> = a
 
   // Provider-style error bodies, not the shop's envelope (e.g. a JSON body that does not parse).
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // The shop's own checks (e.g. the cross-site check on cookie-carrying POSTs) throw AppError before routing here.
+    const status =
+      error instanceof AppError ? STATUS_BY_KIND[error.kind] : typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, "payment simulator failed");
     return reply.status(status).send({ detail: status >= 500 ? "Simulator error." : error.message, error_key: "validation_error" });
   });

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "@khelkud/contracts";
+import { createTestApp, type TestContext } from "../test/harness.js";
+import { insertUser } from "../test/factories.js";
+import { hashPassword } from "../lib/password.js";
+import { loadConfig } from "../env.js";
+import { formActionSources } from "../plugins/security-headers.js";
+
+const SAME_SITE = { origin: "http://localhost:3000" };
+
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe("security headers (development configuration)", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("every response carries a CSP with a fresh script nonce, no inline or eval scripts, and no framing", async () => {
+    const a = await t.app.inject({ method: "GET", url: "/api/health" });
+    const b = await t.app.inject({ method: "GET", url: "/api/products" });
+    const da = directives(String(a.headers["content-security-policy"]));
+    const db = directives(String(b.headers["content-security-policy"]));
+    expect(da["default-src"]).toEqual(["'self'"]);
+    expect(da["script-src"]).toHaveLength(2);
+    expect(da["script-src"]![0]).toBe("'self'");
+    expect(da["script-src"]![1]).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(db["script-src"]![1]).not.toBe(da["script-src"]![1]);
+    expect(da["script-src"]).not.toContain("'unsafe-inline'");
+    expect(da["script-src"]).not.toContain("'unsafe-eval'");
+    expect(da["script-src-attr"]).toEqual(["'none'"]);
+    expect(da["object-src"]).toEqual(["'none'"]);
+    expect(da["frame-ancestors"]).toEqual(["'none'"]);
+    expect(da["base-uri"]).toEqual(["'self'"]);
+    expect(da["form-action"]).toContain("'self'");
+    expect(a.headers["x-content-type-options"]).toBe("nosniff");
+    expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("sends no HSTS outside production (plain-http localhost must keep working)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("error answers carry the headers too", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/no-such-route" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("the session cookie is httpOnly, SameSite=Lax, path / and not Secure on http://localhost", async () => {
+    const user = await insertUser(t.database.db, { passwordHash: await hashPassword("Secret123") });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "Secret123" }, headers: SAME_SITE, remoteAddress: "10.9.9.1" });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    expect(cookie.path).toBe("/");
+    expect(cookie.secure).toBeFalsy();
+  });
+});
+
+describe("security headers (production configuration)", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    const prod = loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://shop.khelkud.com.np", LOG_LEVEL: "silent", PAYMENT_SIMULATOR: "off", ESEWA_ENABLED: "true", ESEWA_SECRET_KEY: "live-secret", ESEWA_PRODUCT_CODE: "KHELKUD" });
+    t = await createTestApp({ nodeEnv: "production", isProduction: true, publicUrl: prod.publicUrl, cookieSecure: prod.cookieSecure, payments: prod.payments });
+  });
+  afterAll(() => t.close());
+
+  it("sends HSTS for a year, upgrades insecure requests, and lets forms post to the eSewa origin only besides the shop", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    const d = directives(String(res.headers["content-security-policy"]));
+    expect(d["form-action"]).toEqual(["'self'", "https://epay.esewa.com.np"]);
+    expect(d["upgrade-insecure-requests"]).toEqual([]);
+  });
+
+  it("the session cookie is Secure on an https shop", async () => {
+    const user = await insertUser(t.database.db, { passwordHash: await hashPassword("Secret123") });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "Secret123" }, headers: { origin: "https://shop.khelkud.com.np" }, remoteAddress: "10.9.9.2" });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.secure).toBe(true);
+    expect(cookie.httpOnly).toBe(true);
+  });
+});
+
+describe("form-action sources", () => {
+  it("names the configured eSewa form origin, and nothing extra when the form is on the shop's own origin (simulator)", () => {
+    const dev = loadConfig({ NODE_ENV: "development", PORT: "3000", LOG_LEVEL: "silent" });
+    expect(dev.payments.esewa?.formUrl).toContain("http://localhost:3000/_simulator/");
+    expect(formActionSources(dev)).toEqual(["'self'"]);
+    const custom = loadConfig({ NODE_ENV: "development", LOG_LEVEL: "silent", PAYMENT_SIMULATOR: "off", ESEWA_SECRET_KEY: "k", ESEWA_FORM_URL: "https://rc-epay.esewa.com.np/api/epay/main/v2/form" });
+    expect(formActionSources(custom)).toEqual(["'self'", "https://rc-epay.esewa.com.np"]);
+  });
+});

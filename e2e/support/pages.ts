@@ -1,0 +1,47 @@
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
+export const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
+
+/** Signs in through the real form. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Records every Content-Security-Policy violation a page reports: the `securitypolicyviolation` event (collected by
+ * an init script, which CSP does not govern) and Chromium's console errors about the policy.
+ */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const consoleErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) consoleErrors.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  return async () => {
+    const fromEvents = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => []);
+    return [...consoleErrors, ...fromEvents];
+  };
+}
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  slug: string;
+  sizes: { size: string; stock: number }[];
+}
+
+export async function firstProduct(page: Page): Promise<ApiProduct> {
+  const res = await page.request.get("/api/products?limit=5");
+  expect(res.ok()).toBe(true);
+  const products = (await res.json()).data.products as ApiProduct[];
+  return products.find((p) => p.sizes.some((s) => s.stock > 0))!;
+}
