@@ -7,7 +7,8 @@ const steps = [
   ["typecheck", "npm", ["run", "typecheck", "--silent"]],
   ["npm audit (production, high/critical)", "node", ["scripts/audit.mjs"]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
-  ["server tests on PGlite", "npx", ["vitest", "run", "--project", "server"], { env: { TEST_DATABASE_URL: "" } }],
+  // *.pg.test.ts need a real PostgreSQL (several processes, SIGKILL, nginx): they run in the PostgreSQL pass only.
+  ["server tests on PGlite", "npx", ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts"], { env: { TEST_DATABASE_URL: "" } }],
 ];
 // On PostgreSQL (and with TEST_REDIS_URL) the multi-instance tests run too, one of them behind nginx.
 if (process.env.TEST_DATABASE_URL) steps.push(["server tests on PostgreSQL", "npx", ["vitest", "run", "--project", "server"], { before: ensureNginx }]);

@@ -78,6 +78,16 @@ const MATRIX: Record<string, Row> = {
   // Administrators change orders through /api/admin/orders; the customer routes are the owner's alone.
   "POST /api/orders/:id/cancel": { expect: [401, 409, 404, 404], params: { id: "$deliveredOrder" } },
   "POST /api/payments/cod/process": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  // Wallet payments: only the owner of an unpaid wallet order may start or switch one; everyone else learns nothing (404).
+  "POST /api/payments/khalti/initiate": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  "POST /api/payments/khalti/initiate-v2": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  "POST /api/payments/esewa/initiate": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  "POST /api/payments/cod/switch": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  "POST /api/payments/khalti/initiate-with-order": signedIn(400, { body: {} }),
+  "POST /api/payments/esewa/initiate-with-order": signedIn(400, { body: {} }),
+  "POST /api/payments/khalti/verify": signedIn(404, { body: { pidx: MISSING } }),
+  "POST /api/payments/esewa/verify": signedIn(400, { body: { data: "bm90IGpzb24" } }),
+  "GET /api/payments/esewa/status/:paymentId": signedIn(404, { params: { paymentId: MISSING } }),
   "GET /api/wishlist": signedIn(200),
   "POST /api/wishlist": signedIn(400, { body: {} }),
   "POST /api/wishlist/merge": signedIn(400, { body: {} }),
