@@ -101,7 +101,7 @@ test.describe("product page", () => {
     const other = p.sizes.find((s) => s.stock > 0 && s.size !== small.size)!;
 
     await page.goto(`/products/${p.slug}`);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
 
     await expect(page.getByRole("radio", { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
@@ -119,7 +119,7 @@ test.describe("product page", () => {
     if (other.stock > small.stock) await expect(plus).toBeEnabled();
     else await expect(plus).toBeDisabled();
 
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
     expect(cart).toEqual([expect.objectContaining({ productId: p.id, size: other.size, quantity: Math.min(small.stock, other.stock) })]);
   });
@@ -156,7 +156,7 @@ test.describe("product page", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
-    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });

@@ -26,7 +26,7 @@ async function addToCart(page: Page, product: ApiProduct, size: string) {
   const radio = page.getByRole("radio", { name: size, exact: true });
   await page.locator("label", { has: radio }).click();
   await expect(radio).toBeChecked();
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page.getByText(`added to cart!`).first()).toBeVisible();
 }
 

@@ -5,4 +5,16 @@ import { root, serve } from "./lib.mjs";
 
 const dataDir = path.join(root, ".data", "e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
-serve({ env: { DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3210", LOG_LEVEL: "warn", DATABASE_URL: "", DEV_MAIL_VIEWER: "true" } });
+// The browser suites sign the demo accounts in many times within minutes; the sign-in limits themselves are
+// tested in the server suite (abuse and auth tests), so here they are raised rather than hit by accident.
+serve({
+  env: {
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? "3210",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    DEV_MAIL_VIEWER: "true",
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "1000",
+  },
+});

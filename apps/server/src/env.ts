@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
   /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   REDIS_URL: z
     .string()
     .trim()
@@ -165,7 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, "outbox"),
     devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
-    authRateLimit: { windowMs: 15 * 60_000, perIp: 30, perAccount: 10 },
+    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
   };
