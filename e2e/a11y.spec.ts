@@ -26,7 +26,7 @@ test("shop, account, checkout and order pages have no serious or critical axe vi
   await page.goto(`/products/${product.slug}`);
   const size = product.sizes.find((s) => s.stock > 0)!.size;
   await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   problems.push(...(await seriousViolations(page, "/cart")));
   await signIn(page, CUSTOMER);
   for (const path of ["/checkout", "/profile", "/orders"]) problems.push(...(await seriousViolations(page, path)));

@@ -101,7 +101,7 @@ test.describe("product page", () => {
     const other = p.sizes.find((s) => s.stock > 0 && s.size !== small.size)!;
 
     await page.goto(`/products/${p.slug}`);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
 
     await expect(page.getByRole("radio", { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
@@ -119,7 +119,7 @@ test.describe("product page", () => {
     if (other.stock > small.stock) await expect(plus).toBeEnabled();
     else await expect(plus).toBeDisabled();
 
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
     expect(cart).toEqual([expect.objectContaining({ productId: p.id, size: other.size, quantity: Math.min(small.stock, other.stock) })]);
   });
@@ -151,14 +151,14 @@ test.describe("product page", () => {
 
   test("a card's Add to Cart asks for a size in quick view, then adds that size", async ({ page }) => {
     await page.goto("/products?sort=name", { waitUntil: "networkidle" });
-    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/ }) }).first();
-    await card.getByRole("button", { name: /^Add to Cart: / }).click();
+    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/i }) }).first();
+    await card.getByRole("button", { name: /^Add to Cart\b/ }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
-    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("link", { name: /Cart, 1 items/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });
 });
 

@@ -23,8 +23,9 @@ const inStock = (p: ApiProduct) => p.sizes.filter((s) => s.stock > 0);
 /** The product page's size picker (radio or button, as the storefront builds it). */
 async function addToCart(page: Page, product: ApiProduct, size: string) {
   await page.goto(`/products/${product.slug}`);
-  await page.getByRole("radio", { name: size, exact: true }).or(page.getByRole("button", { name: size, exact: true })).first().click();
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  // The size picker is visually hidden radios inside their labels: click the label, as a shopper does.
+  await page.locator("label").filter({ has: page.getByRole("radio", { name: size, exact: true }) }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page.getByText(`added to cart!`).first()).toBeVisible();
 }
 
@@ -58,9 +59,9 @@ test.describe("checkout", () => {
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
     await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
-    await page.getByLabel("Address").fill("Jhamsikhel Road 12");
-    await page.getByLabel("City").fill("Kathmandu");
-    await page.getByLabel("City").blur();
+    await page.getByLabel(/^Address/).fill("Jhamsikhel Road 12");
+    await page.getByLabel(/^City/).fill("Kathmandu");
+    await page.getByLabel(/^City/).blur();
     await page.getByRole("button", { name: "Place Order" }).click();
 
     await expect(page).toHaveURL(/\/order-success\?orderId=/);

@@ -19,7 +19,7 @@ test.describe("security headers in the browser", () => {
     await page.goto(`/products/${product.slug}`);
     const size = product.sizes.find((s) => s.stock > 0)!.size;
     await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page.getByText("added to cart!").first()).toBeVisible();
 
     await signIn(page, CUSTOMER);
