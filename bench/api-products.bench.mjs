@@ -1,5 +1,5 @@
 // GET /api/products?limit=50 against a bare Fastify route sending the same bytes, same run, 50 connections.
-import { load, row, startBare, startShop } from "./lib.mjs";
+import { load, row, startBare, startShop, summary } from "./lib.mjs";
 
 const shop = await startShop();
 try {
@@ -14,6 +14,7 @@ try {
     console.log(row("app  /api/products?limit=50", real));
     console.log(row("bare precomputed bytes", ceiling));
     console.log(`  ratio app/bare throughput: ${(real.rps / ceiling.rps).toFixed(2)} (target ≥ 0.6)`);
+    summary("api-products", "GET /api/products?limit=50", `${real.rps.toFixed(0)} req/s, p99 ${real.p99} ms, ${(real.rps / ceiling.rps).toFixed(2)} of bare`);
   } finally {
     await bare.close();
   }

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { root, startShop } from "./lib.mjs";
+import { root, startShop, summary } from "./lib.mjs";
 
 const clientDir = path.join(root, "apps/web/build/client");
 const shop = await startShop({ web: true });
@@ -18,6 +18,7 @@ try {
       sum[a.endsWith(".js") ? "js" : "css"] += bytes;
     }
     const target = name === "product" ? `   (target ≤ 100 KB JS)` : "";
+    summary("bundle", `${name} page`, `JS ${(sum.js / 1024).toFixed(1)} KB gzip, CSS ${(sum.css / 1024).toFixed(1)} KB gzip`);
     console.log(`  ${name.padEnd(10)} JS ${(sum.js / 1024).toFixed(1).padStart(6)} KB gzip   CSS ${(sum.css / 1024).toFixed(1).padStart(5)} KB gzip   ${assets.length} files${target}`);
   }
 } finally {

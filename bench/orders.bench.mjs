@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { performance } from "node:perf_hooks";
+import { summary } from "./summary.mjs";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/env.ts";
 import { openPostgres } from "../apps/server/src/db/client.ts";
@@ -82,6 +83,7 @@ try {
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
     const statuses = [...codes.entries()].map(([c, n]) => `${c}×${n}`).join(" ");
     console.log(`${label.padEnd(44)} ${(orders / seconds).toFixed(0).padStart(5)} req/s   p50 ${pct(50)} ms   p99 ${pct(99)} ms   ${statuses}`);
+    summary("orders", label, `${(orders / seconds).toFixed(0)} req/s, p99 ${pct(99)} ms`);
   }
 
   console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} (figures are only comparable on a quiet machine)`);

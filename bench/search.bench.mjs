@@ -1,6 +1,7 @@
 // Search latency (p50/p95) for typical and misspelled queries with 1,000 and with 100,000 generated products.
 import { performance } from "node:perf_hooks";
 import { percentile } from "./lib.mjs";
+import { summary } from "./summary.mjs";
 
 const { openPglite } = await import("../apps/server/src/db/client.ts");
 const { createCatalogService } = await import("../apps/server/src/modules/catalog/catalog.service.ts");
@@ -75,6 +76,7 @@ console.log(`  (generated 99,000 more in ${((performance.now() - t0) / 1000).toF
 await measure(catalog, 1);
 const large = await measure(catalog, 6);
 console.log(`  100,000 products`);
+for (const k of Object.keys(large)) summary("search", `${k} at 100k`, `p95 ${large[k].p95.toFixed(1)} ms (×${(large[k].p95 / small[k].p95).toFixed(1)} of 1k)`);
 for (const k of Object.keys(large)) console.log(`    ${k.padEnd(11)} ${fmt(large[k])}   p95 ×${(large[k].p95 / small[k].p95).toFixed(1)} of 1k (target ≤ 2)`);
 
 // Show that matching uses the indexes rather than reading the whole table.

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import fastifyStatic from "@fastify/static";
-import { load, row, startShop } from "./lib.mjs";
+import { load, row, startShop, summary } from "./lib.mjs";
 
 const shop = await startShop({ web: true });
 try {
@@ -23,6 +23,7 @@ try {
     console.log(row("SSR /products/{slug}", ssr));
     console.log(row("static file, same HTML", file));
     console.log(`  ratio SSR/static throughput: ${(ssr.rps / file.rps).toFixed(2)} (target ≥ 0.3)`);
+    summary("ssr-product", "SSR /products/{slug}", `${ssr.rps.toFixed(0)} req/s, p99 ${ssr.p99} ms, ${(ssr.rps / file.rps).toFixed(2)} of static`);
   } finally {
     await statics.close();
     fs.rmSync(dir, { recursive: true, force: true });

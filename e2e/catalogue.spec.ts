@@ -151,8 +151,8 @@ test.describe("product page", () => {
 
   test("a card's Add to Cart asks for a size in quick view, then adds that size", async ({ page }) => {
     await page.goto("/products?sort=name", { waitUntil: "networkidle" });
-    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/ }) }).first();
-    await card.getByRole("button", { name: /^Add to Cart: / }).click();
+    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/i }) }).first();
+    await card.getByRole("button", { name: /^Add to Cart\b/ }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();

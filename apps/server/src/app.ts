@@ -28,6 +28,7 @@ import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import fastifyCompress from "@fastify/compress";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
   app.decorate("config", config);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  // Compressed answers (scripts, styles, pages, JSON) for clients that ask: most of a mobile page load's bytes.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
   app.addHook("onClose", () => services.mail.close());

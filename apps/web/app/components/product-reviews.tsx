@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { REVIEW_COMMENT_MAX, ReviewInputSchema, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
 import { sendJson } from "../lib/api-client";
@@ -35,17 +35,19 @@ export function ProductReviews({ product }: { product: Product }) {
   const location = useLocation();
   const wantsForm = searchParams.get("review") === "true";
   const formRef = useRef<HTMLDivElement>(null);
+  // A guest has no review of their own: not asking spares a 401 in the browser console.
+  const signedIn = Boolean((useRouteLoaderData("root") as { user?: unknown } | undefined)?.user);
 
   const load = useCallback(async () => {
     setFailed(false);
     const [reviews, me] = await Promise.all([
       sendJson<ReviewList>(`/api/products/${encodeURIComponent(product.id)}/reviews`, { method: "GET" }),
-      sendJson<MyReview>(`/api/products/${encodeURIComponent(product.id)}/reviews/mine`, { method: "GET" }),
+      signedIn ? sendJson<MyReview>(`/api/products/${encodeURIComponent(product.id)}/reviews/mine`, { method: "GET" }) : Promise.resolve({ ok: false as const, status: 401 }),
     ]);
     if (reviews.ok) setList(reviews.data);
     else setFailed(true);
     setMine(me.ok ? me.data : me.status === 401 ? "signed-out" : null);
-  }, [product.id]);
+  }, [product.id, signedIn]);
 
   useEffect(() => {
     void load();

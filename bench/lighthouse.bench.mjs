@@ -1,0 +1,45 @@
+// Lighthouse (mobile emulation, simulated 4G throttling and a slow CPU: Lighthouse's defaults) on the production
+// build with the system Chromium, for the home page, the catalogue and a product page.
+// Prints performance, accessibility, best practices and SEO scores, LCP, CLS and the JavaScript transferred.
+// Targets (issue 10): performance ≥ 98, the other three 100, CLS ≤ 0.02.
+import fs from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startShop, summary } from "./lib.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`  Chromium not found at ${CHROMIUM}; skipped.`);
+  process.exit(0);
+}
+
+const shop = await startShop({ web: true });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const list = await (await fetch(`${shop.url}/api/products?featured=true&limit=1`)).json();
+  const pages = { home: "/", catalogue: "/products", product: `/products/${list.data.products[0].slug}` };
+  const pct = (c) => (c?.score == null ? "  –" : String(Math.round(c.score * 100)).padStart(3));
+  console.log(`  ${"page".padEnd(10)} perf  a11y  best   seo      LCP      CLS   JS (transfer)`);
+  for (const [name, url] of Object.entries(pages)) {
+    // One warm-up load (first SSR after start compiles and fills caches), then the measured run.
+    await fetch(shop.url + url);
+    const { lhr } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+    const c = lhr.categories;
+    const lcp = lhr.audits["largest-contentful-paint"].numericValue / 1000;
+    const cls = lhr.audits["cumulative-layout-shift"].numericValue;
+    const js = (lhr.audits["resource-summary"]?.details?.items ?? []).find((i) => i.resourceType === "script")?.transferSize ?? 0;
+    console.log(`  ${name.padEnd(10)} ${pct(c.performance)}   ${pct(c.accessibility)}   ${pct(c["best-practices"])}   ${pct(c.seo)}   ${lcp.toFixed(2).padStart(5)} s   ${cls.toFixed(3)}   ${(js / 1024).toFixed(1)} KB`);
+    summary("lighthouse", `${name} (mobile)`, `perf ${pct(c.performance).trim()}, a11y ${pct(c.accessibility).trim()}, best ${pct(c["best-practices"]).trim()}, SEO ${pct(c.seo).trim()}, LCP ${lcp.toFixed(2)} s, CLS ${cls.toFixed(3)}, JS ${(js / 1024).toFixed(1)} KB`);
+    for (const [key, cat] of Object.entries(c)) {
+      if (cat.score === 1) continue;
+      const failing = cat.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 0.9).map((r) => r.id);
+      if (failing.length) console.log(`      ${key}: ${failing.slice(0, 6).join(", ")}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await shop.close();
+}
