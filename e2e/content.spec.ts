@@ -76,7 +76,8 @@ test.describe("blog", () => {
   });
 
   test("search and category filter the list; no match offers Clear Filters", async ({ page }) => {
-    await page.goto("/blogs");
+    // Type only once the page is hydrated: the search box is a controlled input.
+    await page.goto("/blogs", { waitUntil: "networkidle" });
     await page.getByRole("searchbox", { name: "Search articles" }).fill("jersey");
     await expect(page).toHaveURL(/[?&]q=jersey/);
     await expect(page.getByText(/^Showing 4 of 7 articles$/)).toBeVisible();
