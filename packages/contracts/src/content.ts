@@ -1,27 +1,7 @@
 import { z } from "zod";
+import { CONTACT_SUBJECTS, CONTENT_MSG, REVIEW_COMMENT_MAX } from "./content-rules.js";
 import { PageParam, PaginationSchema, limitParam } from "./api.js";
 
-/** Texts of the blog, contact form, newsletter and reviews (000 §2, §8; DECISIONS 19–21). */
-export const CONTENT_MSG = {
-  blogNotFound: "Blog not found",
-  contactSent: "Thank you for your message! We will reply by e-mail within 24 hours.",
-  firstNameRequired: "First name is required",
-  lastNameRequired: "Last name is required",
-  subjectInvalid: "Please choose a subject",
-  messageRequired: "Message is required",
-  messageMin: "Message must be at least 10 characters",
-  messageMax: "Message must be at most 5000 characters",
-  newsletterSubscribed: "Thanks for subscribing! Check your inbox for a confirmation.",
-  newsletterAlready: "This email is already subscribed to our newsletter.",
-  newsletterUnsubscribed: "You have been unsubscribed. You will not receive our newsletter any more.",
-  unsubscribeInvalid: "This unsubscribe link is not valid.",
-  reviewNotEligible: "You can review a product after an order containing it has been delivered.",
-  reviewDuplicate: "You have already reviewed this product. You can edit your review instead.",
-  reviewNotFound: "Review not found",
-  reviewNotYours: "You can only change your own review.",
-  ratingInvalid: "Rating must be a whole number from 1 to 5",
-  commentMax: "Review must be at most 2000 characters",
-} as const;
 
 // ---------------------------------------------------------------- blog
 export const BlogImageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
@@ -77,8 +57,6 @@ export const BlogListSchema = z.object({
 export type BlogList = z.infer<typeof BlogListSchema>;
 
 // ---------------------------------------------------------------- contact form
-export const CONTACT_SUBJECTS = ["General Inquiry", "Product Question", "Order Support", "Technical Issue", "Feedback"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 const EmailField = z
   .string({ error: "Email is required" })
@@ -109,7 +87,6 @@ export type NewsletterInput = z.infer<typeof NewsletterInputSchema>;
 export const UnsubscribeInputSchema = z.object({ token: z.string().trim().min(1, CONTENT_MSG.unsubscribeInvalid).max(200, CONTENT_MSG.unsubscribeInvalid) });
 
 // ---------------------------------------------------------------- reviews
-export const REVIEW_COMMENT_MAX = 2000;
 
 /** Review text is plain text: it is stored as typed and always rendered as text, never as HTML. */
 export const ReviewInputSchema = z.object({

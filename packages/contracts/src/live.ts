@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod, PaymentStatus } from "./enums.js";
+import type { OrderStatus, PaymentMethod, PaymentStatus } from "./enum-values.js";
 import type { PublicUser } from "./auth.js";
 import type { Order } from "./orders.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel, PlaceOrderInputSchema, ShippingAddressSchema } from "./orders.js";
+import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel } from "./order-rules.js";
+import { PlaceOrderInputSchema, ShippingAddressSchema } from "./orders.js";
 
 const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", city: "Kathmandu" };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_FAILURE_REASONS } from "./payment-rules.js";
 import { PlaceOrderInputSchema } from "./orders.js";
 
 /**
@@ -6,29 +7,6 @@ import { PlaceOrderInputSchema } from "./orders.js";
  * `logo` a client sends is accepted and ignored: the amount is always the stored order total.
  */
 
-/** The messages a shopper sees when a wallet does not answer: the order is kept and stays payable. */
-export const WALLET_UNAVAILABLE = {
-  KHALTI: "Khalti is not responding right now. Your order is saved; please try again in a few minutes.",
-  ESEWA: "eSewa is not responding right now. Your order is saved; please try again in a few minutes.",
-} as const;
-
-export const WALLET_LABEL = { KHALTI: "Khalti", ESEWA: "eSewa" } as const;
-export type WalletProvider = keyof typeof WALLET_LABEL;
-
-/** Spec 001 §2.4 / §8 texts of the payment screens. */
-export const PAYMENT_MSG = {
-  verified: "Payment verified successfully",
-  missingReference: "Missing payment reference.",
-  verificationFailed: "Payment verification failed",
-  orderIdNotFound: "Order ID not found",
-  noEsewaData: "No payment data received from eSewa",
-  noKhaltiId: "No payment identifier received from Khalti",
-  paymentNotFound: "Payment record not found",
-  esewaInitFailed: "Failed to initialize eSewa payment",
-  khaltiInitFailed: "Failed to initiate Khalti payment",
-  statusCheckFailed: "Failed to check payment status",
-  redirectingKhalti: "Redirecting to Khalti Payment...",
-} as const;
 
 /** POST /api/payments/{khalti|esewa}/initiate-with-order: the checkout's order data; the server creates the order. */
 export const WalletCheckoutInputSchema = z.object({
@@ -83,8 +61,6 @@ export const EsewaStartSchema = z.object({
 });
 export type EsewaStart = z.infer<typeof EsewaStartSchema>;
 
-export const PAYMENT_FAILURE_REASONS = ["canceled", "expired", "amount_mismatch", "refunded", "not_found", "order_closed", "failed"] as const;
-export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 /** What the server concluded after asking the provider. */
 export const PaymentOutcomeSchema = z.object({

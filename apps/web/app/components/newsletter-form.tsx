@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { NewsletterInputSchema } from "@khelkud/contracts";
 import { sendJson } from "../lib/api-client";
 
 /** The footer's newsletter box: subscribes once, says so when the address is already on the list. */
@@ -10,6 +9,8 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind === "sending") return;
+    // The schema (and Zod with it) loads on the first submit, not with every page that shows the footer.
+    const { NewsletterInputSchema } = await import("../lib/lazy-schemas");
     const parsed = NewsletterInputSchema.safeParse({ email });
     if (!parsed.success) {
       setState({ kind: "error", text: parsed.error.issues[0]?.message ?? "Invalid email address" });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { REVIEW_COMMENT_MAX, ReviewInputSchema, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
+import { REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
 import { sendJson } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 
@@ -190,6 +190,8 @@ function ReviewForm({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // The schema (and Zod) loads when a review is sent, not with every product page.
+    const { ReviewInputSchema } = await import("../lib/lazy-schemas");
     const parsed = ReviewInputSchema.safeParse({ rating, comment });
     if (!parsed.success) {
       setError(rating === 0 ? "Please choose a rating from 1 to 5 stars" : (parsed.error.issues[0]?.message ?? "Please check your review"));

@@ -1,0 +1,69 @@
+// Order rules and constants as plain values (no Zod), shared by the server and the browser bundle.
+import type { OrderStatus } from "./enum-values.js";
+import type { Order } from "./orders.js";
+
+/** DECISIONS 10: the order state machine. The server enforces it; the admin dropdown reads it. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ["PROCESSING", "CANCELLED"],
+  PROCESSING: ["SHIPPED", "CANCELLED"],
+  SHIPPED: ["OUT_FOR_DELIVERY"],
+  OUT_FOR_DELIVERY: ["DELIVERED"],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Spec 001 §4: the five timeline steps; CANCELLED is not on the timeline. */
+export const TIMELINE_STEPS: { status: OrderStatus; label: string }[] = [
+  { status: "PENDING", label: "Order Placed" },
+  { status: "PROCESSING", label: "Processing" },
+  { status: "SHIPPED", label: "Shipped" },
+  { status: "OUT_FOR_DELIVERY", label: "Out for Delivery" },
+  { status: "DELIVERED", label: "Delivered" },
+];
+
+/** Order number shown to people: last 8 characters of the id, upper-cased (spec 000 §2). */
+export function shortOrderId(id: string): string {
+  return id.slice(-8).toUpperCase();
+}
+
+/** A sane upper bound per cart line; a larger quantity is refused, never silently trimmed at checkout. */
+export const MAX_QUANTITY_PER_LINE = 10;
+/** At most this many lines in one order or cart check. */
+export const MAX_ORDER_LINES = 30;
+/** Default postal code (spec 000 §9). */
+export const DEFAULT_POSTAL_CODE = "44600";
+/** Unpaid wallet orders keep their stock for this long (DECISIONS 6). */
+export const WALLET_PAYMENT_MINUTES = 60;
+/** The Idempotency-Key header: a double click with the same key makes one order. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+/** A wallet order still waiting for its payment: "Payment Pending" and Pay Now (spec 000 §4). */
+export function isAwaitingWalletPayment(order: Pick<Order, "paymentMethod" | "paymentStatus" | "status">): boolean {
+  return order.paymentMethod !== "COD" && order.paymentStatus === "PENDING" && order.status === "PENDING";
+}
+
+/** A customer may cancel their own order only before it ships (DECISIONS 10). */
+export function customerCanCancel(order: Pick<Order, "status" | "paymentStatus">): boolean {
+  return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus !== "PAID";
+}
+
+/** Spec 000 §3: KHALTI, ESEWA, COD; anything else shows as Card. */
+export function paymentMethodLabel(method: string): string {
+  switch (method) {
+    case "COD":
+      return "Cash on Delivery";
+    case "KHALTI":
+      return "Khalti";
+    case "ESEWA":
+      return "eSewa";
+    default:
+      return "Card";
+  }
+}
+
+export const CART_ISSUES = ["PRICE_CHANGED", "QUANTITY_REDUCED", "LOW_STOCK", "SOLD_OUT", "UNAVAILABLE", "UNKNOWN_SIZE", "TOO_MANY"] as const;
+export type CartIssueCode = (typeof CART_ISSUES)[number];

@@ -1,0 +1,15 @@
+// What a product card (catalogue, home, "You May Also Like", quick view, cart and wishlist actions) needs of a
+// product: the full product without its long texts and SEO fields. Pages that list many products send this shape to
+// the browser, so 50 cards do not ship 50 descriptions, specification tables and keyword lists (docs/decisions/071).
+import type { Product } from "./catalog.js";
+
+/** The list view shows two lines of the description; this many characters cover them. */
+export const CARD_DESCRIPTION_CHARS = 180;
+
+export type ProductCardData = Omit<Product, "features" | "specifications" | "keywords" | "metaTags" | "metaTitle" | "metaDescription">;
+
+export function toProductCard(product: Product): ProductCardData {
+  const { features: _features, specifications: _specifications, keywords: _keywords, metaTags: _metaTags, metaTitle: _metaTitle, metaDescription: _metaDescription, ...card } = product;
+  const description = card.description.length > CARD_DESCRIPTION_CHARS ? `${card.description.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…` : card.description;
+  return { ...card, description };
+}
