@@ -1,10 +1,48 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { FontaineTransform } from "fontaine";
 import { defineConfig } from "vite";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+// Browser chunks (docs/decisions/071): on a phone over HTTP/1.1 every extra file costs a round trip before the page
+// can hydrate, so the code every storefront page needs travels in two files instead of thirty: `framework` (React,
+// React Router) and `shell` (the header, footer, cart, session and shared components, the Zod-free parts of the
+// contracts, sonner). Route modules, Zod and rarely used libraries (crop, charts, socket.io) stay in their own chunks.
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+const SHELL_APP = /[\\/]apps[\\/]web[\\/]app[\\/](lib|components)[\\/]/;
+// Code only account, checkout, order and payment pages use stays with those routes.
+const NOT_SHELL =
+  /[\\/]components[\\/](admin[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|payment-|wallet-pay|use-form|use-cart-check)|\.test\./;
+// Contracts modules without Zod; the schema modules (auth, catalog, orders, content, payments, admin, enums, api) stay out.
+const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|content-rules|payment-rules|messages|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
+const SHELL_LIBS = /[\\/]node_modules[\\/]sonner[\\/]/;
+
+function inShell(id: string): boolean {
+  return (SHELL_APP.test(id) && !NOT_SHELL.test(id)) || SHELL_CONTRACTS.test(id) || SHELL_LIBS.test(id);
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tailwindcss(),
+    // A local fallback face sized like Mukta (size-adjust and ascent/descent overrides), so text does not move when
+    // Mukta arrives: no layout shift from the web font (docs/decisions/071).
+    FontaineTransform.vite({ fallbacks: ["Arial", "Roboto", "Noto Sans", "Helvetica Neue"], resolvePath: (id) => new URL(`.${id}`, import.meta.url) }),
+    reactRouter(),
+  ],
   optimizeDeps: { include: ["socket.io-client"] },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 20 },
+                { name: "shell", test: inShell, priority: 10 },
+              ],
+            },
+          },
+        },
+  },
   ssr: { noExternal: ["@khelkud/contracts"] },
-});
+}));

@@ -1,6 +1,8 @@
 import "@fontsource/mukta/400.css";
 import "@fontsource/mukta/700.css";
 import "./app.css";
+import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
+import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
 import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -9,6 +11,15 @@ import { SiteHeader } from "./components/site-header";
 import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
 import { LiveToasts } from "./components/live-toasts";
+
+/**
+ * Every page sets text in Mukta 400 and 700 (Latin): preloading both lets the browser fetch them with the stylesheet
+ * instead of after it, so the first paint usually has them (docs/decisions/071).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: muktaLatin400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: muktaLatin700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);

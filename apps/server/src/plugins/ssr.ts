@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
 import type { WebLoadContext } from "../types.js";
+import { pageForRequest, type PageCache } from "./page-cache.js";
 
 type ContextFactory = (req: FastifyRequest) => WebLoadContext;
 
@@ -30,7 +31,7 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
 }
 
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
-export async function registerSsr(app: FastifyInstance, config: Config, makeContext: ContextFactory): Promise<void> {
+export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
   let handlerFor: () => Promise<ReturnType<typeof createRequestHandler>>;
 
@@ -52,6 +53,8 @@ export async function registerSsr(app: FastifyInstance, config: Config, makeCont
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets (apps/web/scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed asset names never change; everything else (favicon, robots) is revalidated daily.
         res.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=86400");
@@ -68,9 +71,26 @@ export async function registerSsr(app: FastifyInstance, config: Config, makeCont
       url: "/*",
       schema: { hide: true },
       handler: async (req, reply) => {
+        const key = pageCache.keyFor(req);
+        const cached = key ? pageCache.get(key) : undefined;
+        if (cached) {
+          reply.status(cached.status).headers(Object.fromEntries(cached.headers));
+          return reply.send(pageForRequest(cached, req.cspNonce));
+        }
         const handler = await handlerFor();
         const response = await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never);
-        return reply.send(response);
+        if (!key || response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
+          return reply.send(response);
+        }
+        // Stream to this visitor as usual and keep a copy; an aborted or failed render is never stored.
+        const [toClient, toCache] = response.body.tee();
+        const headers = [...response.headers.entries()];
+        const nonce = req.cspNonce;
+        new Response(toCache).text().then(
+          (html) => pageCache.set(key, { status: 200, headers, html, nonce }),
+          () => undefined,
+        );
+        return reply.send(new Response(toClient, { status: response.status, headers: response.headers }));
       },
     });
   });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Product } from "@khelkud/contracts";
+import type { ProductCardData } from "@khelkud/contracts";
 import { addToCart, buyNow, toggleWishlist, useWishlist } from "../lib/cart";
 import { ProductImage } from "./product-image";
 import { Price } from "./price";
@@ -8,12 +8,17 @@ import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 
 interface Props {
-  product: Product;
+  product: ProductCardData;
   priority?: boolean;
   view?: "grid" | "list";
+  /**
+   * Cards far down a long list: the browser skips their layout and painting until they near the screen
+   * (content-visibility: auto), which takes most of the work off the first load of a 50-product page (docs/decisions/071).
+   */
+  offscreen?: boolean;
 }
 
-function Badges({ product }: { product: Product }) {
+function Badges({ product }: { product: ProductCardData }) {
   return (
     <span className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
       {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">Featured</span> : null}
@@ -41,7 +46,7 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
  * A product in the catalogue or on the home page. Every action goes through lib/cart. A shirt needs a size,
  * so Add to Cart and Buy Now on a sized product open quick view to choose one (the card cannot guess it).
  */
-export function ProductCard({ product, priority = false, view = "grid" }: Props) {
+export function ProductCard({ product, priority = false, view = "grid", offscreen = false }: Props) {
   const navigate = useNavigate();
   const wishlist = useWishlist();
   const [quickView, setQuickView] = useState(false);
@@ -59,7 +64,9 @@ export function ProductCard({ product, priority = false, view = "grid" }: Props)
   };
 
   return (
-    <article className={`@container group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? "flex-row" : "flex-col"}`}>
+    <article
+      className={`@container group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "[contain-intrinsic-size:auto_12rem] [content-visibility:auto]" : "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]") : ""}`}
+    >
       <div className={`relative shrink-0 bg-slate-100 ${list ? "w-32 sm:w-48" : ""}`}>
         <Link to={`/products/${product.slug}`} className="block aspect-square overflow-hidden" prefetch="intent" tabIndex={-1}>
           {image ? (
@@ -91,15 +98,20 @@ export function ProductCard({ product, priority = false, view = "grid" }: Props)
         </span>
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{product.team ?? product.brand}</p>
+        <p className="truncate text-xs font-semibold uppercase tracking-wide text-slate-600">{product.team ?? product.brand}</p>
         <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-semibold leading-5 text-slate-900">
           <Link to={`/products/${product.slug}`} className="hover:text-nepal" prefetch="intent">
             {product.name}
           </Link>
         </h3>
         {list ? <p className="line-clamp-2 hidden text-sm text-slate-600 sm:block">{product.description}</p> : null}
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-1 pt-1">
-          <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} />
+        {/* Fixed lines: the price takes at most two lines on a narrow card and always the room of two, the stock label
+            its own line, so a card is as tall with the fallback font as with Mukta and nothing below moves when the
+            font arrives (no layout shift; docs/decisions/071). */}
+        <div className="mt-auto flex flex-col items-start gap-1 pt-1">
+          <div className={list ? "" : "min-h-[3.25rem] sm:min-h-0"}>
+            <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} />
+          </div>
           <StockBadge stock={product.stock} />
         </div>
         <div className={`mt-2 grid grid-cols-1 gap-2 @[15rem]:grid-cols-2 ${list ? "sm:max-w-sm" : ""}`}>

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { MSG, type Product } from "@khelkud/contracts";
+import { MSG, type ProductCardData } from "@khelkud/contracts";
 import { addToCart, buyNow } from "../lib/cart";
 import { StockBadge } from "./stock-badge";
 
@@ -8,7 +8,7 @@ import { StockBadge } from "./stock-badge";
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
  * stock, Buy Now and Add to Cart. Used on the product page and in quick view; cart rules live in lib/cart.
  */
-export function PurchasePanel({ product, onDone }: { product: Product; onDone?: () => void }) {
+export function PurchasePanel({ product, onDone }: { product: ProductCardData; onDone?: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const needsSize = product.sizes.length > 0;

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import type { Product } from "@khelkud/contracts";
+import type { ProductCardData } from "@khelkud/contracts";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { PurchasePanel } from "./purchase-panel";
 import { RatingOrNone } from "./star-rating";
 
 /** Quick view in a native modal <dialog>: focus stays inside, Escape and the backdrop close it. */
-export function QuickView({ product, onClose }: { product: Product; onClose: () => void }) {
+export function QuickView({ product, onClose }: { product: ProductCardData; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { SHOWCASE_INTERVAL_MS, type Product } from "@khelkud/contracts";
+import { SHOWCASE_INTERVAL_MS, type ProductCardData } from "@khelkud/contracts";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 
@@ -11,7 +11,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** Home hero carousel: advances every 4 s, pauses on hover or focus, never moves by itself under reduced motion. */
-export function Showcase({ products }: { products: Product[] }) {
+export function Showcase({ products }: { products: ProductCardData[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = products.length;

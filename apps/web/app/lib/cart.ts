@@ -5,7 +5,7 @@
  */
 import { toast } from "sonner";
 import { useSyncExternalStore } from "react";
-import { MSG, sortSizes, type Product, type WishlistEntry } from "@khelkud/contracts";
+import { MSG, sortSizes, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { fetchJson } from "./fetch-json";
 import { createLocalStore, useLocalStore } from "./local-store";
 
@@ -49,7 +49,7 @@ export const wishlistStore = createLocalStore<WishlistItem[]>("wishlist", [], (r
 
 export const lineKey = (productId: string, size = "default", color = "default") => `${productId}-${size}-${color}`;
 
-function sizeStock(product: Product, size: string | undefined): number {
+function sizeStock(product: ProductCardData, size: string | undefined): number {
   if (!size) return product.stock;
   return product.sizes.find((s) => s.size === size)?.stock ?? 0;
 }
@@ -62,7 +62,7 @@ export interface AddOptions {
 }
 
 /** Adds a line, merging with the same product + size + colour, never above that size's stock. */
-export function addToCart(product: Product, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
+export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
   if (product.sizes.length > 0 && !size) {
     if (!silent) toast.error(MSG.selectSize);
     return false;
@@ -159,7 +159,7 @@ export function isInWishlist(productId: string): boolean {
   return wishlistStore.get().some((i) => i.id === productId);
 }
 
-export function addToWishlist(product: Product): boolean {
+export function addToWishlist(product: ProductCardData): boolean {
   if (isInWishlist(product.id)) {
     toast.error("Product already in wishlist!", { duration: 2000, position: "bottom-right" });
     return false;
@@ -191,7 +191,7 @@ export function removeFromWishlist(productId: string): void {
 }
 
 /** The card button toggles. */
-export function toggleWishlist(product: Product): void {
+export function toggleWishlist(product: ProductCardData): void {
   if (isInWishlist(product.id)) removeFromWishlist(product.id);
   else addToWishlist(product);
 }
@@ -264,7 +264,7 @@ const BUY_NOW_KEY = "buyNow";
  * Buy Now checks out one line without touching the cart (DECISIONS 9): the line waits in sessionStorage
  * and the caller navigates to the returned URL. Returns null (with the spec's toast) when the line is not valid.
  */
-export function buyNow(product: Product, { size, color, quantity = 1 }: Omit<AddOptions, "silent"> = {}): string | null {
+export function buyNow(product: ProductCardData, { size, color, quantity = 1 }: Omit<AddOptions, "silent"> = {}): string | null {
   if (product.sizes.length > 0 && !size) {
     toast.error(MSG.selectSize);
     return null;

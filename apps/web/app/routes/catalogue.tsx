@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets } from "@khelkud/contracts";
+import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: state.sort,
     facets: true,
   });
-  return { state, products: list.products, pagination: list.pagination, facets: list.facets!, publicUrl: context.publicUrl };
+  return { state, products: list.products.map(toProductCard), pagination: list.pagination, facets: list.facets!, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets) {
@@ -355,7 +355,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className={state.view === "list" ? "flex flex-col gap-3" : "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"}>
               {products.map((p, i) => (
-                <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} />
+                <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} offscreen={i >= 6} />
               ))}
             </div>
           )}

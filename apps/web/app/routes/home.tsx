@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { FEATURED_GRID_SIZE, SHOWCASE_SIZE } from "@khelkud/contracts";
+import { FEATURED_GRID_SIZE, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
 import { ProductCard, ProductCardSkeleton } from "../components/product-card";
 import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [showcase, settings, latestPosts] = await Promise.all([
     // The hero is the largest thing on the page: awaited, and it never takes the page down with it.
     context.services.catalog.listProducts({ page: 1, limit: SHOWCASE_SIZE, featured: true, sort: "newest" }).then(
-      (r) => r.products,
+      (r) => r.products.map(toProductCard),
       () => [],
     ),
     context.services.settings.get(),
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
   ]);
   // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
-  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products);
+  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map(toProductCard));
   return { showcase, featured, stats: settings.stats, publicUrl: context.publicUrl, latestPosts };
 }
 
@@ -74,7 +74,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
-            <p className="text-sm font-bold uppercase tracking-widest text-red-200">खेलकुद · Authentic sportswear</p>
+            <p className="text-sm font-bold uppercase tracking-widest text-red-200">
+              <span lang="ne" className="font-deva-system">
+                खेलकुद
+              </span>{" "}
+              · Authentic sportswear
+            </p>
             <h1 className="mt-3 text-4xl font-bold leading-tight md:text-5xl">Wear your team. Real jerseys, delivered across Nepal.</h1>
             <p className="mt-4 max-w-lg text-lg text-slate-200">Football, cricket and basketball shirts from Nepal to Europe and the NBA, priced in rupees with cash on delivery.</p>
             <div className="mt-8 flex flex-wrap gap-3">
@@ -137,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {(products) => (
               <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
                 {products.map((p) => (
-                  <ProductCard key={p.id} product={p} />
+                  <ProductCard key={p.id} product={p} offscreen />
                 ))}
               </div>
             )}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { imageVariantUrl, type Product } from "@khelkud/contracts";
+import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Price } from "../components/price";
 import { ProductCard } from "../components/product-card";
@@ -17,7 +17,7 @@ import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage,
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
   // Not awaited: the page streams without it, and a failure only hides the section.
-  const related = context.services.catalog.listRelatedProducts(product.id);
+  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map(toProductCard));
   return { product, related, publicUrl: context.publicUrl };
 }
 
@@ -103,7 +103,7 @@ function RelatedFailed() {
   return null;
 }
 
-function Related({ products }: { products: Product[] }) {
+function Related({ products }: { products: ProductCardData[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related" className="mt-14">
@@ -112,7 +112,7 @@ function Related({ products }: { products: Product[] }) {
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-6">
         {products.map((r) => (
-          <ProductCard key={r.id} product={r} />
+          <ProductCard key={r.id} product={r} offscreen />
         ))}
       </div>
     </section>
