@@ -40,6 +40,35 @@ test.describe("security headers in the browser", () => {
     expect(await violations()).toEqual([]);
   });
 
+  test("pages kept for anonymous visitors carry each response's own nonce; a signed-in visitor's page is never shared", async ({ page, playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const nonceOf = (csp: string) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)![1]!;
+    const bodies: string[] = [];
+    const nonces: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await anonymous.get("/products");
+      expect(res.status()).toBe(200);
+      const nonce = nonceOf(res.headers()["content-security-policy"]!);
+      const html = await res.text();
+      // Every nonce in the page is this response's: the policy lets exactly these scripts run.
+      const inPage = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(inPage.length).toBeGreaterThan(2);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+      nonces.push(nonce);
+      bodies.push(html.replaceAll(nonce, "NONCE"));
+    }
+    expect(new Set(nonces).size).toBe(3);
+    expect(bodies[1]).toBe(bodies[0]);
+
+    // A signed-in customer's page names them; the anonymous copy of the same URL never does.
+    await signIn(page, CUSTOMER);
+    const mine = await page.request.get("/products");
+    expect(await mine.text()).toContain(CUSTOMER.email);
+    const theirs = await anonymous.get("/products");
+    expect(await theirs.text()).not.toContain(CUSTOMER.email);
+    await anonymous.dispose();
+  });
+
   test("a script injected into a page without the nonce does not run", async ({ page }) => {
     await page.goto("/");
     const ran = await page.evaluate(async () => {

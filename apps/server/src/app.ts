@@ -9,6 +9,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
 import { registerSsr } from "./plugins/ssr.js";
+import { createPageCache } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -96,11 +97,18 @@ export async function buildApp(config: Config, { database, logger = true, logger
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  // Whole anonymous storefront pages, kept as long as catalogue data is (plugins/page-cache.ts); admin writes drop both.
+  const pageCache = createPageCache({ ttlMs: config.serveWeb ? config.catalogCacheMs : 0 });
+  const dropPublicCaches = () => {
+    services.catalog.invalidate();
+    pageCache.clear();
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
-      await api.register(adminRoutes(services.admin, services.settings, services.catalog.invalidate));
+      await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));
       await api.register(orderRoutes(services.orders, services.cart));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));
@@ -134,7 +142,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
   await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
-    await registerSsr(app, config, (req) => ({
+    await registerSsr(app, config, pageCache, (req) => ({
       services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments },
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 export const streamTimeout = 5_000;
@@ -22,7 +23,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        const deprioritise = lowPriorityModulePreloads();
+        deprioritise.pipe(body);
+        pipe(deprioritise);
       },
       onShellError(error: unknown) {
         reject(error);
