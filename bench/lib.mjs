@@ -23,7 +23,7 @@ export async function startShop({ web = false } = {}) {
     import("../apps/server/src/db/seed.ts"),
   ]);
   const dataDir = path.join(root, ".data", "bench");
-  const config = { ...loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0" }), serveWeb: web };
+  const config = { ...loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", ...(process.env.CATALOG_CACHE_MS ? { CATALOG_CACHE_MS: process.env.CATALOG_CACHE_MS } : {}) }), serveWeb: web };
   if (web && !fs.existsSync(path.join(config.webBuildDir, "server/index.js"))) throw new Error("No web build: run `npm run build` first.");
   const database = await openPglite(config.pgliteDir);
   await database.migrate();
@@ -73,3 +73,4 @@ export function percentile(sorted, p) {
 }
 
 export { summary } from "./summary.mjs";
+

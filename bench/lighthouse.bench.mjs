@@ -2,12 +2,16 @@
 // build with the system Chromium, for the home page, the catalogue and a product page.
 // Prints performance, accessibility, best practices and SEO scores, LCP, CLS and the JavaScript transferred.
 // Targets (issue 10): performance ≥ 98, the other three 100, CLS ≤ 0.02.
+// Each page is measured RUNS times and the run with the median performance score is printed, with the spread and
+// Lighthouse's benchmark index of this machine (its CPU speed during the run: on a shared VM it moves by ±40%, and
+// total blocking time moves with it, since Lighthouse multiplies observed CPU time by 4 whatever the machine).
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startShop, summary } from "./lib.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!fs.existsSync(CHROMIUM)) {
   console.log(`  Chromium not found at ${CHROMIUM}; skipped.`);
   process.exit(0);
@@ -22,17 +26,32 @@ try {
   const list = await (await fetch(`${shop.url}/api/products?featured=true&limit=1`)).json();
   const pages = { home: "/", catalogue: "/products", product: `/products/${list.data.products[0].slug}` };
   const pct = (c) => (c?.score == null ? "  –" : String(Math.round(c.score * 100)).padStart(3));
-  console.log(`  ${"page".padEnd(10)} perf  a11y  best   seo      LCP      CLS   JS (transfer)`);
+  console.log(`  ${"page".padEnd(10)} perf  a11y  best   seo      LCP      CLS       TBT   JS (transfer)   perf runs   CPU index`);
   for (const [name, url] of Object.entries(pages)) {
-    // One warm-up load (first SSR after start compiles and fills caches), then the measured run.
+    // One warm-up load (first SSR after start compiles and fills caches), then the measured runs.
     await fetch(shop.url + url);
-    const { lhr } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+      if (lhr.categories.performance.score != null) runs.push(lhr);
+    }
+    if (runs.length === 0) {
+      console.log(`  ${name.padEnd(10)} no run completed`);
+      continue;
+    }
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = runs[Math.floor((runs.length - 1) / 2)];
+    const scores = runs.map((r) => Math.round(r.categories.performance.score * 100));
     const c = lhr.categories;
     const lcp = lhr.audits["largest-contentful-paint"].numericValue / 1000;
     const cls = lhr.audits["cumulative-layout-shift"].numericValue;
+    const tbt = lhr.audits["total-blocking-time"].numericValue;
     const js = (lhr.audits["resource-summary"]?.details?.items ?? []).find((i) => i.resourceType === "script")?.transferSize ?? 0;
-    console.log(`  ${name.padEnd(10)} ${pct(c.performance)}   ${pct(c.accessibility)}   ${pct(c["best-practices"])}   ${pct(c.seo)}   ${lcp.toFixed(2).padStart(5)} s   ${cls.toFixed(3)}   ${(js / 1024).toFixed(1)} KB`);
-    summary("lighthouse", `${name} (mobile)`, `perf ${pct(c.performance).trim()}, a11y ${pct(c.accessibility).trim()}, best ${pct(c["best-practices"]).trim()}, SEO ${pct(c.seo).trim()}, LCP ${lcp.toFixed(2)} s, CLS ${cls.toFixed(3)}, JS ${(js / 1024).toFixed(1)} KB`);
+    const spread = `${scores[0]}–${scores[scores.length - 1]}`;
+    console.log(
+      `  ${name.padEnd(10)} ${pct(c.performance)}   ${pct(c.accessibility)}   ${pct(c["best-practices"])}   ${pct(c.seo)}   ${lcp.toFixed(2).padStart(5)} s   ${cls.toFixed(3)}   ${String(Math.round(tbt)).padStart(4)} ms   ${(js / 1024).toFixed(1).padStart(6)} KB   ${spread.padStart(7)}   ${Math.round(lhr.environment.benchmarkIndex)}`,
+    );
+    summary("lighthouse", `${name} (mobile)`, `perf ${pct(c.performance).trim()} (runs ${spread}), a11y ${pct(c.accessibility).trim()}, best ${pct(c["best-practices"]).trim()}, SEO ${pct(c.seo).trim()}, LCP ${lcp.toFixed(2)} s, CLS ${cls.toFixed(3)}, TBT ${Math.round(tbt)} ms, JS ${(js / 1024).toFixed(1)} KB`);
     for (const [key, cat] of Object.entries(c)) {
       if (cat.score === 1) continue;
       const failing = cat.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 0.9).map((r) => r.id);
