@@ -76,7 +76,7 @@ test.describe("blog", () => {
   });
 
   test("search and category filter the list; no match offers Clear Filters", async ({ page }) => {
-    // Type only once the page is hydrated: the search box is a controlled input.
+    // Typed after hydration here; typing before it is the next test.
     await page.goto("/blogs", { waitUntil: "networkidle" });
     await page.getByRole("searchbox", { name: "Search articles" }).fill("jersey");
     await expect(page).toHaveURL(/[?&]q=jersey/);
@@ -93,6 +93,37 @@ test.describe("blog", () => {
     await page.getByRole("link", { name: "Clear Filters" }).click();
     await expect(page).toHaveURL(/\/blogs$/);
     await expect(page.getByText("Showing 7 of 7 articles")).toBeVisible();
+  });
+
+  test("words typed into the search boxes before the page hydrates are kept and searched (slow connections)", async ({ page }) => {
+    // Hold every script until the shopper has typed: the page is server HTML only, as on a slow phone.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/blogs", { waitUntil: "domcontentloaded" });
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("jersey");
+    release();
+    await expect(page).toHaveURL(/[?&]q=jersey/);
+    await expect(page.getByText(/^Showing 4 of 7 articles$/)).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("jersey");
+
+    // The header's product search keeps its text too, and offers suggestions for it once the page is live.
+    let releaseAgain!: () => void;
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unrouteAll();
+    await page.route("**/assets/*.js", async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    const box = page.getByRole("combobox", { name: "Search products" }).locator("visible=true");
+    await box.fill("nepal");
+    releaseAgain();
+    await expect(page.getByRole("listbox").locator("visible=true").getByRole("option").first()).toBeVisible();
+    await expect(box).toHaveValue("nepal");
   });
 
   test("an unknown article shows Blog Not Found with a 404 status", async ({ page }) => {

@@ -20,7 +20,17 @@ export function SearchBox({ id }: { id: string }) {
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const hydrated = useRef(false);
   useEffect(() => {
+    // On a slow connection people type before the page hydrates: keep what is in the box then, do not reset it.
+    const typedBeforeHydration = !hydrated.current && inputRef.current !== null && inputRef.current.value !== current;
+    hydrated.current = true;
+    if (typedBeforeHydration) {
+      setText(inputRef.current!.value);
+      setTyped(true);
+      setOpen(document.activeElement === inputRef.current);
+      return;
+    }
     setText(current);
     setTyped(false);
     setOpen(false);

@@ -39,8 +39,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [text, setText] = useState(q);
-  // Keep the box in step when the URL changes by other means (Clear Filters, back button).
-  useEffect(() => setText(q), [q]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hydrated = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/blogs";
   const filtered = q !== "" || category !== "";
@@ -51,6 +51,20 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
     }, delay);
   };
+
+  // Keep the box in step when the URL changes by other means (Clear Filters, back button), but keep what someone
+  // typed before the page hydrated (slow connections) and search for it.
+  useEffect(() => {
+    const typedBeforeHydration = !hydrated.current && inputRef.current !== null && inputRef.current.value !== q;
+    hydrated.current = true;
+    if (typedBeforeHydration) {
+      setText(inputRef.current!.value);
+      submitForm(0);
+      return;
+    }
+    setText(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- submitForm only reads refs and the router's stable submit
+  }, [q]);
 
   return (
     <>
@@ -63,6 +77,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             <label className="relative flex-1">
               <span className="sr-only">Search articles</span>
               <input
+                ref={inputRef}
                 type="search"
                 name="q"
                 value={text}
