@@ -2,8 +2,10 @@ import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createPageCache, pageForRequest } from "./page-cache.js";
 
-function req(url: string, { method = "GET", cookie, authorization, user = null }: { method?: string; cookie?: string; authorization?: string; user?: object | null } = {}): FastifyRequest {
-  return { method, url, headers: { cookie, authorization }, user } as unknown as FastifyRequest;
+const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+
+function req(url: string, { method = "GET", cookie, authorization, user = null, ua = BROWSER }: { method?: string; cookie?: string; authorization?: string; user?: object | null; ua?: string } = {}): FastifyRequest {
+  return { method, url, headers: { cookie, authorization, "user-agent": ua }, user } as unknown as FastifyRequest;
 }
 
 describe("page cache: what may be shared between visitors", () => {
@@ -29,6 +31,11 @@ describe("page cache: what may be shared between visitors", () => {
     for (const url of ["/profile", "/cart", "/checkout", "/orders/abc", "/order-success", "/admin", "/login", "/khalti/callback?pidx=1", "/products/a/b", "/api/products"]) {
       expect(cache.keyFor(req(url)), url).toBeNull();
     }
+  });
+
+  it("keeps crawlers' whole-document pages apart from browsers' streamed ones", () => {
+    expect(cache.keyFor(req("/products", { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }))).toBe("bot /products");
+    expect(cache.keyFor(req("/products"))).toBe("/products");
   });
 
   it("refuses overlong URLs (hostile query strings cannot fill memory) and is off with a zero TTL", () => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { isbot } from "isbot";
 import { SESSION_COOKIE } from "@khelkud/contracts";
 
 /**
@@ -47,7 +48,8 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
       const path = req.url.split("?")[0]!;
       if (!CACHEABLE_PATH.test(path)) return null;
       if (req.user || req.headers.authorization || hasSessionCookie(req.headers.cookie)) return null;
-      return req.url;
+      // Crawlers get the whole document at once (entry.server.tsx), browsers a streamed one: kept apart.
+      return isbot(req.headers["user-agent"] ?? "") ? `bot ${req.url}` : req.url;
     },
     get(key) {
       const page = pages.get(key);
