@@ -26,3 +26,14 @@ export const PAYMENT_MSG = {
 
 export const PAYMENT_FAILURE_REASONS = ["canceled", "expired", "amount_mismatch", "refunded", "not_found", "order_closed", "failed"] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
+/** What a shopper reads for each failure reason, on the server's answer and on the payment screens. */
+export const PAYMENT_FAILURE_TEXT: Record<PaymentFailureReason, string> = {
+  canceled: "Payment was canceled by user",
+  expired: "Payment session expired",
+  amount_mismatch: "Payment verification failed: the amount paid does not match the order",
+  refunded: "This payment was refunded",
+  not_found: "Payment record not found",
+  order_closed: "Your payment arrived after the order was closed. We will refund it; please contact support.",
+  failed: "Payment processing failed",
+};

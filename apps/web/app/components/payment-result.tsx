@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { formatNPR, shortOrderId } from "@khelkud/contracts";
 import { RESULT_REDIRECT_MS } from "../lib/payment-results";
 
 /** After the spec's 3 seconds, go on (with navigation state, e.g. the error for the failure page). */
@@ -56,5 +57,25 @@ export function WalletFailureView({ message, retryTo }: { message: string; retry
         </Link>
       </div>
     </ResultShell>
+  );
+}
+
+/** The paid order on a wallet's success page: number, amount and the wallet's own reference. */
+export function PaidSummary({ order, referenceLabel, reference }: { order: { id: string; totalAmount: number }; referenceLabel: string; reference: string | null }) {
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <div>
+        <dt className="text-slate-600">Order</dt>
+        <dd className="font-bold">#{shortOrderId(order.id)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Amount</dt>
+        <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+      </div>
+      <div className="col-span-2">
+        <dt className="text-slate-600">{referenceLabel}</dt>
+        <dd className="break-all font-semibold">{reference ?? "—"}</dd>
+      </div>
+    </dl>
   );
 }

@@ -4,17 +4,9 @@
  * visitor to /login with the page to come back to; 5xx becomes "Server error. Please try again later.".
  */
 import { MSG, type FieldError } from "@khelkud/contracts";
+import { ApiError } from "./fetch-json";
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly details: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError };
 
 const SESSION_ENDED: Record<string, string> = {
   [MSG.missingToken]: MSG.authRequired,

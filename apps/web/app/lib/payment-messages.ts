@@ -1,4 +1,4 @@
-import { WALLET_UNAVAILABLE } from "@khelkud/contracts";
+import { PAYMENT_FAILURE_TEXT, WALLET_UNAVAILABLE } from "@khelkud/contracts";
 
 /**
  * Failure texts of the payment screens (spec 001 §4). Only our own reason codes are shown: a reason in
@@ -6,14 +6,8 @@ import { WALLET_UNAVAILABLE } from "@khelkud/contracts";
  */
 export const REASON_TEXT: Record<string, string> = {
   payment_failed: "Your payment could not be processed. Please try again.",
-  canceled: "Payment was canceled by user",
-  cancelled: "Payment was canceled by user",
-  expired: "Payment session expired",
-  amount_mismatch: "Payment verification failed: the amount paid does not match the order",
-  refunded: "This payment was refunded",
-  not_found: "Payment record not found",
-  order_closed: "Your payment arrived after the order was closed. We will refund it; please contact support.",
-  failed: "Payment processing failed",
+  ...PAYMENT_FAILURE_TEXT,
+  cancelled: PAYMENT_FAILURE_TEXT.canceled,
   verification_failed: "Payment verification failed",
   missing_reference: "Missing payment reference.",
   khalti_unavailable: WALLET_UNAVAILABLE.KHALTI,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { imageVariantUrl } from "@khelkud/contracts";
 import type { Route } from "./+types/blog-post";
+import { Breadcrumb } from "../components/breadcrumb";
 import { BlogCard } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
 import { ProductImage } from "../components/product-image";
@@ -60,25 +61,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 py-8">
-        <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-          <ol className="flex flex-wrap items-center gap-1">
-            <li>
-              <Link to="/" className="hover:text-nepal hover:underline">
-                Home
-              </Link>{" "}
-              /
-            </li>
-            <li>
-              <Link to="/blogs" className="hover:text-nepal hover:underline">
-                Blog
-              </Link>{" "}
-              /
-            </li>
-            <li aria-current="page" className="line-clamp-1 font-semibold text-slate-900">
-              {post.title}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb trail={[{ to: "/", label: "Home" }, { to: "/blogs", label: "Blog" }]} current={post.title} clampCurrent />
         <header>
           {post.category ? (
             <Link to={`/blogs?category=${post.category.slug}`} className="inline-block rounded-full bg-nepal/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-nepal hover:bg-nepal/20">

@@ -3,6 +3,7 @@ import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router
 import { toast } from "sonner";
 import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
+import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
 import { ProductCard } from "../components/product-card";
 import { GALLERY_SIZES, ProductGallery } from "../components/product-gallery";
@@ -125,33 +126,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="hover:text-nepal hover:underline">
-              Home
-            </Link>{" "}
-            /
-          </li>
-          <li>
-            <Link to="/products" className="hover:text-nepal hover:underline">
-              Products
-            </Link>{" "}
-            /
-          </li>
-          {p.category ? (
-            <li>
-              <Link to={`/products?category=${p.category.slug}`} className="hover:text-nepal hover:underline">
-                {p.category.name}
-              </Link>{" "}
-              /
-            </li>
-          ) : null}
-          <li aria-current="page" className="font-semibold text-slate-900">
-            {p.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[{ to: "/", label: "Home" }, { to: "/products", label: "Products" }, ...(p.category ? [{ to: `/products?category=${p.category.slug}`, label: p.category.name }] : [])]}
+        current={p.name}
+      />
       <div className="grid gap-8 lg:grid-cols-2">
         <ProductGallery images={p.images} name={p.name} />
         <div>

@@ -1,4 +1,5 @@
 import {
+  PAYMENT_FAILURE_TEXT,
   shortOrderId,
   WALLET_LABEL,
   WALLET_UNAVAILABLE,
@@ -49,16 +50,6 @@ export interface SweepResult {
   /** Orders left for a later sweep (provider undecided or unreachable, within the grace period). */
   deferred: string[];
 }
-
-const FAILURE_TEXT: Record<PaymentFailureReason, string> = {
-  canceled: "Payment was canceled by user",
-  expired: "Payment session expired",
-  amount_mismatch: "Payment verification failed: the amount paid does not match the order",
-  refunded: "This payment was refunded",
-  not_found: "Payment record not found",
-  order_closed: "Your payment arrived after the order was closed. We will refund it; please contact support.",
-  failed: "Payment processing failed",
-};
 
 function unavailable(provider: WalletProvider): AppError {
   return new AppError("unavailable", WALLET_UNAVAILABLE[provider]);
@@ -305,11 +296,11 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     if (payment.status === "PAID") {
       const mine = order?.paymentStatus === "PAID" && order.status !== "CANCELLED";
       if (mine) return { ...base, status: "PAID", reason: null, message: "Payment verified successfully" };
-      return { ...base, status: "FAILED", reason: "order_closed", message: FAILURE_TEXT.order_closed };
+      return { ...base, status: "FAILED", reason: "order_closed", message: PAYMENT_FAILURE_TEXT.order_closed };
     }
     if (payment.status === "FAILED") {
       const reason = verdict.kind === "failed" ? verdict.reason : reasonOf(payment.providerResponse);
-      return { ...base, status: "FAILED", reason, message: FAILURE_TEXT[reason] };
+      return { ...base, status: "FAILED", reason, message: PAYMENT_FAILURE_TEXT[reason] };
     }
     return { ...base, status: "PENDING", reason: null, message: "Payment is still pending" };
   }
@@ -508,5 +499,5 @@ function asRecord(v: unknown): Record<string, unknown> {
 
 function reasonOf(providerResponse: unknown): PaymentFailureReason {
   const r = asRecord(providerResponse).reason;
-  return typeof r === "string" && r in FAILURE_TEXT ? (r as PaymentFailureReason) : "failed";
+  return typeof r === "string" && r in PAYMENT_FAILURE_TEXT ? (r as PaymentFailureReason) : "failed";
 }

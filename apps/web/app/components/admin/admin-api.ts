@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "../../lib/fetch-json";
 
-/** Browser-side calls of the admin panel: the REST API's envelope, its `error` text surfaced as the Error message. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly details?: { field: string; message: string }[],
-  ) {
-    super(message);
-  }
-}
+// Browser-side calls of the admin panel: the REST API's envelope, its `error` text surfaced as the Error message
+// (the one ApiError class of the app, re-exported for the admin screens).
+export { ApiError };
 
 export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {

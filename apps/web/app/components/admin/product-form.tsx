@@ -132,7 +132,7 @@ export function ProductForm({
       toast.success(product ? "Product updated successfully!" : "Product created successfully!");
       onSaved(data.product, !product);
     } catch (err) {
-      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
       toast.error((err as Error).message || "Error saving product. Please try again.");
     } finally {
       setSaving(false);

@@ -36,7 +36,7 @@ export default function AdminSettings() {
       setErrors({});
       toast.success("Settings saved");
     } catch (err) {
-      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
       toast.error((err as Error).message);
     } finally {
       setSaving(false);

@@ -32,7 +32,7 @@ function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => vo
       toast.success(user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
       onSaved();
     } catch (err) {
-      if (err instanceof ApiError && err.details) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
+      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
       toast.error((err as Error).message || ADMIN_MSG.userSaveError);
     } finally {
       setSaving(false);

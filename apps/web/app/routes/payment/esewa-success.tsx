@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
-import { formatNPR, PAYMENT_MSG, shortOrderId } from "@khelkud/contracts";
+import { PAYMENT_MSG } from "@khelkud/contracts";
 import type { Route } from "./+types/esewa-success";
-import { ResultShell, useRedirectAfter } from "../../components/payment-result";
+import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/payment-result";
 import { loginUrl } from "../../lib/fetch-json";
 import { errorMessage, outcomeUrl, rawQueryValue } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
@@ -51,20 +51,7 @@ export default function EsewaSuccess({ loaderData }: Route.ComponentProps) {
   }
   return (
     <ResultShell ok title="Payment Successful!" message={PAYMENT_MSG.verified}>
-      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
-        <div>
-          <dt className="text-slate-600">Order</dt>
-          <dd className="font-bold">#{shortOrderId(order.id)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Amount</dt>
-          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-slate-600">eSewa reference</dt>
-          <dd className="font-semibold">{paid.transactionId ?? "—"}</dd>
-        </div>
-      </dl>
+      <PaidSummary order={order} referenceLabel="eSewa reference" reference={paid.transactionId} />
       <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
     </ResultShell>
   );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatNPR, shortOrderId, type Order, type PaymentOutcome } from "@khelkud/contracts";
+import type { Order, PaymentOutcome } from "@khelkud/contracts";
 import type { Route } from "./+types/khalti-success";
-import { ResultShell, useRedirectAfter } from "../../components/payment-result";
+import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/payment-result";
 import { loginUrl } from "../../lib/fetch-json";
 import { errorMessage, outcomeUrl } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
@@ -35,20 +35,7 @@ export default function KhaltiSuccess({ loaderData }: Route.ComponentProps) {
   if (!paid) return <ResultShell ok={false} title="Payment Failed" message={error ?? "Payment was not completed"} />;
   return (
     <ResultShell ok title="Payment Successful!" message="Payment verified successfully">
-      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
-        <div>
-          <dt className="text-slate-600">Order</dt>
-          <dd className="font-bold">#{shortOrderId(order.id)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Amount</dt>
-          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-slate-600">Transaction ID</dt>
-          <dd className="break-all font-semibold">{outcome.transactionId ?? "—"}</dd>
-        </div>
-      </dl>
+      <PaidSummary order={order} referenceLabel="Transaction ID" reference={outcome.transactionId} />
       <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
       <p className="mt-2 text-center">
         <Link to={outcomeUrl(outcome)} className="font-semibold text-nepal hover:underline">

@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+
+/** "Home / Products / Football Jerseys / <this page>": links for the way back, the current page last and unlinked. */
+export function Breadcrumb({ trail, current, clampCurrent = false }: { trail: { to: string; label: string }[]; current: string; clampCurrent?: boolean }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        {trail.map((step) => (
+          <li key={step.to}>
+            <Link to={step.to} className="hover:text-nepal hover:underline">
+              {step.label}
+            </Link>{" "}
+            /
+          </li>
+        ))}
+        <li aria-current="page" className={`${clampCurrent ? "line-clamp-1 " : ""}font-semibold text-slate-900`}>
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
