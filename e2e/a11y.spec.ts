@@ -4,12 +4,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, CUSTOMER, firstProduct, signIn } from "./support/pages";
+import { ADMIN, CUSTOMER, firstProduct, signIn, visit } from "./support/pages";
 
 test.describe.configure({ timeout: 120_000 });
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
+  await visit(page, path);
   await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
@@ -23,7 +23,7 @@ test("shop, account, checkout and order pages have no serious or critical axe vi
   for (const path of ["/", "/products", `/products/${product.slug}`, "/cart", "/login", "/register", "/blogs", "/contact"]) problems.push(...(await seriousViolations(page, path)));
 
   // A cart with a line, then the signed-in pages: checkout, profile, orders and one order.
-  await page.goto(`/products/${product.slug}`);
+  await visit(page, `/products/${product.slug}`);
   const size = product.sizes.find((s) => s.stock > 0)!.size;
   await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
   await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
@@ -47,7 +47,7 @@ test("the admin screens have no serious or critical axe violations", async ({ pa
 
 test("the header, a size and Add to Cart work from the keyboard alone", async ({ page }) => {
   const product = await firstProduct(page);
-  await page.goto(`/products/${product.slug}`);
+  await visit(page, `/products/${product.slug}`);
   await page.waitForLoadState("networkidle");
 
   // Tab from the top: the skip link first, then the header's links and buttons, each visibly focused.

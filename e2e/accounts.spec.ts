@@ -129,3 +129,23 @@ test("a guest on /profile is asked to log in", async ({ page }) => {
   await page.getByRole("link", { name: "Login", exact: true }).last().click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
+
+test("a password sent before the page's scripts ran never lands in the address bar, and the form comes back", async ({ page }) => {
+  // No scripts at all: the server HTML is all the shopper has, as on a slow phone before hydration.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  const seen: string[] = [];
+  page.on("request", (r) => seen.push(r.url()));
+  for (const [path, button] of [
+    ["/login?redirect=%2Fcart", "Sign In"],
+    ["/register", "Create Account"],
+  ] as const) {
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Email", { exact: true }).fill("customer@khelkud.com.np");
+    for (const field of await page.locator('input[type="password"]').all()) await field.fill("Customer@2026");
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await page.waitForLoadState("domcontentloaded");
+    await expect(page.getByRole("button", { name: button, exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+  }
+  expect(seen.filter((u) => u.includes("Customer%402026") || u.includes("Customer@2026"))).toEqual([]);
+});

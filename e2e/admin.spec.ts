@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { visit } from "./support/pages";
 
 const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
 const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
@@ -91,7 +92,7 @@ test("an administrator creates a product with two images and stock per size, and
 
   // The shopper's side: the product page shows it with its sizes and pictures.
   const slug = (await row.locator(".font-mono").innerText()).trim();
-  await page.goto(`/products/${slug}`);
+  await visit(page, `/products/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByText("Rs. 2,499").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /Sagarmatha FC home jersey/ }).first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { visit } from "./support/pages";
 
 interface ApiProduct {
   id: string;
@@ -18,7 +19,7 @@ const rs = (paisa: number) => `Rs. ${Math.round(paisa / 100).toLocaleString("en-
 
 test.describe("search", () => {
   test("a misspelled search suggests the right shirt and opens it from the keyboard", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const box = page.getByRole("combobox", { name: "Search products" }).first();
     await box.fill("barcelna");
     const options = page.getByRole("option");
@@ -33,7 +34,7 @@ test.describe("search", () => {
   });
 
   test("submitting a misspelled search lists results with a count, and a result opens", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const box = page.getByRole("combobox", { name: "Search products" }).first();
     await box.fill("   ");
     await box.press("Enter");
@@ -51,7 +52,7 @@ test.describe("search", () => {
 
 test.describe("catalogue filters", () => {
   test("filtering by brand and price changes the URL, the list and the counts", async ({ page }) => {
-    await page.goto("/products", { waitUntil: "networkidle" });
+    await visit(page, "/products", { waitUntil: "networkidle" });
     const status = page.getByRole("status").filter({ hasText: "Showing" });
     const total = async () => Number(/of (\d+)/.exec(await status.innerText())![1]);
     const everything = await total();
@@ -84,7 +85,7 @@ test.describe("catalogue filters", () => {
   });
 
   test("header and footer category links filter by slug", async ({ page }) => {
-    await page.goto("/products?category=cricket-jerseys");
+    await visit(page, "/products?category=cricket-jerseys");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cricket Jerseys");
     await expect(page.getByRole("radio", { name: "Cricket Jerseys" })).toBeChecked();
   });
@@ -100,7 +101,7 @@ test.describe("product page", () => {
     const small = p.sizes.find((s) => s.stock >= 2 && s.stock <= 12)!;
     const other = p.sizes.find((s) => s.stock > 0 && s.size !== small.size)!;
 
-    await page.goto(`/products/${p.slug}`);
+    await visit(page, `/products/${p.slug}`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
 
@@ -126,7 +127,7 @@ test.describe("product page", () => {
 
   test("a sold-out product shows Out of Stock and cannot be bought", async ({ page, request }) => {
     const p = (await allProducts(request)).find((x) => x.stock === 0)!;
-    await page.goto(`/products/${p.slug}`);
+    await visit(page, `/products/${p.slug}`);
     const buttons = page.getByRole("button", { name: "Out of Stock", exact: true });
     await expect(buttons).toHaveCount(2);
     for (const b of await buttons.all()) await expect(b).toBeDisabled();
@@ -150,7 +151,7 @@ test.describe("product page", () => {
   });
 
   test("a card's Add to Cart asks for a size in quick view, then adds that size", async ({ page }) => {
-    await page.goto("/products?sort=name", { waitUntil: "networkidle" });
+    await visit(page, "/products?sort=name", { waitUntil: "networkidle" });
     const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/i }) }).first();
     await card.getByRole("button", { name: /^Add to Cart\b/ }).click();
     const dialog = page.getByRole("dialog");

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { visit } from "./support/pages";
 
 interface ApiProduct {
   id: string;
@@ -22,7 +23,7 @@ const inStock = (p: ApiProduct) => p.sizes.filter((s) => s.stock > 0);
 
 /** The product page's size picker: visually hidden radios inside their labels, so the label is what a shopper taps. */
 async function addToCart(page: Page, product: ApiProduct, size: string) {
-  await page.goto(`/products/${product.slug}`);
+  await visit(page, `/products/${product.slug}`);
   const radio = page.getByRole("radio", { name: size, exact: true });
   await page.locator("label", { has: radio }).click();
   await expect(radio).toBeChecked();
@@ -91,7 +92,7 @@ test.describe("checkout", () => {
     const all = await products(page);
     const p = all.find((x) => inStock(x).some((s) => s.stock >= 2))!;
     const size = inStock(p).find((s) => s.stock >= 2)!;
-    await page.goto("/");
+    await visit(page, "/");
     // A cart saved earlier, when the jersey cost more and more were wanted than exist.
     await page.evaluate(
       ([prod, s]) => {

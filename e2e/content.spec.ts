@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { visit } from "./support/pages";
 
 /** The e2e server's development outbox (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR): a .eml file and a JSON summary per mail. */
 const OUTBOX = path.join(process.cwd(), ".data", "e2e", "outbox");
@@ -44,7 +45,7 @@ test.describe("blog", () => {
     const html = await (await request.get("/blogs")).text();
     expect(html).toContain("Showing 7 of 7 articles");
 
-    await page.goto("/blogs");
+    await visit(page, "/blogs");
     await expect(page.getByRole("heading", { level: 1, name: "Stories from the stands" })).toBeVisible();
     await expect(page.getByText("Showing 7 of 7 articles")).toBeVisible();
     const cards = page.getByRole("main").getByRole("listitem");
@@ -77,7 +78,7 @@ test.describe("blog", () => {
 
   test("search and category filter the list; no match offers Clear Filters", async ({ page }) => {
     // Typed after hydration here; typing before it is the next test.
-    await page.goto("/blogs", { waitUntil: "networkidle" });
+    await visit(page, "/blogs", { waitUntil: "networkidle" });
     await page.getByRole("searchbox", { name: "Search articles" }).fill("jersey");
     await expect(page).toHaveURL(/[?&]q=jersey/);
     await expect(page.getByText(/^Showing 4 of 7 articles$/)).toBeVisible();
@@ -127,7 +128,7 @@ test.describe("blog", () => {
   });
 
   test("an unknown article shows Blog Not Found with a 404 status", async ({ page }) => {
-    const res = await page.goto("/blogs/this-post-was-never-written");
+    const res = await visit(page, "/blogs/this-post-was-never-written");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Blog Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Blog" }).click();
@@ -137,7 +138,7 @@ test.describe("blog", () => {
   test("script payloads typed into the blog search are shown as text and never run", async ({ page }) => {
     const verify = await watchForScripts(page);
     const payload = `"><img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2;alert(2)</script>`;
-    await page.goto(`/blogs?q=${encodeURIComponent(payload)}`);
+    await visit(page, `/blogs?q=${encodeURIComponent(payload)}`);
     await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
     await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue(payload);
     expect(await page.locator("main img[src='x']").count()).toBe(0);
@@ -145,7 +146,7 @@ test.describe("blog", () => {
   });
 
   test("the home page shows the latest three posts with a link to all of them", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const section = page.getByRole("region", { name: "Latest from the Blog" });
     await expect(section.getByRole("listitem")).toHaveCount(3);
     await section.getByRole("link", { name: "View All Blog Posts" }).click();
@@ -203,7 +204,7 @@ test.describe("newsletter", () => {
     await expect.poll(() => mailsTo(email).length).toBe(1);
     const link = /(http\S+\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(mailsTo(email)[0]!.text)?.[1];
     expect(link).toBeTruthy();
-    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await visit(page, new URL(link!).pathname + new URL(link!).search);
     await expect(page.getByRole("heading", { name: "Unsubscribe from our newsletter?" })).toBeVisible();
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
@@ -227,7 +228,7 @@ test.describe("information pages", () => {
   ];
   for (const [url, title, texts] of pages) {
     test(`${url} is a written page with its facts`, async ({ page }) => {
-      const res = await page.goto(url);
+      const res = await visit(page, url);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       const main = page.getByRole("main");

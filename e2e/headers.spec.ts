@@ -1,22 +1,22 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, CUSTOMER, firstProduct, signIn, watchCsp } from "./support/pages";
+import { ADMIN, CUSTOMER, firstProduct, signIn, watchCsp, visit } from "./support/pages";
 
 test.describe("security headers in the browser", () => {
   test("shop pages hydrate under the Content-Security-Policy without a single violation", async ({ page }) => {
     const violations = await watchCsp(page);
     const product = await firstProduct(page);
-    const res = await page.goto("/");
+    const res = await visit(page, "/");
     const csp = res!.headers()["content-security-policy"]!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res!.headers()["x-content-type-options"]).toBe("nosniff");
 
     for (const path of ["/", "/products", `/products/${product.slug}`, "/cart", "/blogs", "/contact", "/login", "/register", "/faq", "/no-such-page"]) {
-      await page.goto(path);
+      await visit(page, path);
       await page.waitForLoadState("networkidle");
     }
     // Hydrated: the size picker and Add to Cart work (they need the scripts the nonce lets run).
-    await page.goto(`/products/${product.slug}`);
+    await visit(page, `/products/${product.slug}`);
     const size = product.sizes.find((s) => s.stock > 0)!.size;
     await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
@@ -24,7 +24,7 @@ test.describe("security headers in the browser", () => {
 
     await signIn(page, CUSTOMER);
     for (const path of ["/profile", "/orders", "/checkout"]) {
-      await page.goto(path);
+      await visit(page, path);
       await page.waitForLoadState("networkidle");
     }
     expect(await violations()).toEqual([]);
@@ -70,7 +70,7 @@ test.describe("security headers in the browser", () => {
   });
 
   test("a script injected into a page without the nonce does not run", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const ran = await page.evaluate(async () => {
       const s = document.createElement("script");
       s.textContent = "window.__injected = true";
@@ -87,7 +87,7 @@ test.describe("security headers in the browser", () => {
 
   test("the eSewa form posts to the configured eSewa origin (the payment simulator here) and its pages render", async ({ page }) => {
     const violations = await watchCsp(page);
-    await page.goto("/");
+    await visit(page, "/");
     // The shop's auto-submitted eSewa form: a plain HTML POST to the configured form URL.
     await page.evaluate(() => {
       const form = document.createElement("form");

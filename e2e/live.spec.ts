@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { visit } from "./support/pages";
 
 const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
 const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
@@ -92,7 +93,7 @@ test.describe("live channel", () => {
   test("the profile orders tab updates in place and an administrator hears of a new order", async ({ browser }) => {
     const customer = await signIn(browser, CUSTOMER);
     const admin = await signIn(browser, ADMIN);
-    await admin.page.goto("/");
+    await visit(admin.page, "/");
     await liveConnected(admin.page);
 
     await customer.page.goto("/profile?tab=orders");

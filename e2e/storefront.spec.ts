@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { visit } from "./support/pages";
 
 test.describe("home page", () => {
   test("arrives rendered: featured products with NPR prices are in the server's HTML", async ({ request }) => {
@@ -14,7 +15,7 @@ test.describe("home page", () => {
   for (const width of [360, 1280]) {
     test(`looks like a shop at ${width} px with pictures loaded`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/");
+      await visit(page, "/");
       const cards = page.getByRole("article");
       await expect(cards).toHaveCount(8);
       const firstImage = cards.first().getByRole("img");
@@ -30,7 +31,7 @@ test.describe("home page", () => {
 
 test.describe("product page", () => {
   test("opens from a card and shows name, price, sizes and breadcrumb", async ({ page }, testInfo) => {
-    await page.goto("/");
+    await visit(page, "/");
     const card = page.getByRole("article").first();
     const name = (await card.getByRole("heading").innerText()).trim();
     await card.getByRole("link", { name, exact: true }).click();
@@ -46,7 +47,7 @@ test.describe("product page", () => {
   });
 
   test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {
-    const res = await page.goto("/products/no-such-jersey");
+    const res = await visit(page, "/products/no-such-jersey");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Products" }).click();
@@ -66,4 +67,38 @@ test("an unknown path shows the 404 page with its links", async ({ page }) => {
   await expect(page.getByText("404")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
+});
+
+test.describe("loading order (docs/decisions/072)", () => {
+  /** When each script of the page was requested, and when the page was first painted with content. */
+  async function timings(page: import("@playwright/test").Page) {
+    return page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+        .map((e) => ({ name: e.name, startTime: e.startTime })),
+    }));
+  }
+
+  for (const path of ["/", "/products", "/blogs"]) {
+    test(`${path} is on screen before its scripts are requested, then hydrates and answers clicks`, async ({ page }) => {
+      await visit(page, path);
+      const t = await timings(page);
+      expect(t.firstContentfulPaint).not.toBeNull();
+      expect(t.scripts.length).toBeGreaterThan(3);
+      for (const s of t.scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(t.firstContentfulPaint!);
+      // Hydrated: the header's cart drawer opens.
+      await page.getByRole("button", { name: "Cart", exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    });
+  }
+
+  test("a page used through a form (sign-in) loads its scripts at once, with preload links in the HTML", async ({ page, request }) => {
+    const html = await (await request.get("/login")).text();
+    expect(html).toContain('<link rel="modulepreload"');
+    expect(await (await request.get("/products")).text()).not.toContain('<link rel="modulepreload"');
+    await visit(page, "/login");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  });
 });

@@ -6,7 +6,7 @@
  * Blog posts have no write API yet (seeded only); their HTML sanitiser has its own server tests.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ADMIN } from "./support/pages";
+import { ADMIN, visit as openHydrated } from "./support/pages";
 import { PAYLOADS, SHORT } from "./support/xss-payloads";
 
 test.describe.configure({ timeout: 150_000 });
@@ -112,9 +112,9 @@ async function watchedPage(browser: Browser) {
 }
 
 /** Visits a page, moves the pointer over and focuses what it can, and reports whether any payload ran. */
-async function visit(page: Page, path: string): Promise<string[]> {
+async function visitAndProbe(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
-  await page.goto(path);
+  await openHydrated(page, path);
   await page.waitForLoadState("networkidle");
   await page.mouse.move(200, 300);
   await page.mouse.move(600, 500);
@@ -150,10 +150,10 @@ test("no stored payload runs on any page that shows it (customer, shopper and ad
   // Shopper and customer pages.
   const shopper = await watchedPage(browser);
   for (const path of ["/", "/products", `/products?q=${encodeURIComponent("Jersey")}`, ...saved.productSlugs.map((s) => `/products/${encodeURIComponent(s)}`)]) {
-    problems.push(...(await visit(shopper.page, path)));
+    problems.push(...(await visitAndProbe(shopper.page, path)));
   }
   await signIn(shopper.page, saved.customer);
-  for (const path of ["/profile", "/orders", `/orders/${saved.orderId}`]) problems.push(...(await visit(shopper.page, path)));
+  for (const path of ["/profile", "/orders", `/orders/${saved.orderId}`]) problems.push(...(await visitAndProbe(shopper.page, path)));
   problems.push(...shopper.dialogs);
   await shopper.context.close();
 
@@ -161,7 +161,7 @@ test("no stored payload runs on any page that shows it (customer, shopper and ad
   const admin = await watchedPage(browser);
   await signIn(admin.page, ADMIN);
   for (const path of ["/admin", "/admin/products", "/admin/orders", "/admin/users", "/admin/categories", "/admin/messages", "/admin/audit", "/debug/products"]) {
-    problems.push(...(await visit(admin.page, path)));
+    problems.push(...(await visitAndProbe(admin.page, path)));
   }
   // Open the order's detail in the admin (its history notes and address carry payloads).
   await admin.page.goto("/admin/orders");
@@ -169,7 +169,7 @@ test("no stored payload runs on any page that shows it (customer, shopper and ad
   if (await row.count()) {
     await row.click().catch(() => undefined);
     await admin.page.waitForTimeout(500);
-    problems.push(...(await visit(admin.page, admin.page.url().replace(/^https?:\/\/[^/]+/, ""))));
+    problems.push(...(await visitAndProbe(admin.page, admin.page.url().replace(/^https?:\/\/[^/]+/, ""))));
   }
   problems.push(...admin.dialogs);
   await admin.context.close();

@@ -45,3 +45,14 @@ export async function firstProduct(page: Page): Promise<ApiProduct> {
   const products = (await res.json()).data.products as ApiProduct[];
   return products.find((p) => p.sizes.some((s) => s.stock > 0))!;
 }
+
+/**
+ * Opens a page and waits until React has hydrated it (root.tsx marks `<html data-hydrated>`). The storefront's read-first
+ * pages request their scripts only after the first paint (docs/decisions/072), so the load event no longer means the
+ * buttons answer; a person needs longer than that to click, a test does not.
+ */
+export async function visit(page: Page, path: string, options?: Parameters<Page["goto"]>[1]) {
+  const response = await page.goto(path, options);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  return response;
+}

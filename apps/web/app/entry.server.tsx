@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { lowPriorityModulePreloads } from "./lib/low-priority-preloads.server";
+import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
+import { hydratesAfterPaint } from "./lib/page-handle";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 export const streamTimeout = 5_000;
@@ -18,14 +19,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // A boundary that is ready when the shell is sent stays in place, however large; React would otherwise send big
+      // ones after the footer and move them in with a script, which makes the page jump (docs/decisions/072).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        const deprioritise = lowPriorityModulePreloads();
-        deprioritise.pipe(body);
-        pipe(deprioritise);
+        if (hydratesAfterPaint(routerContext.staticHandlerContext.matches)) {
+          const afterPaint = hydrateAfterFirstPaint();
+          afterPaint.pipe(body);
+          pipe(afterPaint);
+        } else {
+          pipe(body);
+        }
       },
       onShellError(error: unknown) {
         reject(error);

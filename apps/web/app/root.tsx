@@ -3,6 +3,7 @@ import "@fontsource/mukta/700.css";
 import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
+import { Suspense, useEffect } from "react";
 import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -36,22 +37,40 @@ const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zo
 
 const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal" };
 
+/** Sets `<html data-hydrated>` once the page's content is hydrated and answers clicks (the end-to-end tests wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
+}
+
 function Chrome({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   // Spec: header and footer are hidden on every /admin path.
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
-  if (isAdmin) return <>{children}</>;
+  if (isAdmin)
+    return (
+      <>
+        {children}
+        <HydrationMark />
+      </>
+    );
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-nepal">
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="min-h-[60vh]">
-        {children}
-      </main>
-      <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+      {/* Its own boundary: React hydrates it in short slices after the header, so the main thread stays free (docs/decisions/072). */}
+      <Suspense>
+        <main id="main" className="min-h-[60vh]">
+          {children}
+        </main>
+        <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+        <HydrationMark />
+      </Suspense>
       <WishlistSync userId={data?.wishlistUserId ?? null} />
     </>
   );

@@ -9,6 +9,10 @@ import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
 import { formatDate } from "../lib/format";
 import { pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { READ_FIRST } from "../lib/page-handle";
+
+/** Read first: scripts after the first paint (docs/decisions/072). */
+export const handle = READ_FIRST;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await orNotFound(context.services.blog.getPublishedBySlug(params.slug));

@@ -4,8 +4,12 @@ import type { Route } from "./+types/blogs";
 import { BlogCard, BlogCardSkeleton } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
 import { pageTitle } from "../lib/seo";
+import { READ_FIRST } from "../lib/page-handle";
 
 const LIST_LIMIT = 100;
+
+/** Read first: scripts after the first paint (docs/decisions/072). */
+export const handle = READ_FIRST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -5,6 +5,10 @@ import type { Route } from "./+types/catalogue";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
+import { READ_FIRST } from "../lib/page-handle";
+
+/** Read first: scripts after the first paint (docs/decisions/072). */
+export const handle = READ_FIRST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = parseCatalogueParams(new URL(request.url).searchParams);

@@ -6,6 +6,10 @@ import { ProductCard, ProductCardSkeleton } from "../components/product-card";
 import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
 import { LatestPosts } from "../components/latest-posts";
 import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
+import { READ_FIRST } from "../lib/page-handle";
+
+/** Read first: scripts after the first paint (docs/decisions/072). */
+export const handle = READ_FIRST;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [showcase, settings, latestPosts] = await Promise.all([

@@ -8,6 +8,7 @@ import { ApiError, apiRequest } from "../lib/account-api";
 import { useAfterSessionChange } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
+import { showFormAgain } from "../lib/password-form";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -17,6 +18,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { to, reason: url.searchParams.get("reason") };
 }
 
+
+/** A password form sent before the scripts ran (lib/password-form.ts). */
+export const action = showFormAgain;
 export const meta = () => [{ title: pageTitle("Login") }, { name: "robots", content: "noindex" }];
 
 /** Spec 000 §8: the login screen's own texts for each answer. */
@@ -63,7 +67,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           Please login to proceed with your purchase
         </p>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={banner} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={v.email} error={form.errors.email} onValue={(x) => form.set("email", x)} onBlurField={() => form.blur("email")} />
         <PasswordField label="Password" autoComplete="current-password" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />

@@ -14,6 +14,10 @@ import { OopsScreen } from "../components/status-screens";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { READ_FIRST } from "../lib/page-handle";
+
+/** Read first: scripts after the first paint (docs/decisions/072). */
+export const handle = READ_FIRST;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));

@@ -12,12 +12,16 @@ import { ApiError, apiRequest, readAnswer } from "../lib/account-api";
 import { useAfterSessionChange, useLogout } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
+import { showFormAgain } from "../lib/password-form";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
   return { profile: await context.services.accounts.getProfile(context.user.id) };
 }
 
+
+/** A password form sent before the scripts ran (lib/password-form.ts). */
+export const action = showFormAgain;
 export const meta = () => [{ title: pageTitle("My Profile") }, { name: "robots", content: "noindex" }];
 
 const TABS = [
@@ -365,7 +369,7 @@ function SecurityTab() {
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <form method="post" noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <h2 id="change-password" className="text-xl font-bold">
           Change Password
         </h2>

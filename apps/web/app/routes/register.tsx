@@ -8,6 +8,7 @@ import { ApiError, apiRequest } from "../lib/account-api";
 import { useAfterSessionChange } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
+import { showFormAgain } from "../lib/password-form";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"));
@@ -15,6 +16,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { to };
 }
 
+
+/** A password form sent before the scripts ran (lib/password-form.ts). */
+export const action = showFormAgain;
 export const meta = () => [{ title: pageTitle("Create Account") }, { name: "robots", content: "noindex" }];
 
 const EMPTY = { name: "", email: "", phone: "", password: "", confirmPassword: "", acceptTerms: false };
@@ -54,7 +58,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthCard title="Create Account" subtitle="Join Khelkud for authentic jerseys delivered across Nepal">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={banner} />
         <TextField label="Full Name" autoComplete="name" {...field("name")} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />

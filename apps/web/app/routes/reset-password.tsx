@@ -8,11 +8,15 @@ import { ApiError, apiRequest } from "../lib/account-api";
 import { useAfterSessionChange } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
+import { showFormAgain } from "../lib/password-form";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
+
+/** A password form sent before the scripts ran (lib/password-form.ts). */
+export const action = showFormAgain;
 export const meta = () => [{ title: pageTitle("Reset Password") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
@@ -54,7 +58,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={banner} />
         <PasswordField label="New Password" autoComplete="new-password" hint="At least 8 characters with upper case, lower case and a number" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
         <PasswordField label="Confirm Password" autoComplete="new-password" value={v.confirmPassword} error={form.errors.confirmPassword} onValue={(x) => form.set("confirmPassword", x)} onBlurField={() => form.blur("confirmPassword")} />
