@@ -33,7 +33,10 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
-      if (lhr.categories.performance.score != null) runs.push(lhr);
+      // A run whose trace Lighthouse could not read (an audit with an error instead of a figure) is reported, not used.
+      const broken = ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
+      if (lhr.categories.performance.score != null && broken.length === 0) runs.push(lhr);
+      else console.log(`  ${name.padEnd(10)} run ${i + 1} unusable: ${lhr.runtimeError?.code ?? broken.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "missing"}`).join("; ")}`);
     }
     if (runs.length === 0) {
       console.log(`  ${name.padEnd(10)} no run completed`);

@@ -161,6 +161,28 @@ test.describe("product page", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });
+
+  test("a card's heart keeps a guest's wish across reloads and marks only that card", async ({ page }) => {
+    await visit(page, "/products?sort=name");
+    const hearts = page.getByRole("button", { name: /to wishlist$|from wishlist$/ });
+    const count = await hearts.count();
+    expect(count).toBeGreaterThan(20);
+    // A card far down the list (hydrated in a later slice) as well as the first.
+    const first = page.getByRole("article").nth(0);
+    const far = page.getByRole("article").nth(count - 2);
+    const farName = ((await far.getByRole("heading").textContent()) ?? "").trim();
+    await far.getByRole("button", { name: `Add ${farName} to wishlist` }).click();
+    await expect(far.getByRole("button", { name: `Remove ${farName} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(1);
+
+    // After a reload the server's page says "not wished"; the browser's own list turns that one heart on again.
+    await visit(page, "/products?sort=name");
+    await expect(far.getByRole("button", { name: `Remove ${farName} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+    await expect(first.getByRole("button", { name: /to wishlist$/ })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(1);
+    await far.getByRole("button", { name: `Remove ${farName} from wishlist` }).click();
+    await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(0);
+  });
 });
 
 test("sitemap and robots are served", async ({ request }) => {

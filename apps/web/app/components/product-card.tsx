@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ProductCardData } from "@khelkud/contracts";
-import { addToCart, buyNow, toggleWishlist, useWishlist } from "../lib/cart";
+import { addToCart, buyNow, toggleWishlist, useInWishlist } from "../lib/cart";
 import { ProductImage } from "./product-image";
 import { Price } from "./price";
 import { QuickView } from "./quick-view";
@@ -48,9 +48,8 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
  */
 export function ProductCard({ product, priority = false, view = "grid", offscreen = false }: Props) {
   const navigate = useNavigate();
-  const wishlist = useWishlist();
   const [quickView, setQuickView] = useState(false);
-  const wished = wishlist?.some((i) => i.id === product.id) ?? false;
+  const wished = useInWishlist(product.id);
   const image = product.images[0];
   const soldOut = product.stock <= 0;
   const needsSize = product.sizes.length > 0;

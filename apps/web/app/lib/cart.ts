@@ -159,6 +159,15 @@ export function isInWishlist(productId: string): boolean {
   return wishlistStore.get().some((i) => i.id === productId);
 }
 
+/**
+ * Whether one product is on the wishlist, as a boolean snapshot: a product card re-renders only when its own answer
+ * changes. The server's answer is "no", so after hydration only the cards of wished products render again (a whole
+ * list snapshot made all 50 catalogue cards render twice, in one blocking task: docs/decisions/072).
+ */
+export function useInWishlist(productId: string): boolean {
+  return useSyncExternalStore(wishlistStore.subscribe, () => isInWishlist(productId), () => false);
+}
+
 export function addToWishlist(product: ProductCardData): boolean {
   if (isInWishlist(product.id)) {
     toast.error("Product already in wishlist!", { duration: 2000, position: "bottom-right" });
