@@ -5,12 +5,15 @@
  * units held by live orders, and no payment was confirmed twice.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "../env.js";
-import { openPostgres, type Database } from "../db/client.js";
+import type { Database } from "../db/client.js";
+import { createSharedDatabase, freePort } from "../test/instances.js";
 import { insertProduct, insertUser } from "../test/factories.js";
 import { hashPassword } from "../lib/password.js";
 
@@ -19,34 +22,18 @@ const INITIAL_STOCK = 40;
 const SIZES = ["S", "M", "L"];
 
 describe.runIf(testDatabaseUrl())("crash safety on PostgreSQL", () => {
-  // Vitest runs this body while collecting even when the suite is not registered to run: nothing here may need PostgreSQL.
-  const adminUrl = testDatabaseUrl() ?? "postgres://unused";
-  const dbName = `khelkud_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const dbUrl = (() => {
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
-  const port = 3700 + Math.floor(Math.random() * 200);
-  const base = `http://127.0.0.1:${port}`;
+  let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
+  let port: number;
+  let base: string;
   let child: ChildProcess | undefined;
   let database: Database;
-
-  async function admin(sql: string) {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  }
+  let dataDir: string;
 
   function start(): Promise<ChildProcess> {
     return new Promise((resolve, reject) => {
       const proc = spawn(process.execPath, ["--import", "tsx", path.join(serverDir, "test/crash-server.ts")], {
         cwd: serverDir,
-        env: { ...process.env, NODE_ENV: "test", DATABASE_URL: dbUrl, PORT: String(port), LOG_LEVEL: "silent", PAYMENT_SIMULATOR: "off", DATA_DIR: `/tmp/${dbName}` },
+        env: { ...process.env, NODE_ENV: "test", DATABASE_URL: shared.url, PORT: String(port), LOG_LEVEL: "silent", PAYMENT_SIMULATOR: "off", DATA_DIR: dataDir },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let err = "";
@@ -59,15 +46,19 @@ describe.runIf(testDatabaseUrl())("crash safety on PostgreSQL", () => {
   }
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
+    // Empty: the server migrates it on start, as in a deploy.
+    shared = await createSharedDatabase({ empty: true });
+    database = shared.database;
+    port = await freePort(3700, 3899);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-crash-"));
+    base = `http://127.0.0.1:${port}`;
     child = await start();
-    database = openPostgres(dbUrl, 4);
   }, 60_000);
 
   afterAll(async () => {
     child?.kill("SIGKILL");
-    await database?.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await shared?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("keeps every order whole, stock exact and payments single across a SIGKILL in the middle of checkouts", async () => {
@@ -124,7 +115,7 @@ describe.runIf(testDatabaseUrl())("crash safety on PostgreSQL", () => {
 
     // Restart on the same database, then confirm the pending orders once more (and twice for some).
     child = await start();
-    const client = new pg.Client({ connectionString: dbUrl });
+    const client = new pg.Client({ connectionString: shared.url });
     await client.connect();
     const q = async <T extends Record<string, unknown>>(sql: string) => (await client.query<T>(sql)).rows;
     try {
