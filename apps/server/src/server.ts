@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
 
   const app = await buildApp(config, { database });
-  // Unpaid wallet orders expire after 60 minutes (DECISIONS 6). Started here, not in buildApp, so tests drive it themselves.
+  // Unpaid wallet orders expire after 60 minutes (docs/product-rules.md §8). Started here, not in buildApp, so tests drive it themselves.
   if (config.paymentSweepSeconds > 0) {
     const stopSweeper = app.services.payments.startExpirySweeper(config.paymentSweepSeconds * 1000, (err) => app.log.error({ err }, "payment expiry sweep failed"));
     app.addHook("onClose", async () => stopSweeper());

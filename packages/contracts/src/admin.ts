@@ -4,12 +4,12 @@ import { PageParam, limitParam } from "./api.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
-/** Spec 001 §9: product images at most 10. */
+/** Product images at most 10 (docs/product-rules.md §14). */
 export const MAX_PRODUCT_IMAGES = 10;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
-/** Admin-facing texts (spec 001 §5, §8) plus the server's refusals, worded for the person at the desk. */
+/** Admin-facing texts (docs/product-rules.md §14) plus the server's refusals, worded for the person at the desk. */
 export const ADMIN_MSG = {
   loadingProducts: "Loading products...",
   failedUsers: "Failed to load users",

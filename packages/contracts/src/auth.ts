@@ -26,15 +26,15 @@ export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 /** Name of the httpOnly session cookie. */
 export const SESSION_COOKIE = "kk_session";
-/** "Remember me" ticked: the session lasts 30 days (DECISIONS 13). */
+/** "Remember me" ticked: the session lasts 30 days (docs/product-rules.md §9). */
 export const REMEMBER_ME_DAYS = 30;
 /** Unticked: a browser-session cookie; the server also ends the session after this many hours. */
 export const SESSION_HOURS = 24;
 
-// ---------------------------------------------------------------- account forms (spec 000 §5, DECISIONS 15)
+// ---------------------------------------------------------------- account forms (docs/product-rules.md §9, §10)
 // One schema per form, used by the browser form and by the server route, so both show the same messages.
 
-/** Messages of the account screens that are not in MSG (spec 000 §5, §8 where it gives them). */
+/** Messages of the account screens that are not in MSG (docs/product-rules.md §9, §10, §13). */
 export const AUTH_MSG = {
   nameRequired: "Name is required",
   profilePhoneInvalid: "Invalid phone number",
@@ -53,11 +53,11 @@ export const AUTH_MSG = {
   loggedOut: "Logged out successfully",
 } as const;
 
-/** Avatar rules (spec 000 §5, §9). */
+/** Avatar rules (docs/product-rules.md §10). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIN_PX = 100;
 export const AVATAR_JPEG_QUALITY = 0.95;
-/** Password reset links are valid this long and once (DECISIONS 16). */
+/** Password reset links are valid this long and once (docs/product-rules.md §9). */
 export const RESET_TOKEN_MINUTES = 60;
 export const COUNTRIES = ["Nepal", "India", "Other"] as const;
 
@@ -97,7 +97,7 @@ const phoneSchema = (invalid: string) =>
 
 export const PhoneSchema = requiredString(MSG.phoneRequired).pipe(phoneSchema(MSG.phoneInvalid));
 
-/** DECISIONS 15: the one rule for every new password (registration, change, reset), with the registration messages. */
+/** docs/product-rules.md §9: the one rule for every new password (registration, change, reset), with the registration messages. */
 export const NewPasswordSchema = z
   .string({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
@@ -124,7 +124,7 @@ export const RegisterFormSchema = RegisterFields.extend({
   acceptTerms: z.literal(true, { error: MSG.termsRequired }),
 }).refine(passwordsMatch, { message: MSG.passwordsMismatch, path: ["confirmPassword"] });
 
-/** Login asks only that a password is given (DECISIONS 15). */
+/** Login asks only that a password is given (docs/product-rules.md §9). */
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024, MSG.invalidCredentials),

@@ -1,5 +1,5 @@
 /**
- * Catalogue constants (spec 000 §9) and sort names, free of zod so the browser bundle can import them
+ * Catalogue constants (docs/product-rules.md §11) and sort names, free of zod so the browser bundle can import them
  * without pulling in the schemas.
  */
 export const PRODUCT_SORTS = ["newest", "name", "price-low", "price-high", "rating"] as const;

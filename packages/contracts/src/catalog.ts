@@ -119,7 +119,7 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
-/** `GET /api/products/search` (spec 000 §7): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
+/** `GET /api/products/search` (docs/product-rules.md §11): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z
   .object({
     q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),

@@ -1,6 +1,6 @@
 // Texts and limits of the blog, contact form, newsletter and reviews as plain values (no Zod).
 
-/** Texts of the blog, contact form, newsletter and reviews (000 §2, §8; DECISIONS 19–21). */
+/** Texts of the blog, contact form, newsletter and reviews (docs/product-rules.md §1, §12). */
 export const CONTENT_MSG = {
   blogNotFound: "Blog not found",
   contactSent: "Thank you for your message! We will reply by e-mail within 24 hours.",

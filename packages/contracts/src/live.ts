@@ -3,7 +3,7 @@ import type { PublicUser } from "./auth.js";
 import type { Order } from "./orders.js";
 
 /**
- * The live channel (spec 000 §4, §7, §8, §9): Socket.IO on the shop's own origin and port. The handshake is
+ * The live channel (docs/product-rules.md §13): Socket.IO on the shop's own origin and port. The handshake is
  * authenticated by the session cookie (browsers) or `auth: { token }` (API clients). Rooms: `user:<id>`,
  * `admins`, `order:<id>` (joined with join_order by the order's owner or an administrator only).
  */
@@ -21,7 +21,7 @@ export const LIVE_MSG = {
   orderNotFound: "Order not found",
 } as const;
 
-/** Spec 000 §9 socket constants, in socket.io-client option names. */
+/** Socket constants (docs/product-rules.md §13), in socket.io-client option names. */
 export const LIVE_CLIENT_OPTIONS = {
   path: LIVE_PATH,
   transports: ["websocket", "polling"] as string[],
@@ -34,7 +34,7 @@ export const LIVE_CLIENT_OPTIONS = {
   reconnectionAttempts: Infinity,
 };
 
-/** Spec 000 §9: the new-order toast stays 5 s. */
+/** docs/product-rules.md §13: the new-order toast stays 5 s. */
 export const NEW_ORDER_TOAST_MS = 5_000;
 
 export const liveRooms = {

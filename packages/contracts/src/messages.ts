@@ -1,4 +1,4 @@
-/** Exact texts from the specification (000 §5, §8; 001 §8). One place, so client and server agree. */
+/** Exact texts of the specification (docs/product-rules.md §6, §9, §13). One place, so client and server agree. */
 export const MSG = {
   generic: "Something went wrong",
   serverError: "Server error. Please try again later.",
@@ -8,7 +8,7 @@ export const MSG = {
   routeNotFound: "Route not found",
   validationFailed: "Validation failed",
   invalidInput: "The request contains characters or values that cannot be accepted",
-  // auth (000 §8)
+  // auth (docs/product-rules.md §13)
   missingToken: "Missing token",
   invalidToken: "Invalid token",
   tokenExpired: "Token expired",
@@ -19,7 +19,7 @@ export const MSG = {
   accountDisabled: "Account is disabled. Please contact support.",
   forbidden: "You do not have permission to do this.",
   tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
-  // registration (000 §5)
+  // registration (docs/product-rules.md §9)
   fullNameRequired: "Full name is required",
   nameMin: "Name must be at least 2 characters",
   nameMax: "Name must be less than 50 characters",
@@ -33,7 +33,7 @@ export const MSG = {
   confirmRequired: "Please confirm your password",
   passwordsMismatch: "Passwords do not match",
   termsRequired: "You must accept the terms and conditions",
-  // checkout (000 §5)
+  // checkout (docs/product-rules.md §6)
   fullNameCheckoutRequired: "Full Name is required",
   phoneCheckoutRequired: "Phone is required",
   addressRequired: "Address is required",

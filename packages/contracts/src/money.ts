@@ -7,7 +7,7 @@ const withPaisa = new Intl.NumberFormat("en-IN", {
   maximumFractionDigits: 2,
 });
 
-/** "Rs. 2,499" — decimals only when the amount has paisa (DECISIONS 3). */
+/** "Rs. 2,499" — decimals only when the amount has paisa (docs/product-rules.md §2). */
 export function formatNPR(paisa: Paisa): string {
   const sign = paisa < 0 ? "-" : "";
   const abs = Math.abs(paisa);
@@ -28,7 +28,7 @@ export function effectivePrice(price: Paisa, salePrice: Paisa | null | undefined
   return salePrice != null && salePrice > 0 && salePrice < price ? salePrice : price;
 }
 
-/** Rounded percent off, or null when there is no real discount (spec 000 §9). */
+/** Rounded percent off, or null when there is no real discount (docs/product-rules.md §2). */
 export function discountPercent(price: Paisa, salePrice: Paisa | null | undefined): number | null {
   if (salePrice == null || salePrice <= 0 || salePrice >= price) return null;
   return Math.round(((price - salePrice) / price) * 100);

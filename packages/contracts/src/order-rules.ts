@@ -2,7 +2,7 @@
 import type { OrderStatus } from "./enum-values.js";
 import type { Order } from "./orders.js";
 
-/** DECISIONS 10: the order state machine. The server enforces it; the admin dropdown reads it. */
+/** docs/product-rules.md §7: the order state machine. The server enforces it; the admin dropdown reads it. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ["PROCESSING", "CANCELLED"],
   PROCESSING: ["SHIPPED", "CANCELLED"],
@@ -16,7 +16,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Spec 001 §4: the five timeline steps; CANCELLED is not on the timeline. */
+/** docs/product-rules.md §7: the five timeline steps; CANCELLED is not on the timeline. */
 export const TIMELINE_STEPS: { status: OrderStatus; label: string }[] = [
   { status: "PENDING", label: "Order Placed" },
   { status: "PROCESSING", label: "Processing" },
@@ -25,7 +25,7 @@ export const TIMELINE_STEPS: { status: OrderStatus; label: string }[] = [
   { status: "DELIVERED", label: "Delivered" },
 ];
 
-/** Order number shown to people: last 8 characters of the id, upper-cased (spec 000 §2). */
+/** Order number shown to people: last 8 characters of the id, upper-cased (docs/product-rules.md §6). */
 export function shortOrderId(id: string): string {
   return id.slice(-8).toUpperCase();
 }
@@ -34,24 +34,24 @@ export function shortOrderId(id: string): string {
 export const MAX_QUANTITY_PER_LINE = 10;
 /** At most this many lines in one order or cart check. */
 export const MAX_ORDER_LINES = 30;
-/** Default postal code (spec 000 §9). */
+/** Default postal code (docs/product-rules.md §6). */
 export const DEFAULT_POSTAL_CODE = "44600";
-/** Unpaid wallet orders keep their stock for this long (DECISIONS 6). */
+/** Unpaid wallet orders keep their stock for this long (docs/product-rules.md §8). */
 export const WALLET_PAYMENT_MINUTES = 60;
 /** The Idempotency-Key header: a double click with the same key makes one order. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
-/** A wallet order still waiting for its payment: "Payment Pending" and Pay Now (spec 000 §4). */
+/** A wallet order still waiting for its payment: "Payment Pending" and Pay Now (docs/product-rules.md §7). */
 export function isAwaitingWalletPayment(order: Pick<Order, "paymentMethod" | "paymentStatus" | "status">): boolean {
   return order.paymentMethod !== "COD" && order.paymentStatus === "PENDING" && order.status === "PENDING";
 }
 
-/** A customer may cancel their own order only before it ships (DECISIONS 10). */
+/** A customer may cancel their own order only before it ships (docs/product-rules.md §7). */
 export function customerCanCancel(order: Pick<Order, "status" | "paymentStatus">): boolean {
   return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus !== "PAID";
 }
 
-/** Spec 000 §3: KHALTI, ESEWA, COD; anything else shows as Card. */
+/** docs/product-rules.md §6: KHALTI, ESEWA, COD; anything else shows as Card. */
 export function paymentMethodLabel(method: string): string {
   switch (method) {
     case "COD":

@@ -51,7 +51,7 @@ export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
 /**
  * Body of POST /api/orders. Any total, shipping cost, price or amount a client adds is stripped
- * (unknown keys are dropped): the server computes every amount (DECISIONS 1).
+ * (unknown keys are dropped): the server computes every amount (docs/product-rules.md §1, §2).
  */
 export const PlaceOrderInputSchema = z.object({
   items: z.array(OrderLineInputSchema, { error: "items are required" }).min(1, "Your cart is empty").max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different items per order`),

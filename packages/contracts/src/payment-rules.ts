@@ -9,7 +9,7 @@ export const WALLET_UNAVAILABLE = {
 export const WALLET_LABEL = { KHALTI: "Khalti", ESEWA: "eSewa" } as const;
 export type WalletProvider = keyof typeof WALLET_LABEL;
 
-/** Spec 001 §2.4 / §8 texts of the payment screens. */
+/** Texts of the payment screens (docs/product-rules.md §8). */
 export const PAYMENT_MSG = {
   verified: "Payment verified successfully",
   missingReference: "Missing payment reference.",

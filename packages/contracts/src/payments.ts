@@ -3,7 +3,7 @@ import { PAYMENT_FAILURE_REASONS } from "./payment-rules.js";
 import { PlaceOrderInputSchema } from "./orders.js";
 
 /**
- * Wallet payment calls (spec 000 §7, 001 §7; DECISIONS 1, 4, 7, 8). Any `amount`, `productName` or
+ * Wallet payment calls (docs/product-rules.md §2, §6, §8). Any `amount`, `productName` or
  * `logo` a client sends is accepted and ignored: the amount is always the stored order total.
  */
 
@@ -11,7 +11,7 @@ import { PlaceOrderInputSchema } from "./orders.js";
 /** POST /api/payments/{khalti|esewa}/initiate-with-order: the checkout's order data; the server creates the order. */
 export const WalletCheckoutInputSchema = z.object({
   orderData: PlaceOrderInputSchema.omit({ paymentMethod: true }),
-  /** Ignored (DECISIONS 1): the server takes the amount from the order it stores. */
+  /** Ignored (docs/product-rules.md §2): the server takes the amount from the order it stores. */
   amount: z.unknown().optional(),
   productName: z.unknown().optional(),
   logo: z.unknown().optional(),

@@ -27,7 +27,7 @@ describe("prices", () => {
   });
 });
 
-describe("stock labels (spec 000 §4)", () => {
+describe("stock labels (docs/product-rules.md §4)", () => {
   it.each([
     [11, "In Stock"],
     [10, "Low Stock"],
@@ -36,7 +36,7 @@ describe("stock labels (spec 000 §4)", () => {
   ])("%i → %s", (stock, label) => expect(stockLabel(stock)).toBe(label));
 });
 
-describe("shipping rule (DECISIONS 2)", () => {
+describe("shipping rule (docs/product-rules.md §3)", () => {
   it("charges NPR 150 in the Kathmandu Valley and NPR 200 elsewhere", () => {
     expect(shippingFee(100_000, "Lalitpur")).toBe(15_000);
     expect(shippingFee(100_000, " bhaktapur ")).toBe(15_000);
@@ -52,7 +52,7 @@ describe("shipping rule (DECISIONS 2)", () => {
   });
 });
 
-describe("slugify (spec 001 §4)", () => {
+describe("slugify (docs/product-rules.md §11)", () => {
   it("lower-cases, turns commas to spaces and spaces to hyphens", () => {
     expect(slugify("Nepal Home Jersey, 2026 Edition!")).toBe("nepal-home-jersey-2026-edition");
   });
@@ -64,7 +64,7 @@ describe("slugify (spec 001 §4)", () => {
   });
 });
 
-describe("order state machine (DECISIONS 10)", () => {
+describe("order state machine (docs/product-rules.md §7)", () => {
   it("moves forward one step at a time", () => {
     expect(canTransition("PENDING", "PROCESSING")).toBe(true);
     expect(canTransition("PENDING", "DELIVERED")).toBe(false);

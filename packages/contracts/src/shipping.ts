@@ -1,6 +1,6 @@
 import type { Paisa } from "./money.js";
 
-/** The one shipping rule (DECISIONS 2); its amounts are store settings the admin can change. */
+/** The one shipping rule (docs/product-rules.md §3); its amounts are store settings the admin can change. */
 export interface ShippingRule {
   freeAbovePaisa: Paisa;
   valleyFeePaisa: Paisa;

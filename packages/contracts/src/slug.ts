@@ -1,5 +1,5 @@
 /**
- * Spec 001 §4: lower-case, commas to spaces, drop characters other than word characters,
+ * docs/product-rules.md §11: lower-case, commas to spaces, drop characters other than word characters,
  * spaces and hyphens, collapse spaces, spaces to hyphens. Devanagari letters are kept
  * (Unicode-aware \p{L}\p{N}) so a Nepali title still gives a usable slug.
  */

@@ -1,6 +1,6 @@
 export type StockLevel = "IN_STOCK" | "LOW_STOCK" | "OUT_OF_STOCK";
 
-/** Spec 000 §4: above 10 In Stock; 1 to 10 Low Stock; 0 Out of Stock. */
+/** docs/product-rules.md §4: above 10 In Stock; 1 to 10 Low Stock; 0 Out of Stock. */
 export function stockLevel(stock: number): StockLevel {
   if (stock > 10) return "IN_STOCK";
   if (stock >= 1) return "LOW_STOCK";
@@ -17,7 +17,7 @@ export function stockLabel(stock: number): string {
   return STOCK_LABELS[stockLevel(stock)];
 }
 
-/** Admin highlight (spec 001 §2.2, §9): stock shown red, and listed on the dashboard, below this. */
+/** Admin highlight (docs/product-rules.md §4, §14): stock shown red, and listed on the dashboard, below this. */
 export const LOW_STOCK_THRESHOLD = 10;
 
 export interface SizeStock {

@@ -5,7 +5,7 @@ import { formatRupees, parseRupeesToPaisa } from "./rupees.js";
 
 /**
  * eSewa ePay v2 client: signed form fields, success-redirect verification, status check.
- * Protocol reference: /work/shared/payments-protocols.md §2. eSewa signs exact text, so every
+ * Protocol reference: docs/payments-protocols.md §2. eSewa signs exact text, so every
  * amount we send goes through formatRupees (one canonical format for form, signature and status).
  */
 

@@ -3,7 +3,7 @@ import { ProviderError, isTimeout } from "./errors.js";
 
 /**
  * Khalti ePayment (KPG-2, API v2) client: initiate and lookup.
- * Protocol reference: /work/shared/payments-protocols.md §1 (kept in docs/decisions/040).
+ * Protocol reference: docs/payments-protocols.md §1 (the simulator: docs/decisions/040).
  * Only `lookup` says whether a payment is paid; the callback query is never proof.
  */
 

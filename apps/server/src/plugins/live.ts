@@ -27,7 +27,7 @@ declare module "fastify" {
 export const LIVE_SESSION_RECHECK_MS = 5 * 60_000;
 
 /**
- * The live channel (spec 000 §7, docs/decisions/060): Socket.IO attached to the app's own HTTP server, so it
+ * The live channel (docs/product-rules.md §13, docs/decisions/060): Socket.IO attached to the app's own HTTP server, so it
  * shares the shop's origin and port. With REDIS_URL the Redis adapter carries every emit to the sockets of
  * all instances; without it everything stays in this process.
  */

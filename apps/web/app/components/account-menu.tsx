@@ -4,7 +4,7 @@ import type { PublicUser } from "@khelkud/contracts";
 import { UserAvatar } from "./user-avatar";
 import { useLogout } from "../lib/session";
 
-/** The signed-in user's menu in the header: Profile, My Orders, Logout (spec 000 §2). Arrow keys move, Escape closes. */
+/** The signed-in user's menu in the header: Profile, My Orders, Logout (docs/product-rules.md §10). Arrow keys move, Escape closes. */
 export function AccountMenu({ user }: { user: PublicUser }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

@@ -13,7 +13,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the chosen square and encodes it as JPEG at 0.95 (spec 000 §5), at most 1024 px a side. */
+/** Draws the chosen square and encodes it as JPEG at 0.95 (docs/product-rules.md §10), at most 1024 px a side. */
 export async function cropToJpeg(src: string, area: Area): Promise<Blob> {
   const img = await loadImage(src);
   const side = Math.min(MAX_OUTPUT_PX, Math.round(area.width));

@@ -7,7 +7,7 @@ import { QuantityStepper } from "./quantity-stepper";
 export const sizeText = (size: string) => (size && size !== "default" ? size : null);
 export const colorText = (color: string) => (color && color.toLowerCase() !== "default" ? color : null);
 
-/** The cart as a side panel (spec 000 §3 isOpen): a modal <dialog>, so focus stays inside and Escape closes it. */
+/** The cart as a side panel (docs/product-rules.md §5): a modal <dialog>, so focus stays inside and Escape closes it. */
 export function CartPanel() {
   const open = useCartPanelOpen();
   const items = useCart();

@@ -42,7 +42,7 @@ export function TextField({ label, value, error, hint, onValue, onBlurField, ...
   );
 }
 
-/** Password input with a show/hide toggle (spec 000 §2 Register). */
+/** Password input with a show/hide toggle (docs/product-rules.md §10). */
 export function PasswordField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);

@@ -6,7 +6,7 @@ import { useUser } from "../lib/session";
 import { statusText } from "./order-status-badge";
 
 /**
- * Opens the live channel for the signed-in user and shows its toasts (spec 000 §8). Toast ids make a message
+ * Opens the live channel for the signed-in user and shows its toasts (docs/product-rules.md §13). Toast ids make a message
  * that this tab already showed for its own action (profile saved, order cancelled) replace, not repeat.
  */
 export function LiveToasts() {

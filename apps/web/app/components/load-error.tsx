@@ -1,4 +1,4 @@
-/** A failed load: say so and offer Try Again (no invented fallback content, DECISIONS 19). */
+/** A failed load: say so and offer Try Again (no invented fallback content, docs/product-rules.md §1). */
 export function LoadError({ title, onRetry, busy, compact = false }: { title: string; onRetry: () => void; busy: boolean; compact?: boolean }) {
   return (
     <section role="alert" className={`mx-auto flex max-w-xl flex-col items-center px-4 text-center ${compact ? "py-10" : "py-24"}`}>

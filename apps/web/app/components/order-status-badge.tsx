@@ -7,7 +7,7 @@ const STYLES: Record<string, string> = {
 
 export const statusText = (status: string) => status.charAt(0) + status.slice(1).toLowerCase().replaceAll("_", " ");
 
-/** Spec 000 §4 badge colours: delivered green, shipped blue, processing yellow, cancelled red, others grey. */
+/** Storefront badge colours (docs/product-rules.md §7): delivered green, shipped blue, processing yellow, cancelled red, others grey. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STYLES[status] ?? "bg-slate-200 text-slate-800"}`}>{statusText(status)}</span>;
 }

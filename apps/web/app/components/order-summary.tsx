@@ -24,7 +24,7 @@ export function SummaryRows({ summary, loading }: { summary: CartSummary | null;
   );
 }
 
-/** "Add NPR X more for free shipping" from the server's rule (DECISIONS 2). */
+/** "Add NPR X more for free shipping" from the server's rule (docs/product-rules.md §3). */
 export function FreeShippingHint({ summary }: { summary: CartSummary | null }) {
   if (!summary || summary.subtotal === 0) return null;
   if (summary.amountToFreeShipping === 0) {

@@ -7,7 +7,7 @@ import { startPaymentForOrder, type WalletTarget } from "../lib/wallet-pay";
 import { WalletRedirect } from "./wallet-redirect";
 
 /**
- * Pay Now for an unpaid wallet order (spec 000 §2, §7): a new attempt with the order's wallet. The order
+ * Pay Now for an unpaid wallet order (docs/product-rules.md §7, §8): a new attempt with the order's wallet. The order
  * page uses khalti/initiate, the profile tab khalti/initiate-v2; "Other payment methods" opens the selection page.
  */
 export function PayNow({ order, khaltiEndpoint, size = "md" }: { order: Pick<Order, "id" | "paymentMethod">; khaltiEndpoint?: string; size?: "sm" | "md" }) {

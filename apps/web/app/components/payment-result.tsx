@@ -40,7 +40,7 @@ export function ResultShell({ ok, title, message, children }: { ok: boolean; tit
   );
 }
 
-/** Spec 001 §2.4: each wallet failure page offers Try Payment Again, View Cart and Go to Homepage. */
+/** docs/product-rules.md §8: each wallet failure page offers Try Payment Again, View Cart and Go to Homepage. */
 export function WalletFailureView({ message, retryTo }: { message: string; retryTo: string }) {
   return (
     <ResultShell ok={false} title="Payment Failed" message={message}>

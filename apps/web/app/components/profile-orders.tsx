@@ -9,7 +9,7 @@ import { colorText, sizeText } from "./cart-panel";
 import { PayNow } from "./pay-now";
 import { useLiveEvent } from "../lib/live";
 
-/** Profile → Orders tab (spec 000 §2): the signed-in customer's own orders. */
+/** Profile → Orders tab (docs/product-rules.md §10): the signed-in customer's own orders. */
 export function ProfileOrders() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [failed, setFailed] = useState(false);

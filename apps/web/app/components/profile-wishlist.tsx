@@ -4,7 +4,7 @@ import { formatNPR } from "@khelkud/contracts";
 import { clearWishlist, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/cart";
 import { StockBadge } from "./stock-badge";
 
-/** Profile → Wishlist tab (spec 000 §2): the same list on every device (merged with the server). */
+/** Profile → Wishlist tab (docs/product-rules.md §5): the same list on every device (merged with the server). */
 export function ProfileWishlist() {
   const items = useWishlist();
   const [syncing, setSyncing] = useState(true);

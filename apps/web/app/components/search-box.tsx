@@ -5,7 +5,7 @@ import { formatNPR, imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion }
 const DEBOUNCE_MS = 200;
 
 /**
- * Header search with server suggestions (spec 000 §2, searched on the server instead of 100 products in the
+ * Header search with server suggestions (docs/product-rules.md §11, searched on the server instead of 100 products in the
  * browser): debounced, at most 5, arrow keys and Enter; blank submit does nothing; submit goes to /products?q=.
  */
 export function SearchBox({ id }: { id: string }) {
@@ -52,7 +52,7 @@ export function SearchBox({ id }: { id: string }) {
         setActive(-1);
         setOpen(true);
       } catch (error) {
-        // Spec 000 §8: a failed suggestion load is only logged; the box still submits.
+        // docs/product-rules.md §13: a failed suggestion load is only logged; the box still submits.
         if (!controller.signal.aborted) console.warn("search suggestions failed", error);
       }
     }, DEBOUNCE_MS);

@@ -1,4 +1,4 @@
-/** Five stars filled to the floor of the rating (spec 000 §9). Only shown for products that have reviews (DECISIONS 19). */
+/** Five stars filled to the floor of the rating (docs/product-rules.md §11). Only shown for products that have reviews (docs/product-rules.md §1). */
 export function StarRating({ rating, reviewCount, size = 16 }: { rating: number; reviewCount: number; size?: number }) {
   const filled = Math.floor(rating);
   return (

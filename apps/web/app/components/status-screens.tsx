@@ -27,7 +27,7 @@ export function NotFoundView({ title = "Page Not Found", message = "The page you
   );
 }
 
-/** Spec 000 §2: the fallback screen for a rendering failure. */
+/** docs/product-rules.md §13: the fallback screen for a rendering failure. */
 export function OopsScreen() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

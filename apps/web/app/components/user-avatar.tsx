@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-/** The avatar picture, or the first letter of the name when there is none or it fails to load (spec 000 §3). */
+/** The avatar picture, or the first letter of the name when there is none or it fails to load (docs/product-rules.md §10). */
 export function UserAvatar({ name, src, size = 36, className = "" }: { name: string; src: string | null; size?: number; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   const initial = (name.trim()[0] ?? "?").toUpperCase();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { WalletTarget } from "../lib/wallet-pay";
 
-/** Spec 000 §4 / 001 §9: Khalti after 1.5 s; eSewa by an auto-submitted POST form after 1 s. */
+/** docs/product-rules.md §8: Khalti after 1.5 s; eSewa by an auto-submitted POST form after 1 s. */
 export const KHALTI_REDIRECT_MS = 1500;
 export const ESEWA_SUBMIT_MS = 1000;
 
@@ -25,7 +25,7 @@ export function WalletRedirect({ target }: { target: WalletTarget }) {
     return () => window.clearTimeout(timer);
   }, [target]);
 
-  // Spec 001 §2.4: the eSewa start component also listens for same-origin result messages.
+  // docs/product-rules.md §8: the eSewa start component also listens for same-origin result messages.
   useEffect(() => {
     if (target.kind !== "esewa") return;
     const onMessage = (e: MessageEvent) => {

@@ -1,6 +1,6 @@
 /**
  * Browser-side calls to the REST API for the account screens, with the specification's global error texts
- * (000 §8): 401 reasons become "Authentication required…", "Invalid session…", "Session expired…" and send the
+ * (docs/product-rules.md §13): 401 reasons become "Authentication required…", "Invalid session…", "Session expired…" and send the
  * visitor to /login with the page to come back to; 5xx becomes "Server error. Please try again later.".
  */
 import { MSG, type FieldError } from "@khelkud/contracts";

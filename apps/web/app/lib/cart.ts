@@ -1,5 +1,5 @@
 /**
- * The one client module for cart and wishlist actions (spec 000 §3, §4). Product cards, the product page,
+ * The one client module for cart and wishlist actions (docs/product-rules.md §5). Product cards, the product page,
  * the cart page and the header all call these functions. Prices here are for display only: the server
  * recomputes every amount at checkout.
  */
@@ -98,7 +98,7 @@ export function addToCart(product: ProductCardData, { size, color, quantity = 1,
   return true;
 }
 
-/** Applied only when above 0 and not above the line's stock; otherwise ignored (spec 000 §4). */
+/** Applied only when above 0 and not above the line's stock; otherwise ignored (docs/product-rules.md §5). */
 export function updateQuantity(key: string, quantity: number): void {
   const items = cartStore.get();
   cartStore.set(items.map((i) => (i.key === key && quantity > 0 && quantity <= i.stock ? { ...i, quantity } : i)));
@@ -130,7 +130,7 @@ export function setLineFromCheck(key: string, quantity: number, price: number, s
   cartStore.set(cartStore.get().map((i) => (i.key === key ? { ...i, quantity, price, stock } : i)));
 }
 
-// ---------------------------------------------------------------- cart side panel (spec 000 §3: isOpen)
+// ---------------------------------------------------------------- cart side panel (docs/product-rules.md §5)
 
 let panelOpen = false;
 const panelListeners = new Set<() => void>();
@@ -238,7 +238,7 @@ export function stopWishlistSync(): void {
 }
 
 /**
- * Moves a wishlist item to the cart with quantity 1 (spec 000 §2): the product is read fresh and its
+ * Moves a wishlist item to the cart with quantity 1 (docs/product-rules.md §5): the product is read fresh and its
  * first size in stock is chosen; nothing moves when it is sold out.
  */
 export async function moveWishlistItemToCart(item: WishlistItem): Promise<boolean> {
@@ -270,7 +270,7 @@ export function useWishlist() {
 const BUY_NOW_KEY = "buyNow";
 
 /**
- * Buy Now checks out one line without touching the cart (DECISIONS 9): the line waits in sessionStorage
+ * Buy Now checks out one line without touching the cart (docs/product-rules.md §5): the line waits in sessionStorage
  * and the caller navigates to the returned URL. Returns null (with the spec's toast) when the line is not valid.
  */
 export function buyNow(product: ProductCardData, { size, color, quantity = 1 }: Omit<AddOptions, "silent"> = {}): string | null {

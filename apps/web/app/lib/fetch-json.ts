@@ -1,6 +1,6 @@
 import { MSG, type ApiResponse, type FieldError } from "@khelkud/contracts";
 
-/** A failed /api call: the server's `error` text (spec 000 §8), its status and any field errors. */
+/** A failed /api call: the server's `error` text (docs/product-rules.md §13), its status and any field errors. */
 export class ApiError extends Error {
   constructor(
     message: string,

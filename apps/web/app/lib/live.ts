@@ -1,5 +1,5 @@
 /**
- * The live channel in the browser (spec 000 §4, §7, §9): one Socket.IO connection while someone is signed
+ * The live channel in the browser (docs/product-rules.md §13): one Socket.IO connection while someone is signed
  * in, closed on sign-out. The session cookie authenticates it (httpOnly: scripts never see the token).
  * Components listen with useLiveEvent; they never touch the socket. socket.io-client is loaded only for
  * signed-in visitors.

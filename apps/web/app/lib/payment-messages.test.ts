@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { genericFailureMessage, walletFailureMessage } from "./payment-messages";
 
-describe("wallet failure message priority (spec 001 §4)", () => {
+describe("wallet failure message priority (docs/product-rules.md §8)", () => {
   it("takes the reason first, then the navigation error, then the error code, then the status", () => {
     expect(walletFailureMessage({ reason: "expired", stateError: "boom", error: "callback_error", status: "User canceled" })).toBe("Payment session expired");
     expect(walletFailureMessage({ stateError: "Payment verification failed", error: "callback_error" })).toBe("Payment verification failed");

@@ -1,7 +1,7 @@
 import { PAYMENT_FAILURE_TEXT, WALLET_UNAVAILABLE } from "@khelkud/contracts";
 
 /**
- * Failure texts of the payment screens (spec 001 §4). Only our own reason codes are shown: a reason in
+ * Failure texts of the payment screens (docs/product-rules.md §8). Only our own reason codes are shown: a reason in
  * a URL is typed by whoever made the link, so free text from the query is never displayed.
  */
 export const REASON_TEXT: Record<string, string> = {

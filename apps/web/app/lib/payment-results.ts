@@ -1,6 +1,6 @@
 import type { PaymentOutcome } from "@khelkud/contracts";
 
-/** Redirect delays of the payment screens (spec 001 §9). */
+/** Redirect delays of the payment screens (docs/product-rules.md §8). */
 export const RESULT_REDIRECT_MS = 3000;
 
 /** Where a verified outcome sends the shopper: the order confirmation, or the failure page with our reason. */

@@ -1,5 +1,5 @@
 /**
- * Browser side of wallet payments (DECISIONS 7, 9). The server creates the order and starts the
+ * Browser side of wallet payments (docs/product-rules.md §5, §6). The server creates the order and starts the
  * payment; the browser only follows the `payment_url` / form fields it gets back. The cart is left
  * alone until the server says the order is paid: a shopper who cancels at the wallet comes back to it.
  */
@@ -18,7 +18,7 @@ interface PendingPayment {
   source: "cart" | "buyNow" | "order";
 }
 
-/** Kept in sessionStorage (spec 000 §6: pending order data and last order id during wallet payments). */
+/** Kept in sessionStorage (docs/product-rules.md §5: the pending order during wallet payments). */
 export function rememberPendingPayment(orderId: string, source: PendingPayment["source"]): void {
   try {
     const existing = readPending();

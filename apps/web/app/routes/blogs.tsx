@@ -152,7 +152,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** No invented sample posts (DECISIONS 19): say it failed and offer to try again. */
+/** No invented sample posts (docs/product-rules.md §1): say it failed and offer to try again. */
 export function ErrorBoundary() {
   const revalidator = useRevalidator();
   return <LoadError title="We could not load the blog" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;

@@ -76,7 +76,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => setBuyNowLine(isBuyNow ? readBuyNowLine() : null), [isBuyNow]);
   const items: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
 
-  // Spec 000 §2: an empty cart goes back to /cart.
+  // docs/product-rules.md §6: an empty cart goes back to /cart.
   useEffect(() => {
     if (items !== null && items.length === 0 && !submitting) navigate("/cart", { replace: true });
   }, [items, navigate, submitting]);
@@ -135,7 +135,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to process COD order", { duration: 3000 });
       return;
     }
-    // DECISIONS 9: the cart is cleared once the order is confirmed; Buy Now never touches it.
+    // docs/product-rules.md §5: the cart is cleared once the order is confirmed; Buy Now never touches it.
     if (isBuyNow) clearBuyNowLine();
     else clearCart(true);
     toast.success("COD order confirmed! You will pay on delivery.");
@@ -143,7 +143,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }
 
   /**
-   * DECISIONS 7, 9: one call creates the order (stock reserved) and starts the payment; the cart stays
+   * docs/product-rules.md §5, §6: one call creates the order (stock reserved) and starts the payment; the cart stays
    * as it is until the payment is confirmed. The same Idempotency-Key after an outage reuses the order.
    */
   async function payWithWallet(wallet: "KHALTI" | "ESEWA", lines: CartItem[]) {

@@ -3,7 +3,7 @@ import { formatNPR } from "@khelkud/contracts";
 import type { Route } from "./+types/debug-products";
 import { useApiGet } from "../components/admin/admin-api";
 
-/** Spec 000 §2 debug list, for administrators only (DECISIONS 23); the data comes from the guarded admin API. */
+/** The debug list, for administrators only (docs/product-rules.md §14); the data comes from the guarded admin API. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect("/login?redirect=/debug/products");
   if (context.user.role !== "ADMIN") throw redirect("/login");

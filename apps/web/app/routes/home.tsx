@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       () => [],
     ),
     context.services.settings.get(),
-    // The blog teaser must not take the home page down: on failure it shows Try Again in its place (DECISIONS 19).
+    // The blog teaser must not take the home page down: on failure it shows Try Again in its place (docs/product-rules.md §1).
     context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
   ]);
   // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.

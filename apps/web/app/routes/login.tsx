@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const action = showFormAgain;
 export const meta = () => [{ title: pageTitle("Login") }, { name: "robots", content: "noindex" }];
 
-/** Spec 000 §8: the login screen's own texts for each answer. */
+/** docs/product-rules.md §13: the login screen's own texts for each answer. */
 function loginError(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401) return MSG.invalidCredentials;

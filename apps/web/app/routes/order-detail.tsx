@@ -17,7 +17,7 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: pageTitle(data ? `Order #${shortOrderId(data.order.id)}` : "Order Not Found") }, { name: "robots", content: "noindex" }];
 }
 
-/** DECISIONS 11: one page for order detail and tracking; owner or administrator only. */
+/** docs/product-rules.md §7: one page for order detail and tracking; owner or administrator only. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginUrl(new URL(request.url).pathname));
   return { order: await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)) };
@@ -121,7 +121,7 @@ function CancelOrder({ order }: { order: Order }) {
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const { revalidate } = useRevalidator();
-  // Spec 000 §7: the page follows its order on the live channel and re-reads it when it changes (no reload).
+  // docs/product-rules.md §13: the page follows its order on the live channel and re-reads it when it changes (no reload).
   useWatchOrder(order.id);
   useLiveEvent("order_updated", (e) => {
     if (e.orderId === order.id) void revalidate();

@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: pageTitle("Order Confirmed") }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 000 §2: the order by query orderId; no order (or not the viewer's) goes to /. */
+/** docs/product-rules.md §6: the order by query orderId; no order (or not the viewer's) goes to /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId");
   if (!orderId || !context.user) throw redirect("/");
@@ -32,7 +32,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const [params] = useSearchParams();
   const transactionId = params.get("transactionId");
-  // DECISIONS 9: the cart is cleared once the server says the wallet payment is confirmed.
+  // docs/product-rules.md §5: the cart is cleared once the server says the wallet payment is confirmed.
   useEffect(() => {
     if (order.paymentStatus === "PAID") settleConfirmedOrder(order);
   }, [order]);

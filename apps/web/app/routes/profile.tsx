@@ -31,7 +31,7 @@ const TABS = [
   { id: "security", label: "Security" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
-// Spec 000 §2: ?tab= accepts profile, orders or wishlist; security is reached only by its tab.
+// docs/product-rules.md §10: ?tab= accepts profile, orders or wishlist; security is reached only by its tab.
 const QUERY_TABS: readonly string[] = ["profile", "orders", "wishlist"];
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {

@@ -149,7 +149,7 @@ export const products = pgTable(
   ],
 );
 
-/** Stock is kept per size (DECISIONS 5); a product's stock is the sum. */
+/** Stock is kept per size (docs/product-rules.md §4); a product's stock is the sum. */
 export const productSizes = pgTable(
   "product_sizes",
   {

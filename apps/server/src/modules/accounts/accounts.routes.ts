@@ -48,7 +48,7 @@ function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-/** /api/auth/*: register, login, logout, me, forgot and reset password (spec 000 §7, DECISIONS 13, 16). */
+/** /api/auth/*: register, login, logout, me, forgot and reset password (docs/product-rules.md §9). */
 export function authRoutes(accounts: AccountsService, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     const { windowMs, perIp, perAccount } = config.authRateLimit;

@@ -54,7 +54,7 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Registration, sign-in, password reset and the customer's own profile (spec 000 §2, DECISIONS 13–16). */
+/** Registration, sign-in, password reset and the customer's own profile (docs/product-rules.md §9, §10). */
 export function createAccountsService({ db, sessions, mail, storage, events, publicUrl, log = () => undefined }: Deps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
   let dummyHash: Promise<string> | null = null;
@@ -104,7 +104,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
       if (token) await sessions.revoke(token);
     },
 
-    /** Same answer whether or not the address exists (DECISIONS 16). */
+    /** Same answer whether or not the address exists (docs/product-rules.md §9). */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user || user.status !== "ACTIVE") {

@@ -29,7 +29,7 @@ export function toPublicUser(u: UserRow): PublicUser {
 
 /**
  * Server-side sessions: the token is random, only its hash is stored, so logout, password change and
- * deactivation end a session at once (DECISIONS 13).
+ * deactivation end a session at once (docs/product-rules.md §9).
  */
 export function createSessionsService(db: Db) {
   const revokedListeners = new Set<(revoked: SessionsRevoked) => void>();

@@ -141,7 +141,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),
     );
-    app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (DECISIONS 12)", params: IdParamSchema } }, async (req) => {
+    app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (docs/product-rules.md §7)", params: IdParamSchema } }, async (req) => {
       await admin.orders.remove(actorOf(req), req.params.id);
       return ok({ id: req.params.id });
     });

@@ -36,7 +36,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
       /** For writes made by another module's service (store settings). */
       record: (actor: Actor, entry: AuditEntry) => recordAudit(db, actor, entry),
     },
-    /** All figures from aggregate queries (LESSONS: the old dashboard summed the first page of a list). */
+    /** All figures from aggregate queries (docs/product-rules.md §14, §16: the old dashboard summed the first page of a list). */
     async dashboard() {
       const [revenue, ordersByStatus, waiting, lowStock, recentOrders, bestSellers, dailySales] = await Promise.all([
         dashboard.revenue(db),

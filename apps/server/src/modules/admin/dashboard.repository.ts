@@ -10,7 +10,7 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Revenue counts only PAID orders (LESSONS: unpaid orders were counted as revenue), by the time they were paid. */
+/** Revenue counts only PAID orders (docs/product-rules.md §14, §16: unpaid orders were counted as revenue), by the time they were paid. */
 export async function revenue(db: DbOrTx) {
   const [r] = await rows<{ today: number; week: number; month: number }>(
     db,

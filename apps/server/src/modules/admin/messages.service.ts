@@ -6,7 +6,7 @@ import { notFound } from "../../lib/errors.js";
 import { escapeLike, pagination, toCsv } from "./admin-lib.js";
 import { recordAudit, type Actor } from "./audit.js";
 
-/** Contact-form messages, newsletter subscribers and the read-only blog list the admin sees (DECISIONS 21). */
+/** Contact-form messages, newsletter subscribers and the read-only blog list the admin sees (docs/product-rules.md §12). */
 export function createAdminMessagesService(db: Db) {
   return {
     async listMessages(q: { page: number; limit: number; unread?: "true" | "false" }) {

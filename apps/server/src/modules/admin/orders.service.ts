@@ -24,7 +24,7 @@ type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
 const CSV_MAX_ROWS = 50_000;
 
-/** DECISIONS 12: only a cancelled order, or an unpaid one whose payment window has passed, may be deleted. */
+/** docs/product-rules.md §7: only a cancelled order, or an unpaid one whose payment window has passed, may be deleted. */
 function deletable(o: OrderRow, now = new Date()): boolean {
   if (o.paymentStatus === "PAID" || o.paymentStatus === "REFUNDED") return false;
   return o.status === "CANCELLED" || (o.paymentExpiresAt !== null && o.paymentExpiresAt < now);
@@ -34,7 +34,7 @@ function collectable(o: OrderRow): boolean {
   return o.paymentMethod === "COD" && o.status === "DELIVERED" && o.paymentStatus !== "PAID";
 }
 
-/** Spec 001 §2.2: the address may be an object or a JSON string; anything unreadable gives null ('Error displaying shipping address'). */
+/** docs/product-rules.md §14: the address may be an object or a JSON string; anything unreadable gives null ('Error displaying shipping address'). */
 export function readShippingAddress(value: unknown): Record<string, string> | null {
   let v = value;
   if (typeof v === "string") {
@@ -121,7 +121,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
       };
     },
 
-    /** DECISIONS 10: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
+    /** docs/product-rules.md §7: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
     async changeStatus(actor: Actor, id: string, input: StatusInput) {
       const from = await db.transaction(async (tx) => {
         const o = await repo.lockOrder(tx, id);

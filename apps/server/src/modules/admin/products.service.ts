@@ -37,7 +37,7 @@ async function snapshot(db: DbOrTx, id: string) {
   return { ...p, sizes: await repo.sizesOf(db, id) };
 }
 
-/** Reads and re-encodes an upload: the bytes must be an image sharp can decode (DECISIONS 17), whatever the file is called. */
+/** Reads and re-encodes an upload: the bytes must be an image sharp can decode (docs/product-rules.md §12), whatever the file is called. */
 export async function reencodeImage(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   try {
     const img = sharp(data, { limitInputPixels: 50_000_000, failOn: "error" });
@@ -139,7 +139,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       return get(id);
     },
 
-    /** Changes `featured` and nothing else (LESSONS: the old toggle wiped sale price, sizes and colours). */
+    /** Changes `featured` and nothing else (docs/product-rules.md §14, §16: the old toggle wiped sale price, sizes and colours). */
     async setFeatured(actor: Actor, id: string, featured: boolean): Promise<Product> {
       await db.transaction(async (tx) => {
         const before = await repo.lockProduct(tx, id);
@@ -233,7 +233,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       return get(id);
     },
 
-    /** Spec 000 §2 debug page: every product, active or not, with id, slug, price, stock, images and category. */
+    /** The debug page (docs/product-rules.md §14): every product, active or not, with id, slug, price, stock, images and category. */
     async debugList() {
       const rows = await repo.findProducts(db, { page: 1, limit: 5000, sortBy: "createdAt", sortOrder: "desc" });
       return (await hydrate(rows)).map((p) => ({

@@ -52,7 +52,7 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
   }
 
   /**
-   * DECISIONS 14: the shop always keeps an active administrator, and nobody removes their own access by accident.
+   * docs/product-rules.md §9: the shop always keeps an active administrator, and nobody removes their own access by accident.
    * `next` is the target's role and status after the change, or "delete".
    */
   async function assertAccessKept(tx: Tx, actor: Actor, target: UserRow, next: { role: Role; status: string } | "delete") {

@@ -247,7 +247,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     return (await hydrate([row]))[0]!;
   }
 
-  /** `/products/{slugOrId}`: slug first, then id (DECISIONS 24). */
+  /** `/products/{slugOrId}`: slug first, then id (docs/product-rules.md §11). */
   async function getProductBySlugOrId(slugOrId: string): Promise<Product> {
     const row = (await repo.findProductRowBy(db, { slug: slugOrId })) ?? (await repo.findProductRowBy(db, { id: slugOrId }));
     if (!row) throw notFound(MSG.productNotFound);

@@ -6,7 +6,7 @@ import type { MailService } from "../mail/mail.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
 
 /**
- * The contact form (DECISIONS 21): the message is stored for the admin inbox first, then the shop is
+ * The contact form (docs/product-rules.md §12): the message is stored for the admin inbox first, then the shop is
  * told by e-mail and the sender gets a confirmation promising a reply within 24 hours.
  */
 export function createContactService(db: Db, mail: MailService, settings: SettingsService) {

@@ -13,7 +13,7 @@ type Subscriber = typeof newsletterSubscribers.$inferSelect;
 const newToken = () => randomBytes(24).toString("base64url");
 
 /**
- * Newsletter sign-ups (DECISIONS 21): an address is stored once; every mail sent to a subscriber
+ * Newsletter sign-ups (docs/product-rules.md §12): an address is stored once; every mail sent to a subscriber
  * carries a working unsubscribe link (also as a List-Unsubscribe header).
  */
 export function createNewsletterService(db: Db, mail: MailService, settings: SettingsService, publicUrl: string) {

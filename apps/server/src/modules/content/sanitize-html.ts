@@ -1,7 +1,7 @@
 import sanitize from "sanitize-html";
 
 /**
- * The allow-list for blog (and any other admin-written) HTML (DECISIONS 17). Formatting, headings,
+ * The allow-list for blog (and any other admin-written) HTML (docs/product-rules.md §12). Formatting, headings,
  * lists, tables, quotes, links and images survive; scripts, styles, frames, forms, event handlers and
  * `javascript:`/`data:` URLs do not. Call it before storing and again before rendering.
  */

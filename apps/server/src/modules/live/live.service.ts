@@ -26,7 +26,7 @@ export function createLiveService(db: Db) {
     },
 
     /**
-     * The one event publisher: turns a committed domain event into live-channel messages (spec 000 §7).
+     * The one event publisher: turns a committed domain event into live-channel messages (docs/product-rules.md §13).
      * order_updated → the owner, the order's room, administrators; new_order → administrators, for every
      * new order whatever the payment method; payment_updated → the owner; profile_updated → that user.
      */

@@ -21,7 +21,7 @@ type CartCheckData = z.infer<typeof CartCheckInputSchema>;
 /**
  * Checks a cart kept in the browser against the catalogue as it is now: current price, stock of the
  * chosen size, products that are gone; says what changed and why; and gives the shipping estimate and
- * the free-shipping hint from the one shipping rule (DECISIONS 2). Nothing is reserved here.
+ * the free-shipping hint from the one shipping rule (docs/product-rules.md §3). Nothing is reserved here.
  */
 export function createCartService(db: Db, deps: { settings: SettingsService }) {
   async function checkCart(input: CartCheckData): Promise<CartCheckResult> {

@@ -210,7 +210,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return (await hydrate([row]))[0]!;
   }
 
-  /** The caller's own orders only, newest first, administrators included (LESSONS: "My Orders" showed everyone's). */
+  /** The caller's own orders only, newest first, administrators included (docs/product-rules.md §10, §16: "My Orders" showed everyone's). */
   async function listOrdersForCustomer(userId: string, limit = 20): Promise<Order[]> {
     return hydrate(await repo.findOrdersForUser(db, userId, Math.min(Math.max(limit, 1), 100)));
   }

@@ -35,7 +35,7 @@ function paidOrThrow(outcome: PaymentOutcome): PaymentOutcome {
   throw conflict(outcome.reason === "amount_mismatch" ? "Payment verification failed" : outcome.providerStatus ? `Payment status: ${outcome.providerStatus}` : outcome.message);
 }
 
-/** Wallet payment calls (spec 000 §7, 001 §7). Every call needs a signed-in owner; amounts come from the stored order. */
+/** Wallet payment calls (docs/product-rules.md §8). Every call needs a signed-in owner; amounts come from the stored order. */
 export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.requireUser };

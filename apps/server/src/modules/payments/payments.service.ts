@@ -148,7 +148,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
       deliveryChargePaisa: goods > 0 ? order.shippingCost : 0,
       transactionUuid,
       successUrl: `${base}/payment/esewa/success`,
-      // eSewa's failure redirect carries nothing we can trust: the attempt is named in the path (protocols §2.6).
+      // eSewa's failure redirect carries nothing we can trust: the attempt is named in the path (docs/payments-protocols.md §2.6).
       failureUrl: `${base}/payment/esewa/failed/${transactionUuid}`,
     });
     if (form.totalAmountPaisa !== order.totalAmount) throw new Error("eSewa form total differs from the order total");
@@ -320,7 +320,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
 
   /**
    * eSewa's success redirect: the signature must hold over the exact text, the attempt must be ours and
-   * the amount the order's; then the status API decides (DECISIONS 8).
+   * the amount the order's; then the status API decides (docs/product-rules.md §8).
    */
   async function verifyEsewa(user: Viewer, input: { data?: string; transactionUuid?: string }): Promise<PaymentOutcome> {
     const client = esewaClient();

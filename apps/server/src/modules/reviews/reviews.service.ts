@@ -32,7 +32,7 @@ interface Actor {
 }
 
 /**
- * Reviews (DECISIONS 20): a customer with a delivered order of a product rates it once; the product's
+ * Reviews (docs/product-rules.md §12): a customer with a delivered order of a product rates it once; the product's
  * rating and count follow the visible reviews, recomputed in the same transaction as every change.
  */
 export function createReviewsService(db: Db) {

@@ -4,7 +4,7 @@ import { DEFAULT_SHIPPING_RULE } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { storeSettings } from "../../db/schema/index.js";
 
-/** Store settings the admin edits (DECISIONS 2, 22). Stored as one JSON row, defaults filled in. */
+/** Store settings the admin edits (docs/product-rules.md §3, §12). Stored as one JSON row, defaults filled in. */
 export const StoreSettingsSchema = z.object({
   shopName: z.string().min(1).max(100).default("Khelkud"),
   phone: z.string().max(40).default("+977-1-4412345"),

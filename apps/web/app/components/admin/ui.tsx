@@ -12,7 +12,7 @@ const BADGE: Record<string, string> = {
   ADMIN: "bg-nepal/10 text-nepal",
 };
 
-/** Spec 001 §4 badge colours: delivered green, shipped purple, processing blue, cancelled red, others grey. */
+/** Admin badge colours (docs/product-rules.md §7): delivered green, shipped purple, processing blue, cancelled red, others grey. */
 export function StatusBadge({ value, label }: { value: string; label?: string }) {
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[value] ?? "bg-slate-100 text-slate-700"}`}>

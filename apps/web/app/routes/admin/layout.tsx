@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 import { Logo } from "../../components/logo";
 
 /**
- * Only an ADMIN may open /admin (spec 001 §2.2); anyone else goes to /login. The API checks again on every call.
+ * Only an ADMIN may open /admin (docs/product-rules.md §14); anyone else goes to /login. The API checks again on every call.
  * A signed-in customer is sent to /login without a way back here: the login page forwards signed-in people to
  * its `redirect`, and /admin → /login?redirect=/admin → /admin would loop.
  */

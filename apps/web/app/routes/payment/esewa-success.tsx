@@ -11,7 +11,7 @@ export function meta() {
 }
 
 /**
- * eSewa's success_url (spec 001 §4). `data` is read raw (its Base64 `+` must survive), then the
+ * eSewa's success_url (docs/product-rules.md §8). `data` is read raw (its Base64 `+` must survive), then the
  * server checks the signature, the attempt's owner and amount, and asks eSewa's status API.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

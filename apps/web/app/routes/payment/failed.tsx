@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: pageTitle("Payment Failed") }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 001 §2.4: /payment/failed?orderId&error&reason (+ status from our own return points). */
+/** docs/product-rules.md §8: /payment/failed?orderId&error&reason (+ status from our own return points). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const orderId = q.get("orderId");

@@ -9,7 +9,7 @@ export function meta() {
 }
 
 /**
- * Khalti's return_url (spec 001 §4). The query proves nothing: the server looks the pidx up at Khalti,
+ * Khalti's return_url (docs/product-rules.md §8). The query proves nothing: the server looks the pidx up at Khalti,
  * checks the amount and the owner, and only then is the order paid. Then on to /order-success or /payment/failed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

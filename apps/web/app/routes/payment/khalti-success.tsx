@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: pageTitle("Khalti Payment") }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 001 §4: needs pidx and orderId; the server verifies; 3 s later on to /order-success or the failure page. */
+/** docs/product-rules.md §8: needs pidx and orderId; the server verifies; 3 s later on to /order-success or the failure page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pidx = url.searchParams.get("pidx")?.trim();

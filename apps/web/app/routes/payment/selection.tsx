@@ -13,7 +13,7 @@ export function meta() {
   return [{ title: pageTitle("Choose Payment Method") }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 000 §2 "payment page", route /payment-selection (DECISIONS 25): pay an existing unpaid order. */
+/** The payment page, route /payment-selection (docs/product-rules.md §8): pay an existing unpaid order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`));

@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: pageTitle("Payment Successful") }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 001 §2.4: /payment/success?orderId&transactionId. Only a paid order of the viewer is shown as paid. */
+/** docs/product-rules.md §8: /payment/success?orderId&transactionId. Only a paid order of the viewer is shown as paid. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const orderId = q.get("orderId");
