@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { patchDeps } from "./patch-deps.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -19,14 +20,38 @@ export function must(cmd, args, opts = {}) {
   }
 }
 
-/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+/** The Node.js lines we support (package.json "engines"; docs/decisions/006). */
+export const SUPPORTED_NODE = "22.13+ or 24";
+export function nodeIsSupported(version = process.versions.node) {
+  const [major, minor] = version.split(".").map(Number);
+  return (major === 22 && minor >= 13) || major === 24;
+}
+
+/**
+ * Installs npm dependencies when node_modules is missing or older than the lockfile, then applies
+ * scripts/patch-deps.mjs. On a Node.js we do not support, npm's five-line EBADENGINE warning per package is replaced
+ * by one line naming the packages (everything else npm prints, errors included, is passed through unchanged).
+ */
 export function ensureDeps() {
   const lock = path.join(root, "package-lock.json");
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
-  if (!stale) return;
-  console.log("Installing dependencies…");
-  must("npm", fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  if (!nodeIsSupported()) console.log(`Node.js ${process.version} is not supported (use Node.js ${SUPPORTED_NODE}); continuing anyway.`);
+  if (stale) {
+    console.log("Installing dependencies…");
+    const args = fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"];
+    const res = spawnSync("npm", args, { cwd: root, stdio: ["inherit", "inherit", "pipe"], encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const lines = (res.stderr ?? "").split("\n");
+    const newer = lines.map((l) => /EBADENGINE\s+package: '([^']+)'/.exec(l)?.[1]).filter((p) => p && !p.startsWith("khelkud@"));
+    const rest = lines.filter((l) => !l.includes("EBADENGINE")).join("\n").trim();
+    if (rest) process.stderr.write(rest + "\n");
+    if (newer.length) console.log(`These packages declare a newer Node.js than ${process.version}: ${newer.join(", ")}.`);
+    if (res.status !== 0) {
+      console.error(`\n✗ npm ${args.join(" ")} failed (exit ${res.status ?? 1})`);
+      process.exit(res.status ?? 1);
+    }
+  }
+  for (const note of patchDeps()) console.warn(note);
 }
 
 /** The system Chromium for Playwright; installed with apt when missing and apt is there (never a browser download). */

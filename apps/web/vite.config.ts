@@ -16,6 +16,10 @@ const NOT_SHELL =
 const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|content-rules|payment-rules|messages|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
 const SHELL_LIBS = /[\\/]node_modules[\\/]sonner[\\/]/;
 
+// The bundler's "plugins ran for N s of this build" report is for plugin authors; on a busy machine it adds a dozen
+// lines to every `npm start` that nobody running the shop can act on (docs/decisions/006). Other checks stay on.
+const QUIET_CHECKS = { bundlerTimings: false };
+
 function inShell(id: string): boolean {
   return (SHELL_APP.test(id) && !NOT_SHELL.test(id)) || SHELL_CONTRACTS.test(id) || SHELL_LIBS.test(id);
 }
@@ -32,8 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     rolldownOptions: isSsrBuild
-      ? {}
+      ? { checks: QUIET_CHECKS }
       : {
+          checks: QUIET_CHECKS,
           output: {
             codeSplitting: {
               groups: [
