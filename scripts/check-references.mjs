@@ -12,7 +12,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /** This checker and its test quote the forbidden forms on purpose. */
 const SELF = new Set(["scripts/check-references.mjs", "scripts/check-references.test.mjs"]);
-const SKIP = [/^package-lock\.json$/, /(^|\/)node_modules\//, /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|otf|pdf|zip|gz|br)$/i];
+const SKIP = [/^package-lock\.json$/, /^\.git$/, /^\.env$/, /^bench\/results\//, /\.log$/, /(^|\/)node_modules\//, /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|otf|pdf|zip|gz|br)$/i];
 
 /** Documents whose own "§N" cross-references need no path before them. */
 const SECTIONED = ["docs/product-rules.md", "docs/payments-protocols.md"];
@@ -25,14 +25,30 @@ export const FORBIDDEN = [
   { re: /(?:^|[\s`'"(<[])\/(?:work|farm)\//, why: "names a path on a development machine" },
 ];
 
-/** Files tracked by git or new and not ignored, relative to the root, with forward slashes. */
+/** Files tracked by git or new and not ignored, relative to the root, with forward slashes (a plain walk without git). */
 export function repositoryFiles() {
-  const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
+  let files;
+  try {
+    const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    files = out.split("\0").filter(Boolean);
+  } catch {
+    files = walk("");
+  }
+  return [...new Set(files)].filter((f) => !SKIP.some((re) => re.test(f)) && fs.existsSync(path.join(root, f)));
+}
+
+const NOT_SOURCE = new Set([".git", "node_modules", ".cache", ".data", "build", "dist", ".react-router", "test-results", "playwright-report", "coverage"]);
+function walk(dir) {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) return NOT_SOURCE.has(e.name) ? [] : walk(rel);
+    return e.isFile() ? [rel] : [];
   });
-  return [...new Set(out.split("\0").filter(Boolean))].filter((f) => !SKIP.some((re) => re.test(f)) && fs.existsSync(path.join(root, f)));
 }
 
 function headingNumbers(doc) {
