@@ -12,7 +12,15 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /** This checker and its test quote the forbidden forms on purpose. */
 const SELF = new Set(["scripts/check-references.mjs", "scripts/check-references.test.mjs"]);
-const SKIP = [/^package-lock\.json$/, /^\.git$/, /^\.env$/, /^bench\/results\//, /\.log$/, /(^|\/)node_modules\//, /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|otf|pdf|zip|gz|br)$/i];
+const SKIP = [
+  /^package-lock\.json$/,
+  /^\.git$/,
+  /^\.env$/,
+  /^bench\/results\//,
+  /\.log$/,
+  /(^|\/)node_modules\//,
+  /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|otf|pdf|zip|gz|br)$/i,
+];
 
 /** Documents whose own "§N" cross-references need no path before them. */
 const SECTIONED = ["docs/product-rules.md", "docs/payments-protocols.md"];
