@@ -29,6 +29,10 @@ export const FORBIDDEN = [
   { re: /\bDECISIONS\b/, why: 'cites "DECISIONS", a document outside the repository: cite docs/product-rules.md §N or docs/decisions/NNN' },
   { re: /\bLESSONS\b/, why: 'cites "LESSONS", a document outside the repository: cite docs/product-rules.md §16' },
   { re: /\bspec(?:ification)?\s+0{2}[01]\b|\b0{2}[01]\s*§/i, why: "cites the specification's documents by number: cite docs/product-rules.md §N" },
+  {
+    re: /(?<![\w./-])(?:product-rules|payments-protocols)\.md/,
+    why: "names a document without its path: write docs/product-rules.md or docs/payments-protocols.md",
+  },
   { re: /\.\.\/shared\b/, why: "cites ../shared, which is not in the repository" },
   { re: /(?:^|[\s`'"(<[])\/(?:work|farm)\//, why: "names a path on a development machine" },
 ];

@@ -21,6 +21,7 @@ describe("references in code and docs", () => {
     ["a section the rules do not have", "// one shipping rule (docs/product-rules.md §99)"],
     ["a docs path that does not exist", "// see docs/decisions/999 for why"],
     ["a misspelt docs file", "// docs/product-rule.md §3"],
+    ["a document without its path", "the protocol facts are in `payments-protocols.md`, the simulator in 040."],
   ])("flags %s", (_what, line) => {
     expect(checkText("apps/server/src/example.ts", `const a = 1;\n${line}\n`)).not.toEqual([]);
   });
