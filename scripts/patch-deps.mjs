@@ -44,8 +44,13 @@ export function patchDeps() {
     for (const file of fix.files) {
       const target = path.join(dir, file);
       if (!fs.existsSync(target)) continue;
-      const text = fs.readFileSync(target, "utf8");
-      if (text.includes(fix.from)) fs.writeFileSync(target, text.split(fix.from).join(fix.to));
+      try {
+        const text = fs.readFileSync(target, "utf8");
+        if (text.includes(fix.from)) fs.writeFileSync(target, text.split(fix.from).join(fix.to));
+      } catch (err) {
+        // A read-only node_modules only brings the warning back; it must never fail an install.
+        notes.push(`scripts/patch-deps.mjs: could not update ${path.relative(root, target)} (${err.code ?? err.message}).`);
+      }
     }
   }
   return notes;
