@@ -4,8 +4,9 @@
  * permanently) and deletes it. The browser context bypasses the Content-Security-Policy, so "no dialog fires" proves
  * the sanitising itself, not only the policy.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Dialog, type Page } from "@playwright/test";
-import { ADMIN, visit } from "./support/pages";
+import { ADMIN, signIn, visit } from "./support/pages";
 
 test.use({ bypassCSP: true });
 
@@ -82,7 +83,7 @@ test("an administrator writes, publishes, re-addresses and deletes a post with p
 
   const editor = form.getByRole("textbox", { name: "Content" });
   await editor.click();
-  await form.getByRole("button", { name: "Heading", exact: true }).click();
+  await form.getByRole("button", { name: "H2 heading" }).click();
   await page.keyboard.type("Kit check");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Look at the ");
@@ -177,4 +178,17 @@ test("an administrator writes, publishes, re-addresses and deletes a post with p
   expect((await page.request.get(`/blogs/${newSlug}`)).status()).toBe(404);
   expect((await page.request.get(`/blogs/${slug}`, { maxRedirects: 0 })).status()).toBe(404);
   expect(dialogs.unexpected).toEqual([]);
+});
+
+test("the post form, editor included, has no serious or critical axe violations", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await visit(page, "/admin/blogs");
+  await page.getByRole("button", { name: "+ New Post" }).click();
+  const form = page.getByRole("dialog", { name: "New Post" });
+  await expect(form.getByRole("textbox", { name: "Content" })).toBeVisible();
+  await form.getByRole("button", { name: "Create Post" }).click();
+  await expect(form.getByText("Content is required")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
 });

@@ -117,10 +117,10 @@ function Toolbar({ editor, onLink, onPicture, uploading }: { editor: Editor; onL
       <Tool label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
         <i className="font-serif">I</i>
       </Tool>
-      <Tool label="Heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool label="H2 heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         H2
       </Tool>
-      <Tool label="Subheading" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool label="H3 subheading" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         H3
       </Tool>
       <Tool label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
