@@ -143,6 +143,7 @@ test("an administrator writes, publishes, re-addresses and deletes a post with p
   await expect(article.locator("strong", { hasText: "crest" })).toBeVisible();
   await expect(article.locator("li", { hasText: "Stitching" })).toBeVisible();
   await expect(article.locator('img[src^="/media/blog-content/"]')).toHaveCount(1);
+  await expect(article.locator('img[src^="/media/blog-content/"]')).toHaveAttribute("width", /^\d+$/);
   const featured = article.locator("img").first();
   await expect(featured).toBeVisible();
   expect(await featured.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

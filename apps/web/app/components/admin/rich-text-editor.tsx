@@ -15,6 +15,13 @@ import { uploadWithProgress } from "./admin-api";
 export default function RichTextEditor({ value, onChange, label, invalid }: { value: string; onChange: (html: string, empty: boolean) => void; label: string; invalid?: boolean }) {
   const [uploading, setUploading] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  // Pictures pasted or dropped into the text go through the same upload as the toolbar's button.
+  const insertRef = useRef<(file: File) => void>(() => undefined);
+  const takePictures = (files: FileList | undefined | null): boolean => {
+    const pictures = [...(files ?? [])].filter((f) => f.type.startsWith("image/"));
+    for (const f of pictures) insertRef.current(f);
+    return pictures.length > 0;
+  };
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -28,10 +35,13 @@ export default function RichTextEditor({ value, onChange, label, invalid }: { va
     content: value,
     editorProps: {
       attributes: { class: `${PROSE} min-h-64 px-3 py-2 focus:outline-none`, "aria-label": label, "aria-multiline": "true", role: "textbox", ...(invalid ? { "aria-invalid": "true" } : {}) },
+      handlePaste: (_view, event) => takePictures(event.clipboardData?.files),
+      handleDrop: (_view, event) => takePictures(event.dataTransfer?.files),
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML(), e.isEmpty),
   });
 
+  insertRef.current = (file) => void insertPicture(file);
   async function insertPicture(file: File) {
     if (!editor) return;
     if (file.size > MAX_BLOG_IMAGE_BYTES) {
@@ -44,7 +54,7 @@ export default function RichTextEditor({ value, onChange, label, invalid }: { va
     try {
       const { image } = await uploadWithProgress<{ image: BlogImageUpload }>("/api/admin/blogs/images/content", form, setUploading);
       const alt = file.name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ");
-      editor.chain().focus().setImage({ src: image.url, alt }).run();
+      editor.chain().focus().setImage({ src: image.url, alt, width: image.width, height: image.height }).run();
     } catch (e) {
       toast.error((e as Error).message);
     } finally {
