@@ -169,7 +169,7 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
             </select>
           </Field>
         </div>
-        <button type="button" className={`${btn.secondary} mt-6 whitespace-nowrap`} onClick={createCategory}>
+        <button type="button" className={`${btn.secondary} mt-6 min-h-11 whitespace-nowrap`} onClick={createCategory}>
           + Create Category
         </button>
       </div>
@@ -244,11 +244,11 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
             <div className="flex aspect-[1200/630] w-60 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">No image</div>
           )}
           <div className="flex flex-col gap-2">
-            <button type="button" className={btn.secondary} onClick={() => fileRef.current?.click()} disabled={uploading !== null}>
+            <button type="button" className={`${btn.secondary} min-h-11`} onClick={() => fileRef.current?.click()} disabled={uploading !== null}>
               {uploading !== null ? `Uploading… ${uploading}%` : f.image ? "Replace image" : "Upload image"}
             </button>
             {f.image && (
-              <button type="button" className={btn.secondary} onClick={() => set("image", null)}>
+              <button type="button" className={`${btn.secondary} min-h-11`} onClick={() => set("image", null)}>
                 Remove image
               </button>
             )}
@@ -274,7 +274,7 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
         <input type="checkbox" className="h-5 w-5" checked={f.featured} onChange={(e) => set("featured", e.target.checked)} /> Featured post
       </label>
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="submit" className={btn.primary} disabled={saving || uploading !== null}>
+        <button type="submit" className={`${btn.primary} min-h-11`} disabled={saving || uploading !== null}>
           {saving ? "Saving..." : blog ? "Update Post" : "Create Post"}
         </button>
       </div>

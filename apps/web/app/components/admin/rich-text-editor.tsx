@@ -174,7 +174,7 @@ function Tool({ label, active, disabled, onClick, children }: { label: string; a
       disabled={disabled}
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      className={`inline-flex h-10 min-w-10 items-center justify-center rounded px-2 text-sm ${active ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-200"} disabled:opacity-40`}
+      className={`inline-flex h-11 min-w-11 items-center justify-center rounded px-2 text-sm ${active ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-200"} disabled:opacity-40`}
     >
       {children}
     </button>

@@ -48,7 +48,7 @@ export default function AdminBlogs() {
         title="Blog Management"
         subtitle="Articles and guides"
         actions={
-          <button type="button" className={btn.primary} onClick={() => setEditing(null)}>
+          <button type="button" className={`${btn.primary} min-h-11`} onClick={() => setEditing(null)}>
             + New Post
           </button>
         }
