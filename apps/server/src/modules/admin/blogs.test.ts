@@ -195,6 +195,12 @@ describe("slugs", () => {
     expect(xml).not.toContain("/blogs/derby-day-guide");
   });
 
+  it("answers not found for page paths no slug can have (NUL, control characters, overlong), without asking the database", async () => {
+    for (const slug of ["\u0000", "a\u0000b", "line\nbreak", "x".repeat(201)]) {
+      await expect(t.app.services.blog.resolveSlug(slug)).rejects.toMatchObject({ kind: "not_found" });
+    }
+  });
+
   it("does not redirect to a post that is no longer published", async () => {
     const created = await create({ title: "Transfer Rumours", status: "PUBLISHED" });
     await update(created.id, { title: "Transfer Rumours", slug: "transfer-news", status: "DRAFT" });

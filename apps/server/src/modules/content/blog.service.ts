@@ -74,6 +74,8 @@ export function createBlogService(db: Db) {
    * API answer a permanent redirect, so old links and search results keep working). Anything else: 404.
    */
   async function resolveSlug(slug: string): Promise<{ post: BlogPost; movedTo?: undefined } | { post?: undefined; movedTo: string }> {
+    // Page paths reach here unvalidated: a value no slug can have (NUL, control characters, overlong) names no post.
+    if (slug.length > 200 || /\p{Cc}/u.test(slug)) throw notFound(CONTENT_MSG.blogNotFound);
     const row = await repo.findPublishedBySlug(db, slug);
     if (row) return { post: toPost(row.post, row.category) };
     const movedTo = await repo.findPublishedSlugByOldSlug(db, slug);
