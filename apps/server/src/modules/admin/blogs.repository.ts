@@ -33,7 +33,12 @@ export async function countPosts(db: DbOrTx, q: Pick<AdminBlogsQuery, "q" | "cat
 }
 
 export async function findPostRow(db: DbOrTx, id: string) {
-  const [row] = await db.select({ post: blogPosts, category: categoryRef }).from(blogPosts).leftJoin(categories, eq(categories.id, blogPosts.categoryId)).where(eq(blogPosts.id, id)).limit(1);
+  const [row] = await db
+    .select({ post: blogPosts, category: categoryRef })
+    .from(blogPosts)
+    .leftJoin(categories, eq(categories.id, blogPosts.categoryId))
+    .where(eq(blogPosts.id, id))
+    .limit(1);
   return row;
 }
 
@@ -52,12 +57,20 @@ export async function slugTakenByOther(db: DbOrTx, slug: string, exceptId?: stri
 }
 
 export async function blogCategoryExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), eq(categories.type, "BLOG"))).limit(1);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.type, "BLOG")))
+    .limit(1);
   return Boolean(row);
 }
 
 export async function previousSlugs(db: DbOrTx, postId: string): Promise<string[]> {
-  const rows = await db.select({ slug: blogSlugHistory.slug }).from(blogSlugHistory).where(eq(blogSlugHistory.postId, postId)).orderBy(asc(blogSlugHistory.createdAt), asc(blogSlugHistory.slug));
+  const rows = await db
+    .select({ slug: blogSlugHistory.slug })
+    .from(blogSlugHistory)
+    .where(eq(blogSlugHistory.postId, postId))
+    .orderBy(asc(blogSlugHistory.createdAt), asc(blogSlugHistory.slug));
   return rows.map((r) => r.slug);
 }
 
@@ -68,6 +81,9 @@ export async function previousSlugs(db: DbOrTx, postId: string): Promise<string[
 export async function moveSlug(db: DbOrTx, postId: string, from: string | null, to: string): Promise<void> {
   await db.delete(blogSlugHistory).where(eq(blogSlugHistory.slug, to));
   if (from && from !== to) {
-    await db.insert(blogSlugHistory).values({ slug: from, postId }).onConflictDoUpdate({ target: blogSlugHistory.slug, set: { postId, createdAt: new Date() } });
+    await db
+      .insert(blogSlugHistory)
+      .values({ slug: from, postId })
+      .onConflictDoUpdate({ target: blogSlugHistory.slug, set: { postId, createdAt: new Date() } });
   }
 }

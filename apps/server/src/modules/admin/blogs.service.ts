@@ -96,11 +96,14 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
     const slug = slugify(input.slug || input.title) || slugify(input.keywords.join(" "));
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, before?.id)) throw conflict(ADMIN_MSG.blogSlugTaken);
-    if (!(await repo.blogCategoryExists(tx, input.categoryId))) throw invalid(ADMIN_MSG.blogCategoryMissing, [{ field: "categoryId", message: ADMIN_MSG.blogCategoryMissing }]);
+    if (!(await repo.blogCategoryExists(tx, input.categoryId)))
+      throw invalid(ADMIN_MSG.blogCategoryMissing, [{ field: "categoryId", message: ADMIN_MSG.blogCategoryMissing }]);
     const content = sanitizeRichHtml(input.content);
-    if (!visibleText(content) && !/<img\s/i.test(content)) throw invalid(ADMIN_MSG.blogContentRequired, [{ field: "content", message: ADMIN_MSG.blogContentRequired }]);
+    if (!visibleText(content) && !/<img\s/i.test(content))
+      throw invalid(ADMIN_MSG.blogContentRequired, [{ field: "content", message: ADMIN_MSG.blogContentRequired }]);
     const image = input.featuredImage;
-    if (image && image !== before?.featuredImageKey && !storage.exists(image)) throw invalid(ADMIN_MSG.blogImageMissing, [{ field: "featuredImage", message: ADMIN_MSG.blogImageMissing }]);
+    if (image && image !== before?.featuredImageKey && !storage.exists(image))
+      throw invalid(ADMIN_MSG.blogImageMissing, [{ field: "featuredImage", message: ADMIN_MSG.blogImageMissing }]);
     const publishing = input.status === "PUBLISHED";
     return {
       title: input.title,
@@ -130,7 +133,11 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
   }
 
   async function removeUnused(keys: (string | null | undefined)[]) {
-    for (const key of await unusedKeys(db, keys.filter((k): k is string => Boolean(k)))) await storage.remove(key);
+    for (const key of await unusedKeys(
+      db,
+      keys.filter((k): k is string => Boolean(k)),
+    ))
+      await storage.remove(key);
   }
 
   return {

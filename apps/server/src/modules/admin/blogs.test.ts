@@ -41,7 +41,11 @@ function multipart(files: { name: string; data: Buffer; type: string }[], header
   const boundary = "----khelkudblog";
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from("\r\n"));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.data,
+      Buffer.from("\r\n"),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` } };
@@ -53,7 +57,14 @@ const upload = (purpose: "featured" | "content", files: { name: string; data: Bu
 async function create(over: Record<string, unknown> = {}) {
   const res = await api("POST", "/api/admin/blogs", post(over));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.blog as { id: string; slug: string; status: string; publishedAt: string | null; content: string; featuredImage: { key: string; url: string } | null };
+  return res.json().data.blog as {
+    id: string;
+    slug: string;
+    status: string;
+    publishedAt: string | null;
+    content: string;
+    featuredImage: { key: string; url: string } | null;
+  };
 }
 
 const update = (id: string, over: Record<string, unknown>) => api("PUT", `/api/admin/blogs/${id}`, post(over));
@@ -133,7 +144,8 @@ describe("sanitising", () => {
   it("stores and serves the post without script, event handlers or javascript: links, keeping the safe markup", async () => {
     const created = await create({ title: "Jersey Care", content: hostile, status: "PUBLISHED" });
     const clean =
-      `<h2>Care</h2><p>Wash cold.</p><p><a>click</a> <a href="https://khelkud.com.np/products">shop</a></p>` + `<img src="/media/blog-content/abcdef0123456789abcdef01.webp" alt="Kit" />`;
+      `<h2>Care</h2><p>Wash cold.</p><p><a>click</a> <a href="https://khelkud.com.np/products">shop</a></p>` +
+      `<img src="/media/blog-content/abcdef0123456789abcdef01.webp" alt="Kit" />`;
     expect(created.content).toBe(clean);
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, created.id));
     expect(row!.content).toBe(clean);
@@ -181,7 +193,10 @@ describe("slugs", () => {
   it("keeps the old address of a published post as a permanent redirect, one hop to the newest slug", async () => {
     const created = await create({ title: "Derby Day Guide", status: "PUBLISHED" });
     expect((await update(created.id, { title: "Derby Day Guide", slug: "derby-day-guide-2026", status: "PUBLISHED" })).statusCode).toBe(200);
-    expect((await update(created.id, { title: "Derby Day Guide", slug: "derby-guide", status: "PUBLISHED" })).json().data.blog.previousSlugs).toEqual(["derby-day-guide", "derby-day-guide-2026"]);
+    expect((await update(created.id, { title: "Derby Day Guide", slug: "derby-guide", status: "PUBLISHED" })).json().data.blog.previousSlugs).toEqual([
+      "derby-day-guide",
+      "derby-day-guide-2026",
+    ]);
     for (const old of ["derby-day-guide", "derby-day-guide-2026"]) {
       const res = await get(`/api/blogs/slug/${old}`);
       expect(res.statusCode).toBe(308);

@@ -59,7 +59,17 @@ const STATUS_LABEL: Record<BlogStatus, string> = { DRAFT: "Draft", PUBLISHED: "P
 const autoSlug = (title: string, keywords: string) => slugify(title) || slugify(splitList(keywords).join(" "));
 
 /** The blog post dialog's form (spec 001 §2.2). Saves everything in one call; the featured picture is uploaded first. */
-export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blog: AdminBlog | null; categories: Category[]; onCategoryCreated: (c: Category) => void; onSaved: (b: AdminBlog) => void }) {
+export function BlogForm({
+  blog,
+  categories,
+  onCategoryCreated,
+  onSaved,
+}: {
+  blog: AdminBlog | null;
+  categories: Category[];
+  onCategoryCreated: (c: Category) => void;
+  onSaved: (b: AdminBlog) => void;
+}) {
   const [f, setF] = useState<FormState>(() => fromBlog(blog));
   const [slugTouched, setSlugTouched] = useState(Boolean(blog));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -135,7 +145,9 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
     };
     setSaving(true);
     try {
-      const data = blog ? await api<{ blog: AdminBlog }>("PUT", `/api/admin/blogs/${blog.id}`, payload) : await api<{ blog: AdminBlog }>("POST", "/api/admin/blogs", payload);
+      const data = blog
+        ? await api<{ blog: AdminBlog }>("PUT", `/api/admin/blogs/${blog.id}`, payload)
+        : await api<{ blog: AdminBlog }>("POST", "/api/admin/blogs", payload);
       toast.success(blog ? ADMIN_MSG.blogUpdated : ADMIN_MSG.blogCreated);
       onSaved(data.blog);
     } catch (err) {
@@ -192,7 +204,12 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
           Content
         </span>
         <Suspense fallback={<div className="flex h-72 items-center justify-center rounded-md border border-slate-300 text-slate-500">Loading editor...</div>}>
-          <RichTextEditor label="Content" value={f.content} invalid={Boolean(errors.content)} onChange={(content, empty) => setF((s) => ({ ...s, content, contentEmpty: empty }))} />
+          <RichTextEditor
+            label="Content"
+            value={f.content}
+            invalid={Boolean(errors.content)}
+            onChange={(content, empty) => setF((s) => ({ ...s, content, contentEmpty: empty }))}
+          />
         </Suspense>
         {errors.content && (
           <p role="alert" className="mt-1 text-xs font-medium text-red-700">
@@ -221,7 +238,11 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
           <p>The first keyword is the primary one; the rest are secondary.</p>
         )}
       </div>
-      <Field label="URL slug" error={errors.slug} hint={slugChanged ? `The old address /blogs/${blog.slug} will redirect to the new one.` : "Built from the title; you may edit it"}>
+      <Field
+        label="URL slug"
+        error={errors.slug}
+        hint={slugChanged ? `The old address /blogs/${blog.slug} will redirect to the new one.` : "Built from the title; you may edit it"}
+      >
         <input
           className={input}
           value={f.slug}
@@ -239,9 +260,17 @@ export function BlogForm({ blog, categories, onCategoryCreated, onSaved }: { blo
         <span className="mb-1 block font-medium text-slate-700">Featured image</span>
         <div className="flex flex-wrap items-center gap-3">
           {f.image ? (
-            <img src={f.image.url} alt="Featured image preview" width={240} height={126} className="aspect-[1200/630] w-60 rounded-md border border-slate-200 object-cover" />
+            <img
+              src={f.image.url}
+              alt="Featured image preview"
+              width={240}
+              height={126}
+              className="aspect-[1200/630] w-60 rounded-md border border-slate-200 object-cover"
+            />
           ) : (
-            <div className="flex aspect-[1200/630] w-60 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">No image</div>
+            <div className="flex aspect-[1200/630] w-60 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">
+              No image
+            </div>
           )}
           <div className="flex flex-col gap-2">
             <button type="button" className={`${btn.secondary} min-h-11`} onClick={() => fileRef.current?.click()} disabled={uploading !== null}>

@@ -12,7 +12,17 @@ import { uploadWithProgress } from "./admin-api";
  * image pipeline. Loaded lazily by the blog form only, so no storefront page carries it. It edits HTML; the server
  * sanitises whatever arrives before storing it, and the HTML loaded here has been sanitised already.
  */
-export default function RichTextEditor({ value, onChange, label, invalid }: { value: string; onChange: (html: string, empty: boolean) => void; label: string; invalid?: boolean }) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  label,
+  invalid,
+}: {
+  value: string;
+  onChange: (html: string, empty: boolean) => void;
+  label: string;
+  invalid?: boolean;
+}) {
   const [uploading, setUploading] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   // Pictures pasted or dropped into the text go through the same upload as the toolbar's button.
@@ -28,13 +38,25 @@ export default function RichTextEditor({ value, onChange, label, invalid }: { va
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
         // Only web and mail links; anything else (javascript:, data:) is refused by the editor as well as the server.
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["http", "https", "mailto", "tel"], isAllowedUri: (url) => /^(https?:|mailto:|tel:|\/)/i.test(url.trim()) },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["http", "https", "mailto", "tel"],
+          isAllowedUri: (url) => /^(https?:|mailto:|tel:|\/)/i.test(url.trim()),
+        },
       }),
       Image.configure({ allowBase64: false }),
     ],
     content: value,
     editorProps: {
-      attributes: { class: `${PROSE} min-h-64 px-3 py-2 focus:outline-none`, "aria-label": label, "aria-multiline": "true", role: "textbox", ...(invalid ? { "aria-invalid": "true" } : {}) },
+      attributes: {
+        class: `${PROSE} min-h-64 px-3 py-2 focus:outline-none`,
+        "aria-label": label,
+        "aria-multiline": "true",
+        role: "textbox",
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+      },
       handlePaste: (_view, event) => takePictures(event.clipboardData?.files),
       handleDrop: (_view, event) => takePictures(event.dataTransfer?.files),
     },
@@ -80,7 +102,11 @@ export default function RichTextEditor({ value, onChange, label, invalid }: { va
 
   return (
     <div className={`rounded-md border bg-white ${invalid ? "border-red-500" : "border-slate-300"} focus-within:border-nepal`}>
-      {editor ? <Toolbar editor={editor} onLink={setLink} onPicture={() => fileRef.current?.click()} uploading={uploading} /> : <div className="h-11 border-b border-slate-200" />}
+      {editor ? (
+        <Toolbar editor={editor} onLink={setLink} onPicture={() => fileRef.current?.click()} uploading={uploading} />
+      ) : (
+        <div className="h-11 border-b border-slate-200" />
+      )}
       <input
         ref={fileRef}
         type="file"
@@ -164,7 +190,19 @@ function Toolbar({ editor, onLink, onPicture, uploading }: { editor: Editor; onL
   );
 }
 
-function Tool({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function Tool({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -13,7 +13,9 @@ export default function AdminBlogs() {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
-  const list = useApiGet<{ blogs: AdminBlogCard[]; pagination: Pagination; overallTotal: number }>(`/api/admin/blogs${qs({ q, categoryId, status, page, limit: 18 })}`);
+  const list = useApiGet<{ blogs: AdminBlogCard[]; pagination: Pagination; overallTotal: number }>(
+    `/api/admin/blogs${qs({ q, categoryId, status, page, limit: 18 })}`,
+  );
   const cats = useApiGet<{ categories: Category[] }>("/api/admin/categories?type=BLOG");
   // undefined: closed; null: a new post; a post: editing it.
   const [editing, setEditing] = useState<AdminBlog | null | undefined>(undefined);
@@ -113,7 +115,9 @@ export default function AdminBlogs() {
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {data?.blogs.map((b) => (
           <li key={b.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
-            {b.featuredImage && <img src={b.featuredImage} alt="" width={1200} height={630} loading="lazy" className="aspect-[1200/630] w-full bg-slate-100 object-cover" />}
+            {b.featuredImage && (
+              <img src={b.featuredImage} alt="" width={1200} height={630} loading="lazy" className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+            )}
             <div className="flex flex-1 flex-col p-4">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-semibold break-words">{b.title}</h2>
@@ -124,7 +128,13 @@ export default function AdminBlogs() {
                 <StatusBadge value={b.status} /> {formatDate(b.createdAt)} · {b.category ?? "No Category"}
               </div>
               <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                <button type="button" className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`} onClick={() => edit(b.id)} disabled={opening === b.id} aria-label={`Edit ${b.title}`}>
+                <button
+                  type="button"
+                  className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`}
+                  onClick={() => edit(b.id)}
+                  disabled={opening === b.id}
+                  aria-label={`Edit ${b.title}`}
+                >
                   {opening === b.id ? "Opening..." : "Edit"}
                 </button>
                 <button
@@ -136,7 +146,13 @@ export default function AdminBlogs() {
                   Delete
                 </button>
                 {b.status === "PUBLISHED" && (
-                  <a href={`/blogs/${b.slug}`} target="_blank" rel="noopener" className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`} aria-label={`View ${b.title} on the shop`}>
+                  <a
+                    href={`/blogs/${b.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`}
+                    aria-label={`View ${b.title} on the shop`}
+                  >
                     View
                   </a>
                 )}
