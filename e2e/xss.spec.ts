@@ -3,7 +3,8 @@
  * can save (names, addresses, order notes, product and category fields, order history notes, reviews, contact
  * messages, admin-created users), then every page that shows them is rendered in Chromium. The browser context
  * bypasses the Content-Security-Policy, so this proves the escaping and sanitising themselves, not only the policy.
- * Blog posts have no write API yet (seeded only); their HTML sanitiser has its own server tests.
+ * Blog posts are HTML: e2e/admin-blog.spec.ts writes a script payload through the editor and the admin API, and the
+ * sanitiser has its own server tests.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ADMIN, visit as openHydrated } from "./support/pages";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActiveStatusSchema, CategoryTypeSchema, OrderStatusSchema, RoleSchema } from "./enums.js";
+import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RoleSchema } from "./enums.js";
 import { PageParam, limitParam } from "./api.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
@@ -8,6 +8,10 @@ import { PageParam, limitParam } from "./api.js";
 export const MAX_PRODUCT_IMAGES = 10;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Spec 001 §9: the blog's featured image is one file of at most 5 MB (pictures inside a post get the same limit). */
+export const MAX_BLOG_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Spec 001 §9: a blog card without an excerpt shows the first 150 characters of the content. */
+export const BLOG_EXCERPT_FALLBACK = 150;
 
 /** Admin-facing texts (docs/product-rules.md §14) plus the server's refusals, worded for the person at the desk. */
 export const ADMIN_MSG = {
@@ -40,6 +44,11 @@ export const ADMIN_MSG = {
   orderStatusError: "Error updating order status. Please try again.",
   orderDeleteError: "Error deleting order. Please try again.",
   blogDeleteConfirm: "Are you sure you want to delete this blog post?",
+  blogCreated: "Blog created successfully!",
+  blogUpdated: "Blog updated successfully!",
+  blogDeleted: "Blog deleted successfully!",
+  blogSaveError: "Error saving blog. Please try again.",
+  blogDeleteError: "Error deleting blog. Please try again.",
   // server refusals
   slugTaken: "Another product already uses this slug. Choose a different slug.",
   slugEmpty: "Slug must contain at least one letter or number",
@@ -49,6 +58,15 @@ export const ADMIN_MSG = {
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
   notAnImage: "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)",
   imageTooLarge: "The image is too large (at most 8 MB)",
+  blogImageTooLarge: "The image is too large (at most 5 MB)",
+  blogImageOne: "Choose one image file",
+  blogImageMissing: "The featured image was not found. Upload it again.",
+  blogSlugTaken: "Another blog post already uses this slug. Choose a different slug.",
+  blogCategoryMissing: "Choose an existing blog category",
+  blogTitleRequired: "Title is required",
+  blogCategoryRequired: "Category is required",
+  blogContentRequired: "Content is required",
+  blogNotFound: "Blog not found",
   imageNotFound: "Image not found",
   emailTaken: "A user with this email already exists",
   userNotFound: "User not found",
@@ -233,8 +251,84 @@ export const AdminAuditQuerySchema = z
   .object({ page: PageParam, limit: limitParam(50), entityType: z.string().trim().max(50).optional() })
   .strict();
 export const AdminBlogsQuerySchema = z
-  .object({ page: PageParam, limit: limitParam(20), q: SearchParam, categoryId: IdParam.optional() })
+  .object({ page: PageParam, limit: limitParam(20), q: SearchParam, categoryId: IdParam.optional(), status: BlogStatusSchema.optional() })
   .strict();
+export type AdminBlogsQuery = z.infer<typeof AdminBlogsQuerySchema>;
+
+/** A storage key the blog image upload returned (`blog/<hash>.webp`); anything else is refused. */
+export const BLOG_IMAGE_KEY_RE = /^blog\/[a-z0-9]{8,64}\.(webp|png|jpe?g|avif)$/;
+
+/**
+ * One post of the blog form (docs/product-rules.md §14, docs/decisions/061): title, category and content required, status DRAFT by default.
+ * `content` is HTML from the editor; the server sanitises it (allow-list) before storing. An empty `slug` is built
+ * from the title (else the first keyword). `featuredImage` is the key the image upload returned, or null.
+ */
+export const BlogInputSchema = z
+  .object({
+    title: z.string({ error: ADMIN_MSG.blogTitleRequired }).trim().min(1, ADMIN_MSG.blogTitleRequired).max(200, "Title must be at most 200 characters"),
+    slug: trimmed(200).optional().default(""),
+    categoryId: z.string({ error: ADMIN_MSG.blogCategoryRequired }).trim().min(1, ADMIN_MSG.blogCategoryRequired).max(200),
+    excerpt: optionalText(1000),
+    content: z.string({ error: ADMIN_MSG.blogContentRequired }).trim().min(1, ADMIN_MSG.blogContentRequired).max(200_000, "Content must be at most 200,000 characters"),
+    metaTitle: optionalText(200),
+    metaDescription: optionalText(500),
+    keywords: stringList(30, 60),
+    metaTags: stringList(30, 60),
+    featured: z.boolean().default(false),
+    status: BlogStatusSchema.default("DRAFT"),
+    featuredImage: z.string().trim().max(200).regex(BLOG_IMAGE_KEY_RE, ADMIN_MSG.blogImageMissing).nullish().transform((v) => v ?? null),
+  })
+  .strict();
+export type BlogInput = z.input<typeof BlogInputSchema>;
+export type BlogInputParsed = z.output<typeof BlogInputSchema>;
+
+/** A post as the admin panel reads and edits it (any status). */
+export const AdminBlogSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  categoryId: z.string().nullable(),
+  category: z.object({ id: z.string(), name: z.string() }).nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  keywords: z.array(z.string()),
+  metaTags: z.array(z.string()),
+  featured: z.boolean(),
+  status: BlogStatusSchema,
+  featuredImage: z.object({ key: z.string(), url: z.string() }).nullable(),
+  /** Earlier slugs that now redirect here permanently. */
+  previousSlugs: z.array(z.string()),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBlog = z.infer<typeof AdminBlogSchema>;
+
+/** A card of the admin blog list. */
+export const AdminBlogCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  featured: z.boolean(),
+  status: BlogStatusSchema,
+  category: z.string().nullable(),
+  featuredImage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminBlogCard = z.infer<typeof AdminBlogCardSchema>;
+
+/** What an image upload of the blog editor returns: the storage key (for the featured image) and its URL. */
+export const BlogImageUploadSchema = z.object({ key: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() });
+export type BlogImageUpload = z.infer<typeof BlogImageUploadSchema>;
+
+/** Spec 001 §2.2: keywords are shown as primary (the first) and secondary (the rest). */
+export function keywordRoles(keywords: string[]): { primary: string | null; secondary: string[] } {
+  return { primary: keywords[0] ?? null, secondary: keywords.slice(1) };
+}
 
 /** "a, b ,c" → ["a","b","c"] (keywords, meta tags, colours typed as one line in the form). */
 export function splitList(text: string): string[] {

@@ -5,7 +5,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, MAX_IMAGE_BYTES, MAX_PAGE, MAX_PAGE_SIZE, MSG } from "@khelkud/contracts";
+import fs from "node:fs";
+import path from "node:path";
+import { ADMIN_MSG, AVATAR_MAX_BYTES, MAX_BLOG_IMAGE_BYTES, MAX_IMAGE_BYTES, MAX_PAGE, MAX_PAGE_SIZE, MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../test/factories.js";
 import { hashPassword } from "../lib/password.js";
@@ -124,6 +126,36 @@ describe("oversized requests", () => {
     expect((await partialUpload(url, { ...adminBearer, ...multipart }, "chunked", imageHead, MAX_IMAGE_BYTES + 512 * 1024)).status).toBe(413);
     // A customer's oversized upload to the admin route is refused for who they are, first.
     expect((await partialUpload(url, { ...customerBearer, ...multipart }, 200 * 1024 * 1024, imageHead, 64 * 1024)).status).toBe(403);
+  });
+});
+
+describe("blog picture uploads", () => {
+  const head = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+  const multipart = { "content-type": "multipart/form-data; boundary=b" };
+
+  it("refuses a picture declared at 200 MB before reading it, and a streamed one as soon as it passes 5 MB", async () => {
+    for (const url of ["/api/admin/blogs/images/featured", "/api/admin/blogs/images/content"]) {
+      const declared = await partialUpload(url, { ...adminBearer, ...multipart }, 200 * 1024 * 1024, head, 64 * 1024);
+      expect(declared.status, url).toBe(413);
+      expect(JSON.parse(declared.body).error).toBe(ADMIN_MSG.blogImageTooLarge);
+      const streamed = await partialUpload(url, { ...adminBearer, ...multipart }, "chunked", head, MAX_BLOG_IMAGE_BYTES + 512 * 1024);
+      expect(streamed.status, url).toBe(413);
+      expect((await partialUpload(url, { ...customerBearer, ...multipart }, 200 * 1024 * 1024, head, 64 * 1024)).status).toBe(403);
+    }
+  });
+
+  it("survives an administrator's upload cut off half-way: nothing is stored and the next request is answered", async () => {
+    const body = Buffer.concat([head, Buffer.alloc(512 * 1024, 0x61)]);
+    await new Promise<void>((resolve) => {
+      const req = http.request(new URL("/api/admin/blogs/images/featured", base), { method: "POST", headers: { ...adminBearer, ...multipart, "content-length": String(body.length + 1024 * 1024) } });
+      req.on("error", () => resolve());
+      req.on("close", () => resolve());
+      req.write(body, () => setTimeout(() => req.destroy(), 50));
+    });
+    const blogDir = path.join(t.config.uploadsDir, "blog");
+    expect(fs.existsSync(blogDir) ? fs.readdirSync(blogDir) : []).toEqual([]);
+    const next = await t.app.inject({ method: "GET", url: "/api/admin/blogs", headers: adminBearer });
+    expect(next.statusCode).toBe(200);
   });
 });
 

@@ -134,6 +134,12 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/subscribers": adminOnly(200),
   "GET /api/admin/subscribers/export.csv": adminOnly(200),
   "GET /api/admin/blogs": adminOnly(200),
+  "GET /api/admin/blogs/:id": adminOnly(404),
+  "POST /api/admin/blogs": adminOnly(400, { body: {} }),
+  "PUT /api/admin/blogs/:id": adminOnly(400, { body: {} }),
+  "DELETE /api/admin/blogs/:id": adminOnly(404),
+  "POST /api/admin/blogs/images/featured": adminOnly(406),
+  "POST /api/admin/blogs/images/content": adminOnly(406),
   // ---------------------------------------------------------------- unknown /api paths answer JSON 404
   "* /api/*": everyone(404, { params: { "*": "no/such/route" } }),
 };

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
 import { imageVariantUrl } from "@khelkud/contracts";
 import type { Route } from "./+types/blog-post";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -15,7 +15,9 @@ import { READ_FIRST } from "../lib/page-handle";
 export const handle = READ_FIRST;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await orNotFound(context.services.blog.getPublishedBySlug(params.slug));
+  // An earlier slug of a published post: permanent redirect to its current address (drafts stay 404).
+  const { post, movedTo } = await orNotFound(context.services.blog.resolveSlug(params.slug));
+  if (movedTo !== undefined) throw redirect(`/blogs/${encodeURIComponent(movedTo)}`, 308);
   const related = await context.services.blog.related(post);
   return { post, related, publicUrl: context.publicUrl };
 }

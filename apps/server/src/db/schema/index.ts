@@ -362,6 +362,22 @@ export const blogPosts = pgTable(
   (t) => [index("blog_posts_status_published_idx").on(t.status, t.publishedAt), index("blog_posts_category_idx").on(t.categoryId)],
 );
 
+/**
+ * Earlier slugs of a post. `/blogs/{old}` answers a permanent redirect to the post's current slug while the post is
+ * published; a slug another post takes over leaves this table (the live post wins the address).
+ */
+export const blogSlugHistory = pgTable(
+  "blog_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_slug_history_post_idx").on(t.postId)],
+);
+
 export const contactMessages = pgTable(
   "contact_messages",
   {

@@ -12,10 +12,12 @@ import {
   AdminPageQuerySchema,
   AdminProductsQuerySchema,
   AdminUsersQuerySchema,
+  BlogInputSchema,
   CategoryInputSchema,
   FeatureInputSchema,
   IdParamSchema,
   ImageArrangementSchema,
+  MAX_BLOG_IMAGE_BYTES,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   MessageReadInputSchema,
@@ -41,19 +43,28 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${name}-${stamp}.csv"`).header("Cache-Control", "no-store").send(`\uFEFF${csv}`);
 }
 
-/** Reads every uploaded file of a multipart request into memory (at most 10 files of 8 MB: admins only). */
-async function readUploads(req: FastifyRequest, reply: FastifyReply): Promise<{ files: UploadedFile[]; altText: string }> {
+interface UploadLimits {
+  maxBytes: number;
+  maxFiles: number;
+  tooLarge: string;
+  tooMany: string;
+}
+const PRODUCT_UPLOADS: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, maxFiles: MAX_PRODUCT_IMAGES, tooLarge: ADMIN_MSG.imageTooLarge, tooMany: ADMIN_MSG.tooManyImages };
+const BLOG_UPLOADS: UploadLimits = { maxBytes: MAX_BLOG_IMAGE_BYTES, maxFiles: 1, tooLarge: ADMIN_MSG.blogImageTooLarge, tooMany: ADMIN_MSG.blogImageOne };
+
+/** Reads every uploaded file of a multipart request into memory (at most `maxFiles` of `maxBytes`: admins only). */
+async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: UploadLimits = PRODUCT_UPLOADS): Promise<{ files: UploadedFile[]; altText: string }> {
   const files: UploadedFile[] = [];
   let altText = "";
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, fieldSize: 1000 } })) {
-      if (part.type === "file") files.push({ filename: part.filename, data: await readFileWithin(part.file, () => part.toBuffer(), reply, ADMIN_MSG.imageTooLarge) });
+    for await (const part of req.parts({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 5, fieldSize: 1000 } })) {
+      if (part.type === "file") files.push({ filename: part.filename, data: await readFileWithin(part.file, () => part.toBuffer(), reply, limits.tooLarge) });
       else if (part.fieldname === "altText" && typeof part.value === "string") altText = part.value.trim();
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", ADMIN_MSG.imageTooLarge);
-    if (code === "FST_FILES_LIMIT") throw new AppError("invalid", ADMIN_MSG.tooManyImages);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", limits.tooLarge);
+    if (code === "FST_FILES_LIMIT") throw new AppError("invalid", limits.tooMany);
     if (err instanceof AppError) throw err;
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === "number" && status < 500) throw err;
@@ -155,13 +166,38 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
       return ok({ settings: next });
     });
 
-    // ------------------------------------------------------------ messages, subscribers, blogs
+    // ------------------------------------------------------------ messages, subscribers
     app.get("/admin/messages", { schema: { tags, querystring: AdminMessagesQuerySchema } }, async (req) => ok(await admin.messages.listMessages(req.query)));
     app.patch("/admin/messages/:id", { schema: { tags, summary: "Mark read or unread", params: IdParamSchema, body: MessageReadInputSchema } }, async (req) =>
       ok(await admin.messages.setRead(actorOf(req), req.params.id, req.body.read)),
     );
     app.get("/admin/subscribers", { schema: { tags, querystring: AdminPageQuerySchema } }, async (req) => ok(await admin.messages.listSubscribers(req.query)));
     app.get("/admin/subscribers/export.csv", { schema: { tags } }, async (_req, reply) => sendCsv(reply, "newsletter-subscribers", await admin.messages.subscribersCsv()));
-    app.get("/admin/blogs", { schema: { tags, summary: "Blog posts (read-only list)", querystring: AdminBlogsQuerySchema } }, async (req) => ok(await admin.messages.listBlogs(req.query)));
+
+    // ------------------------------------------------------------ blog posts (docs/decisions/061)
+    app.get("/admin/blogs", { schema: { tags, summary: "Blog posts of every status: search title/excerpt, category, status, pages", querystring: AdminBlogsQuerySchema } }, async (req) =>
+      ok(await admin.blogs.list(req.query)),
+    );
+    app.get("/admin/blogs/:id", { schema: { tags, summary: "One post for the editor (any status)", params: IdParamSchema } }, async (req) => ok({ blog: await admin.blogs.get(req.params.id) }));
+    app.post("/admin/blogs", { schema: { tags, summary: "Create a post (DRAFT unless status says otherwise); content is sanitised before it is stored", body: BlogInputSchema } }, async (req, reply) =>
+      reply.status(201).send(ok({ blog: await admin.blogs.create(actorOf(req), req.body) })),
+    );
+    app.put("/admin/blogs/:id", { schema: { tags, summary: "Edit a post; a changed slug keeps the old address as a permanent redirect", params: IdParamSchema, body: BlogInputSchema } }, async (req) =>
+      ok({ blog: await admin.blogs.update(actorOf(req), req.params.id, req.body) }),
+    );
+    app.delete("/admin/blogs/:id", { schema: { tags, summary: "Delete a post, its old addresses and its featured image", params: IdParamSchema } }, async (req) => ok(await admin.blogs.remove(actorOf(req), req.params.id)));
+    for (const purpose of ["featured", "content"] as const) {
+      app.post(
+        `/admin/blogs/images/${purpose}`,
+        {
+          schema: { tags, summary: purpose === "featured" ? "Upload a featured image (multipart, one file ≤ 5 MB; cut to 1200 × 630 WebP)" : "Upload a picture for the post's text (multipart, one file ≤ 5 MB; WebP ≤ 1600 px)" },
+          onRequest: refuseDeclaredOver(MAX_BLOG_IMAGE_BYTES, 1, ADMIN_MSG.blogImageTooLarge),
+        },
+        async (req, reply) => {
+          const { files } = await readUploads(req, reply, BLOG_UPLOADS);
+          return reply.status(201).send(ok({ image: await admin.blogs.uploadImage(files, purpose) }));
+        },
+      );
+    }
   };
 }

@@ -5,6 +5,7 @@ import type { Events } from "../events/events.js";
 import { createOrdersService } from "../orders/orders.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
 import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js";
+import { createAdminBlogsService } from "./blogs.service.js";
 import { createAdminCategoriesService } from "./categories.service.js";
 import * as dashboard from "./dashboard.repository.js";
 import { createAdminMessagesService } from "./messages.service.js";
@@ -31,6 +32,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
     users: createAdminUsersService(db, createSessionsService(db), opts.sendInvite),
     orders: createAdminOrdersService(db, notify),
     messages: createAdminMessagesService(db),
+    blogs: createAdminBlogsService(db, storage),
     audit: {
       list: (q: { page: number; limit: number; entityType?: string }) => listAudit(db, q),
       /** For writes made by another module's service (store settings). */

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
+import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_MSG } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { blogPosts, categories, contactMessages, newsletterSubscribers } from "../../db/schema/index.js";
+import { contactMessages, newsletterSubscribers } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { escapeLike, pagination, toCsv } from "./admin-lib.js";
+import { pagination, toCsv } from "./admin-lib.js";
 import { recordAudit, type Actor } from "./audit.js";
 
-/** Contact-form messages, newsletter subscribers and the read-only blog list the admin sees (docs/product-rules.md §12). */
+/** Contact-form messages and newsletter subscribers (docs/product-rules.md §12). */
 export function createAdminMessagesService(db: Db) {
   return {
     async listMessages(q: { page: number; limit: number; unread?: "true" | "false" }) {
@@ -54,38 +54,6 @@ export function createAdminMessagesService(db: Db) {
     async subscribersCsv(): Promise<string> {
       const rows = await db.select().from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt)).orderBy(desc(newsletterSubscribers.subscribedAt)).limit(100_000);
       return toCsv(["Email", "Subscribed At"], rows.map((s) => [s.email, s.subscribedAt]));
-    },
-
-    async listBlogs(q: { page: number; limit: number; q?: string; categoryId?: string }) {
-      const text = q.q?.trim();
-      const pattern = text ? `%${escapeLike(text)}%` : undefined;
-      const where = and(pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern)) : undefined, q.categoryId ? eq(blogPosts.categoryId, q.categoryId) : undefined);
-      const [rows, [total], [overall]] = await Promise.all([
-        db
-          .select({ post: blogPosts, categoryName: categories.name })
-          .from(blogPosts)
-          .leftJoin(categories, eq(categories.id, blogPosts.categoryId))
-          .where(where)
-          .orderBy(desc(blogPosts.createdAt))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(blogPosts).where(where),
-        db.select({ n: count() }).from(blogPosts),
-      ]);
-      return {
-        blogs: rows.map(({ post: p, categoryName }) => ({
-          id: p.id,
-          title: p.title,
-          slug: p.slug,
-          excerpt: p.excerpt || p.content.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 150),
-          featured: p.featured,
-          status: p.status,
-          category: categoryName ?? null,
-          createdAt: p.createdAt.toISOString(),
-        })),
-        pagination: pagination(q.page, q.limit, total?.n ?? 0),
-        overallTotal: overall?.n ?? 0,
-      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
-import { insertProduct } from "../../test/factories.js";
+import { insertCategory, insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,5 +26,16 @@ describe("catalogue micro-cache", () => {
   it("never caches a refusal", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/products/nope" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/products?page=0" })).statusCode).toBe(400);
+  });
+
+  it("is dropped by an administrator's blog write, as by any admin write (the page cache goes with it)", async () => {
+    const before = await total("/api/products");
+    await insertProduct(t.database.db, { name: "Third Jersey" });
+    expect(await total("/api/products")).toBe(before);
+    const admin = (await sessionFor(t.app, (await insertUser(t.database.db, { role: "ADMIN" })).id)).bearer;
+    const categoryId = (await insertCategory(t.database.db, { name: "News", type: "BLOG" })).id;
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/blogs", headers: admin, payload: { title: "Cache Note", categoryId, content: "<p>Hello</p>" } });
+    expect(res.statusCode).toBe(201);
+    expect(await total("/api/products")).toBe(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { blogPosts, categories } from "../../db/schema/index.js";
+import { blogPosts, blogSlugHistory, categories } from "../../db/schema/index.js";
 
 export interface BlogFilter {
   q?: string;
@@ -61,4 +61,15 @@ export async function findBlogCategory(db: DbOrTx, slugOrId: string) {
     .where(and(eq(categories.type, "BLOG"), or(eq(categories.slug, slugOrId), eq(categories.id, slugOrId))))
     .limit(1);
   return row;
+}
+
+/** The current slug of the published post that once used `oldSlug`, if any (drafts and archived posts give none). */
+export async function findPublishedSlugByOldSlug(db: DbOrTx, oldSlug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogSlugHistory)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogSlugHistory.postId))
+    .where(and(eq(blogSlugHistory.slug, oldSlug), eq(blogPosts.status, "PUBLISHED")))
+    .limit(1);
+  return row?.slug;
 }

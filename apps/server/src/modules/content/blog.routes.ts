@@ -24,13 +24,14 @@ export function blogRoutes(blog: BlogService): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["blog"],
-          summary: "One published post by slug, with up to 3 related posts",
+          summary: "One published post by slug, with up to 3 related posts; an earlier slug of a published post answers 308 to its current address",
           params: SlugParamSchema,
           response: { 200: envelope(z.object({ blog: BlogPostSchema, related: z.array(BlogPostSummarySchema) })), ...errors },
         },
       },
-      async (req) => {
-        const post = await blog.getPublishedBySlug(req.params.slug);
+      async (req, reply) => {
+        const { post, movedTo } = await blog.resolveSlug(req.params.slug);
+        if (movedTo !== undefined) return reply.redirect(`/api/blogs/slug/${encodeURIComponent(movedTo)}`, 308);
         return { success: true as const, data: { blog: post, related: await blog.related(post) } };
       },
     );

@@ -69,11 +69,25 @@ export function createBlogService(db: Db) {
     return rows.map((r) => toSummary(r.post, r.category));
   }
 
+  /**
+   * A published post by its slug, or — for an earlier slug of a published post — the slug it moved to (pages and the
+   * API answer a permanent redirect, so old links and search results keep working). Anything else: 404.
+   */
+  async function resolveSlug(slug: string): Promise<{ post: BlogPost; movedTo?: undefined } | { post?: undefined; movedTo: string }> {
+    // Page paths reach here unvalidated: a value no slug can have (NUL, control characters, overlong) names no post.
+    if (slug.length > 200 || /\p{Cc}/u.test(slug)) throw notFound(CONTENT_MSG.blogNotFound);
+    const row = await repo.findPublishedBySlug(db, slug);
+    if (row) return { post: toPost(row.post, row.category) };
+    const movedTo = await repo.findPublishedSlugByOldSlug(db, slug);
+    if (movedTo) return { movedTo };
+    throw notFound(CONTENT_MSG.blogNotFound);
+  }
+
   async function countAllPublished(): Promise<number> {
     return repo.countPublished(db, {});
   }
 
-  return { listPublished, getPublishedBySlug, related, countAllPublished };
+  return { listPublished, getPublishedBySlug, resolveSlug, related, countAllPublished };
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,35 +1,81 @@
 import { useState } from "react";
-import { ADMIN_MSG, type Category, type Pagination } from "@khelkud/contracts";
-import { qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
-import { ErrorNote, input, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import { toast } from "sonner";
+import { ADMIN_MSG, BLOG_STATUSES, type AdminBlog, type AdminBlogCard, type Category, type Pagination } from "@khelkud/contracts";
+import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { BlogForm } from "../../components/admin/blog-form";
+import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
-interface BlogCard {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  featured: boolean;
-  status: string;
-  category: string | null;
-  createdAt: string;
-}
-
-/** The blog list (search, category filter, cards). Writing posts belongs to the content module's editor. */
+/** Blog management (docs/product-rules.md §14, docs/decisions/061): search, category and status filters, cards with Edit and Delete, the post dialog. */
 export default function AdminBlogs() {
   const [search, setSearch] = useState("");
   const [categoryId, setCategoryId] = useState("");
+  const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
-  const list = useApiGet<{ blogs: BlogCard[]; pagination: Pagination; overallTotal: number }>(`/api/admin/blogs${qs({ q, categoryId, page, limit: 18 })}`);
+  const list = useApiGet<{ blogs: AdminBlogCard[]; pagination: Pagination; overallTotal: number }>(
+    `/api/admin/blogs${qs({ q, categoryId, status, page, limit: 18 })}`,
+  );
   const cats = useApiGet<{ categories: Category[] }>("/api/admin/categories?type=BLOG");
+  // undefined: closed; null: a new post; a post: editing it.
+  const [editing, setEditing] = useState<AdminBlog | null | undefined>(undefined);
+  const [opening, setOpening] = useState<string | null>(null);
   const data = list.data;
+
+  async function edit(id: string) {
+    setOpening(id);
+    try {
+      setEditing((await api<{ blog: AdminBlog }>("GET", `/api/admin/blogs/${id}`)).blog);
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.failedBlogs);
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  async function remove(b: AdminBlogCard) {
+    if (!window.confirm(ADMIN_MSG.blogDeleteConfirm)) return;
+    try {
+      await api("DELETE", `/api/admin/blogs/${b.id}`);
+      toast.success(ADMIN_MSG.blogDeleted);
+      list.reload();
+    } catch {
+      toast.error(ADMIN_MSG.blogDeleteError);
+    }
+  }
+
   return (
     <div>
-      <PageHeader title="Blog Management" subtitle="Articles and guides" />
+      <PageHeader
+        title="Blog Management"
+        subtitle="Articles and guides"
+        actions={
+          <button type="button" className={`${btn.primary} min-h-11`} onClick={() => setEditing(null)}>
+            + New Post
+          </button>
+        }
+      />
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <input className={`${input} max-w-xs`} type="search" placeholder="Search by title or excerpt..." aria-label="Search posts" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select className={`${input} max-w-[14rem]`} aria-label="Filter by category" value={categoryId} onChange={(e) => { setCategoryId(e.target.value); setPage(1); }}>
+        <input
+          className={`${input} sm:max-w-xs`}
+          type="search"
+          placeholder="Search by title or excerpt..."
+          aria-label="Search posts"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          className={`${input} w-auto min-w-0 flex-1 sm:max-w-[14rem] sm:flex-none`}
+          aria-label="Filter by category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All categories</option>
           {cats.data?.categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -37,30 +83,99 @@ export default function AdminBlogs() {
             </option>
           ))}
         </select>
-        {data && <p className="ml-auto text-sm text-slate-600">Showing {data.pagination.total} of {data.overallTotal} posts</p>}
+        <select
+          className={`${input} w-auto min-w-0 flex-1 sm:max-w-[10rem] sm:flex-none`}
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All statuses</option>
+          {BLOG_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.charAt(0) + s.slice(1).toLowerCase()}
+            </option>
+          ))}
+        </select>
+        {data && (
+          <p className="w-full text-sm text-slate-600 sm:ml-auto sm:w-auto">
+            Showing {data.pagination.total} of {data.overallTotal} posts
+          </p>
+        )}
       </div>
       {list.error && <ErrorNote text={ADMIN_MSG.failedBlogs} onRetry={list.reload} />}
       {data && data.blogs.length === 0 && (
         <div className="py-10 text-center text-slate-500">
           <p className="font-medium">No blog posts found</p>
-          <p className="text-sm">Try another search or category.</p>
+          <p className="text-sm">{data.overallTotal === 0 ? "Write the first one with New Post." : "Try another search, category or status."}</p>
         </div>
       )}
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {data?.blogs.map((b) => (
-          <li key={b.id} className="rounded-lg border border-slate-200 bg-white p-4">
-            <div className="flex items-start justify-between gap-2">
-              <h2 className="font-semibold">{b.title}</h2>
-              {b.featured && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Featured</span>}
-            </div>
-            <p className="mt-1 line-clamp-3 text-sm text-slate-600">{b.excerpt}</p>
-            <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-              <StatusBadge value={b.status} /> {formatDate(b.createdAt)} · {b.category ?? "No Category"}
+          <li key={b.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
+            {b.featuredImage && (
+              <img src={b.featuredImage} alt="" width={1200} height={630} loading="lazy" className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+            )}
+            <div className="flex flex-1 flex-col p-4">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="font-semibold break-words">{b.title}</h2>
+                {b.featured && <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Featured</span>}
+              </div>
+              <p className="mt-1 line-clamp-3 text-sm text-slate-600">{b.excerpt}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <StatusBadge value={b.status} /> {formatDate(b.createdAt)} · {b.category ?? "No Category"}
+              </div>
+              <div className="mt-auto flex flex-wrap gap-2 pt-3">
+                <button
+                  type="button"
+                  className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`}
+                  onClick={() => edit(b.id)}
+                  disabled={opening === b.id}
+                  aria-label={`Edit ${b.title}`}
+                >
+                  {opening === b.id ? "Opening..." : "Edit"}
+                </button>
+                <button
+                  type="button"
+                  className={`${btn.secondary} min-h-11 flex-1 border-red-200 text-red-700 hover:bg-red-50 sm:min-h-0 sm:flex-none`}
+                  onClick={() => remove(b)}
+                  aria-label={`Delete ${b.title}`}
+                >
+                  Delete
+                </button>
+                {b.status === "PUBLISHED" && (
+                  <a
+                    href={`/blogs/${b.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className={`${btn.secondary} min-h-11 flex-1 sm:min-h-0 sm:flex-none`}
+                    aria-label={`View ${b.title} on the shop`}
+                  >
+                    View
+                  </a>
+                )}
+              </div>
             </div>
           </li>
         ))}
       </ul>
       {data && <Pager page={data.pagination.page} totalPages={data.pagination.totalPages} onPage={setPage} />}
+      <Dialog open={editing !== undefined} title={editing ? `Edit ${editing.title}` : "New Post"} onClose={() => setEditing(undefined)} wide>
+        {editing !== undefined && (
+          <BlogForm
+            key={editing?.id ?? "new"}
+            blog={editing}
+            categories={cats.data?.categories ?? []}
+            onCategoryCreated={() => cats.reload()}
+            onSaved={() => {
+              setEditing(undefined);
+              list.reload();
+            }}
+          />
+        )}
+      </Dialog>
     </div>
   );
 }

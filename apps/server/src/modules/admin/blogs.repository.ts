@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import type { AdminBlogsQuery } from "@khelkud/contracts";
+import type { DbOrTx } from "../../db/client.js";
+import { blogPosts, blogSlugHistory, categories } from "../../db/schema/index.js";
+import { escapeLike } from "./admin-lib.js";
+
+function where(q: Pick<AdminBlogsQuery, "q" | "categoryId" | "status">): SQL | undefined {
+  const text = q.q?.trim();
+  const pattern = text ? `%${escapeLike(text)}%` : undefined;
+  return and(
+    pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern)) : undefined,
+    q.categoryId ? eq(blogPosts.categoryId, q.categoryId) : undefined,
+    q.status ? eq(blogPosts.status, q.status) : undefined,
+  );
+}
+
+const categoryRef = { id: categories.id, name: categories.name };
+
+export async function findPosts(db: DbOrTx, q: AdminBlogsQuery) {
+  return db
+    .select({ post: blogPosts, category: categoryRef })
+    .from(blogPosts)
+    .leftJoin(categories, eq(categories.id, blogPosts.categoryId))
+    .where(where(q))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+}
+
+export async function countPosts(db: DbOrTx, q: Pick<AdminBlogsQuery, "q" | "categoryId" | "status">): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(blogPosts).where(where(q));
+  return row?.n ?? 0;
+}
+
+export async function findPostRow(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ post: blogPosts, category: categoryRef })
+    .from(blogPosts)
+    .leftJoin(categories, eq(categories.id, blogPosts.categoryId))
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function lockPost(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+  return row;
+}
+
+export async function slugTakenByOther(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), exceptId ? ne(blogPosts.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function blogCategoryExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.type, "BLOG")))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function previousSlugs(db: DbOrTx, postId: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: blogSlugHistory.slug })
+    .from(blogSlugHistory)
+    .where(eq(blogSlugHistory.postId, postId))
+    .orderBy(asc(blogSlugHistory.createdAt), asc(blogSlugHistory.slug));
+  return rows.map((r) => r.slug);
+}
+
+/**
+ * Gives `slug` to `postId`: an earlier-slug row with that address leaves the history (whoever had it: the live post
+ * wins the address), and the post's old slug, when it changes, starts redirecting here.
+ */
+export async function moveSlug(db: DbOrTx, postId: string, from: string | null, to: string): Promise<void> {
+  await db.delete(blogSlugHistory).where(eq(blogSlugHistory.slug, to));
+  if (from && from !== to) {
+    await db
+      .insert(blogSlugHistory)
+      .values({ slug: from, postId })
+      .onConflictDoUpdate({ target: blogSlugHistory.slug, set: { postId, createdAt: new Date() } });
+  }
+}

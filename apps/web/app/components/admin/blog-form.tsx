@@ -1,0 +1,312 @@
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import {
+  ADMIN_MSG,
+  BLOG_STATUSES,
+  MAX_BLOG_IMAGE_BYTES,
+  keywordRoles,
+  slugify,
+  splitList,
+  type AdminBlog,
+  type BlogImageUpload,
+  type BlogInput,
+  type BlogStatus,
+  type Category,
+} from "@khelkud/contracts";
+import { api, ApiError, uploadWithProgress } from "./admin-api";
+import { btn, Field, input } from "./ui";
+
+// The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
+const RichTextEditor = lazy(() => import("./rich-text-editor"));
+
+interface FormState {
+  title: string;
+  slug: string;
+  categoryId: string;
+  excerpt: string;
+  content: string;
+  contentEmpty: boolean;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  metaTags: string;
+  featured: boolean;
+  status: BlogStatus;
+  image: { key: string; url: string } | null;
+}
+
+function fromBlog(b: AdminBlog | null): FormState {
+  return {
+    title: b?.title ?? "",
+    slug: b?.slug ?? "",
+    categoryId: b?.categoryId ?? "",
+    excerpt: b?.excerpt ?? "",
+    content: b?.content ?? "",
+    contentEmpty: !b,
+    metaTitle: b?.metaTitle ?? "",
+    metaDescription: b?.metaDescription ?? "",
+    keywords: b?.keywords.join(", ") ?? "",
+    metaTags: b?.metaTags.join(", ") ?? "",
+    featured: b?.featured ?? false,
+    status: b?.status ?? "DRAFT",
+    image: b?.featuredImage ?? null,
+  };
+}
+
+const STATUS_LABEL: Record<BlogStatus, string> = { DRAFT: "Draft", PUBLISHED: "Published", ARCHIVED: "Archived" };
+
+/** The slug rule of the form: from the title, else the keywords, while creating or while the slug is empty. */
+const autoSlug = (title: string, keywords: string) => slugify(title) || slugify(splitList(keywords).join(" "));
+
+/** The blog post dialog's form (docs/product-rules.md §14, docs/decisions/061). Saves everything in one call; the featured picture is uploaded first. */
+export function BlogForm({
+  blog,
+  categories,
+  onCategoryCreated,
+  onSaved,
+}: {
+  blog: AdminBlog | null;
+  categories: Category[];
+  onCategoryCreated: (c: Category) => void;
+  onSaved: (b: AdminBlog) => void;
+}) {
+  const [f, setF] = useState<FormState>(() => fromBlog(blog));
+  const [slugTouched, setSlugTouched] = useState(Boolean(blog));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+  const keywords = keywordRoles(splitList(f.keywords));
+  const slugChanged = blog && blog.status === "PUBLISHED" && f.slug.trim() !== "" && slugify(f.slug) !== blog.slug;
+
+  function onTitle(title: string) {
+    setF((s) => ({ ...s, title, slug: !slugTouched || s.slug === "" ? autoSlug(title, s.keywords) : s.slug }));
+  }
+
+  async function createCategory() {
+    const name = window.prompt("New blog category name")?.trim();
+    if (!name) return;
+    try {
+      const { category } = await api<{ category: Category }>("POST", "/api/admin/categories", { name, type: "BLOG" });
+      onCategoryCreated(category);
+      set("categoryId", category.id);
+      toast.success(ADMIN_MSG.categoryCreated);
+    } catch (e) {
+      toast.error((e as Error).message || ADMIN_MSG.categoryCreateFailed);
+    }
+  }
+
+  async function chooseImage(file: File) {
+    if (file.size > MAX_BLOG_IMAGE_BYTES) {
+      setErrors((e) => ({ ...e, featuredImage: ADMIN_MSG.blogImageTooLarge }));
+      return;
+    }
+    const form = new FormData();
+    form.append("file", file);
+    setUploading(0);
+    setErrors(({ featuredImage: _drop, ...rest }) => rest);
+    try {
+      const { image } = await uploadWithProgress<{ image: BlogImageUpload }>("/api/admin/blogs/images/featured", form, setUploading);
+      set("image", { key: image.key, url: image.url });
+    } catch (e) {
+      setErrors((prev) => ({ ...prev, featuredImage: (e as Error).message }));
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  function validate(): Record<string, string> {
+    const e: Record<string, string> = {};
+    if (!f.title.trim()) e.title = ADMIN_MSG.blogTitleRequired;
+    if (!f.categoryId) e.categoryId = ADMIN_MSG.blogCategoryRequired;
+    if (f.contentEmpty) e.content = ADMIN_MSG.blogContentRequired;
+    return e;
+  }
+
+  async function submit(ev: FormEvent) {
+    ev.preventDefault();
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const payload: BlogInput = {
+      title: f.title.trim(),
+      slug: f.slug.trim(),
+      categoryId: f.categoryId,
+      excerpt: f.excerpt.trim() || null,
+      content: f.content,
+      metaTitle: f.metaTitle.trim() || null,
+      metaDescription: f.metaDescription.trim() || null,
+      keywords: splitList(f.keywords),
+      metaTags: splitList(f.metaTags),
+      featured: f.featured,
+      status: f.status,
+      featuredImage: f.image?.key ?? null,
+    };
+    setSaving(true);
+    try {
+      const data = blog
+        ? await api<{ blog: AdminBlog }>("PUT", `/api/admin/blogs/${blog.id}`, payload)
+        : await api<{ blog: AdminBlog }>("POST", "/api/admin/blogs", payload);
+      toast.success(blog ? ADMIN_MSG.blogUpdated : ADMIN_MSG.blogCreated);
+      onSaved(data.blog);
+    } catch (err) {
+      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      // A refusal about the input (slug taken, category gone) says what to fix; anything else gets the form's text.
+      const clear = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+      if (clear && err.status === 409) setErrors((prev) => ({ ...prev, slug: err.message }));
+      toast.error(clear ? err.message : ADMIN_MSG.blogSaveError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" aria-label={blog ? "Edit blog post" : "New blog post"}>
+      <div className="sm:col-span-2">
+        <Field label="Title" error={errors.title}>
+          <input className={input} value={f.title} onChange={(e) => onTitle(e.target.value)} required aria-invalid={Boolean(errors.title)} />
+        </Field>
+      </div>
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <Field label="Category" error={errors.categoryId}>
+            <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)} aria-invalid={Boolean(errors.categoryId)}>
+              <option value="">Select a category</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <button type="button" className={`${btn.secondary} mt-6 min-h-11 whitespace-nowrap`} onClick={createCategory}>
+          + Create Category
+        </button>
+      </div>
+      <Field label="Status">
+        <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as BlogStatus)}>
+          {BLOG_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label="Excerpt" hint="Shown on the blog cards; left empty, the cards show the start of the content">
+          <textarea className={input} rows={2} value={f.excerpt} onChange={(e) => set("excerpt", e.target.value)} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2 text-sm">
+        <span id="blog-content-label" className="mb-1 block font-medium text-slate-700">
+          Content
+        </span>
+        <Suspense fallback={<div className="flex h-72 items-center justify-center rounded-md border border-slate-300 text-slate-500">Loading editor...</div>}>
+          <RichTextEditor
+            label="Content"
+            value={f.content}
+            invalid={Boolean(errors.content)}
+            onChange={(content, empty) => setF((s) => ({ ...s, content, contentEmpty: empty }))}
+          />
+        </Suspense>
+        {errors.content && (
+          <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+            {errors.content}
+          </p>
+        )}
+      </div>
+      <Field label="Meta title">
+        <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
+      </Field>
+      <Field label="Keywords" hint="Comma-separated">
+        <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
+      </Field>
+      <Field label="Meta description">
+        <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
+      </Field>
+      <div className="self-start text-xs text-slate-600" aria-live="polite">
+        {keywords.primary ? (
+          <>
+            <p>
+              Primary keyword: <span className="font-semibold text-slate-800">{keywords.primary}</span>
+            </p>
+            {keywords.secondary.length > 0 && <p>Secondary: {keywords.secondary.join(", ")}</p>}
+          </>
+        ) : (
+          <p>The first keyword is the primary one; the rest are secondary.</p>
+        )}
+      </div>
+      <Field
+        label="URL slug"
+        error={errors.slug}
+        hint={slugChanged ? `The old address /blogs/${blog.slug} will redirect to the new one.` : "Built from the title; you may edit it"}
+      >
+        <input
+          className={input}
+          value={f.slug}
+          aria-invalid={Boolean(errors.slug)}
+          onChange={(e) => {
+            setSlugTouched(true);
+            set("slug", e.target.value);
+          }}
+        />
+      </Field>
+      <Field label="Meta tags" hint="Comma-separated">
+        <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
+      </Field>
+      <div className="sm:col-span-2 text-sm">
+        <span className="mb-1 block font-medium text-slate-700">Featured image</span>
+        <div className="flex flex-wrap items-center gap-3">
+          {f.image ? (
+            <img
+              src={f.image.url}
+              alt="Featured image preview"
+              width={240}
+              height={126}
+              className="aspect-[1200/630] w-60 rounded-md border border-slate-200 object-cover"
+            />
+          ) : (
+            <div className="flex aspect-[1200/630] w-60 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">
+              No image
+            </div>
+          )}
+          <div className="flex flex-col gap-2">
+            <button type="button" className={`${btn.secondary} min-h-11`} onClick={() => fileRef.current?.click()} disabled={uploading !== null}>
+              {uploading !== null ? `Uploading… ${uploading}%` : f.image ? "Replace image" : "Upload image"}
+            </button>
+            {f.image && (
+              <button type="button" className={`${btn.secondary} min-h-11`} onClick={() => set("image", null)}>
+                Remove image
+              </button>
+            )}
+          </div>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            className="sr-only"
+            aria-label="Featured image file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) void chooseImage(file);
+            }}
+          />
+        </div>
+        <p className={`mt-1 text-xs ${errors.featuredImage ? "font-medium text-red-700" : "text-slate-500"}`} role={errors.featuredImage ? "alert" : undefined}>
+          {errors.featuredImage ?? "One picture, at most 5 MB (JPEG, PNG, WebP or AVIF); shown at 1200 × 630."}
+        </p>
+      </div>
+      <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="h-5 w-5" checked={f.featured} onChange={(e) => set("featured", e.target.checked)} /> Featured post
+      </label>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <button type="submit" className={`${btn.primary} min-h-11`} disabled={saving || uploading !== null}>
+          {saving ? "Saving..." : blog ? "Update Post" : "Create Post"}
+        </button>
+      </div>
+    </form>
+  );
+}
