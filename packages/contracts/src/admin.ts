@@ -8,9 +8,9 @@ import { PageParam, limitParam } from "./api.js";
 export const MAX_PRODUCT_IMAGES = 10;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-/** Spec 001 §9: the blog's featured image is one file of at most 5 MB (pictures inside a post get the same limit). */
+/** docs/product-rules.md §12: the blog's featured image is one file of at most 5 MB (pictures inside a post get the same limit). */
 export const MAX_BLOG_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Spec 001 §9: a blog card without an excerpt shows the first 150 characters of the content. */
+/** docs/product-rules.md §12: a blog card without an excerpt shows the first 150 characters of the content. */
 export const BLOG_EXCERPT_FALLBACK = 150;
 
 /** Admin-facing texts (docs/product-rules.md §14) plus the server's refusals, worded for the person at the desk. */
@@ -325,7 +325,7 @@ export type AdminBlogCard = z.infer<typeof AdminBlogCardSchema>;
 export const BlogImageUploadSchema = z.object({ key: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() });
 export type BlogImageUpload = z.infer<typeof BlogImageUploadSchema>;
 
-/** Spec 001 §2.2: keywords are shown as primary (the first) and secondary (the rest). */
+/** docs/product-rules.md §14: keywords are shown as primary (the first) and secondary (the rest). */
 export function keywordRoles(keywords: string[]): { primary: string | null; secondary: string[] } {
   return { primary: keywords[0] ?? null, secondary: keywords.slice(1) };
 }
