@@ -27,7 +27,7 @@ export function createServices(db: Db, config: Config) {
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
-  const orders = createOrdersService(db, { settings, events });
+  const orders = createOrdersService(db, { settings, events, limits: config.orderLimits });
   return {
     storage,
     catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes, users } from "../../db/schema/index.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -135,4 +135,21 @@ export async function claimStockRelease(tx: DbOrTx, id: string): Promise<boolean
     .where(and(eq(orders.id, id), isNull(orders.stockReleasedAt)))
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/**
+ * Locks the customer's row until the transaction ends, so two checkouts of one customer count their open orders one
+ * after the other (the limit cannot be passed by sending orders at the same moment).
+ */
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Orders that hold stock without money: not yet shipped and payment still PENDING (unpaid wallet, unconfirmed or confirmed COD). */
+export async function countOpenUnpaid(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["PENDING", "PROCESSING"]), eq(orders.paymentStatus, "PENDING")));
+  return Number(row?.n ?? 0);
 }

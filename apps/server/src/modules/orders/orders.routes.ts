@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,11 +14,25 @@ import {
   PlaceOrderInputSchema,
 } from "@khelkud/contracts";
 import { invalid } from "../../lib/errors.js";
+import { byIp, limit } from "../../plugins/rate-limit.js";
 import type { CartService } from "./cart.service.js";
 import type { OrdersService } from "./orders.service.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema };
 const orderResponse = envelope(z.object({ order: OrderSchema }));
+
+/**
+ * Orders placed per minute, per customer and per client IP (429 with Retry-After beyond; docs/decisions/077). Shared
+ * by every route that places an order (POST /orders and the wallets' initiate-with-order); counted across instances
+ * with REDIS_URL.
+ */
+export function orderRateLimit(app: FastifyInstance) {
+  const { perMinutePerCustomer, perMinutePerIp } = app.config.orderLimits;
+  return limit(app, [
+    { name: "order-customer", max: perMinutePerCustomer, windowMs: 60_000, key: (req) => req.user?.id },
+    { name: "order-ip", max: perMinutePerIp, windowMs: 60_000, key: byIp },
+  ]);
+}
 
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -30,6 +45,7 @@ export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPl
   return async (app) => {
     // onRequest, so a signed-out caller hears 401 before any body validation.
     const auth = { onRequest: app.requireUser };
+    const placeLimit = orderRateLimit(app);
 
     app.post(
       "/cart/validate",
@@ -41,11 +57,12 @@ export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPl
       "/orders",
       {
         ...auth,
+        preValidation: placeLimit,
         schema: {
           tags: ["orders"],
           summary: "Place an order (the server prices it and reserves stock; send an Idempotency-Key header)",
           body: PlaceOrderInputSchema,
-          response: { 200: orderResponse, 201: orderResponse, ...errors },
+          response: { 200: orderResponse, 201: orderResponse, 429: ApiFailureSchema, ...errors },
         },
       },
       async (req, reply) => {

@@ -11,6 +11,7 @@ import {
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
+import type { OrderLimits } from "../../env.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
@@ -73,7 +74,15 @@ function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
 
 const sizeLabel = (name: string, size: string) => `${name} (size ${size})`;
 
-export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events }) {
+/** The limits when none are configured (docs/decisions/077; env.ts reads the ORDER_* variables). */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxUnitsPerLine: MAX_QUANTITY_PER_LINE, maxUnitsPerOrder: 20, maxOpenUnpaid: 5, perMinutePerCustomer: 5, perMinutePerIp: 20, codConfirmMinutes: 30 };
+
+export function openOrdersRefused(max: number): string {
+  return `You already have ${max} unpaid ${max === 1 ? "order" : "orders"} waiting. Please pay for or cancel one before placing another.`;
+}
+
+export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events; limits?: OrderLimits }) {
+  const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
   async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
     const [items, history] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([])]);
@@ -140,8 +149,18 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       if (existing) return { order: (await hydrate([existing]))[0]!, replayed: true };
     }
     const lines = mergeLines(input.items);
-    if (lines.some((l) => l.quantity > MAX_QUANTITY_PER_LINE)) throw invalid(`quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`);
+    const perLine = Math.min(limits.maxUnitsPerLine, MAX_QUANTITY_PER_LINE);
+    if (lines.some((l) => l.quantity > perLine)) throw invalid(`quantity must be at most ${perLine} per item`);
+    const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+    if (units > limits.maxUnitsPerOrder) throw invalid(`At most ${limits.maxUnitsPerOrder} items per order`);
     const priced = await priceLines(lines);
+    // Stock is kept per size: colours of one size count together toward the per-line limit.
+    const perSize = new Map<string, { name: string; size: string; quantity: number }>();
+    for (const p of priced) {
+      const key = `${p.product.id}\u0000${p.line.size}`;
+      perSize.set(key, { name: p.product.name, size: p.line.size, quantity: (perSize.get(key)?.quantity ?? 0) + p.line.quantity });
+    }
+    for (const s of perSize.values()) if (s.quantity > perLine) throw invalid(`At most ${perLine} of ${sizeLabel(s.name, s.size)} per order`);
     const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
     const { shipping: rule } = await deps.settings.get();
     const shippingCost = shippingFee(subtotal, input.shippingAddress.city, rule);
@@ -151,6 +170,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await db.transaction(async (tx) => {
+          await repo.lockCustomer(tx, user.id);
+          if ((await repo.countOpenUnpaid(tx, user.id)) >= limits.maxOpenUnpaid) throw conflict(openOrdersRefused(limits.maxOpenUnpaid));
           await reserve(tx, priced);
           const order = await repo.insertOrder(tx, {
             orderNumber: newOrderNumber(now),
@@ -165,7 +186,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             shippingAddress: { ...input.shippingAddress, country: "Nepal" },
             notes: input.notes ?? null,
             idempotencyKey: idempotencyKey ?? null,
-            paymentExpiresAt: isWallet ? new Date(now.getTime() + WALLET_PAYMENT_MINUTES * 60_000) : null,
+            // A cash-on-delivery order is confirmed right after checkout; one left unconfirmed gives its stock back too.
+            paymentExpiresAt: new Date(now.getTime() + (isWallet ? WALLET_PAYMENT_MINUTES : limits.codConfirmMinutes) * 60_000),
           });
           // Ids that sort in cart order, so the order lists its items the way the shopper added them.
           const itemIdBase = newId().slice(0, -2);
@@ -226,8 +248,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (row.paymentStatus !== "PENDING") throw conflict("This order has already been paid");
     if (row.status === "PROCESSING") return load(row.id);
     if (row.status !== "PENDING") throw conflict(`A ${row.status.toLowerCase().replaceAll("_", " ")} order cannot be confirmed`);
+    if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= Date.now()) throw conflict("The time to confirm this order has run out. Please place a new order.");
     const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING" });
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING", paymentExpiresAt: null });
       if (!updated) return false;
       await repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" });
       await repo.insertHistory(tx, { orderId: row.id, status: "PROCESSING", note: "Cash on delivery confirmed; pay when it arrives", changedByUserId: user.id });
@@ -273,7 +296,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return order;
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load };
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { orders, payments } from "../../db/schema/index.js";
 
@@ -89,6 +89,27 @@ export async function findExpiredWalletOrders(db: DbOrTx, now: Date, limit: numb
       ),
     )
     .orderBy(asc(orders.paymentExpiresAt))
+    .limit(limit);
+}
+
+/**
+ * Cash-on-delivery orders never confirmed in time, oldest first. Orders placed before COD orders had a deadline
+ * (payment_expires_at null) are due `confirmMinutes` after they were placed.
+ */
+export async function findExpiredCodOrders(db: DbOrTx, now: Date, confirmMinutes: number, limit: number) {
+  const placedBefore = new Date(now.getTime() - confirmMinutes * 60_000);
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, "COD"),
+        eq(orders.paymentStatus, "PENDING"),
+        eq(orders.status, "PENDING"),
+        or(lte(orders.paymentExpiresAt, now), and(isNull(orders.paymentExpiresAt), lte(orders.createdAt, placedBefore))),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
     .limit(limit);
 }
 

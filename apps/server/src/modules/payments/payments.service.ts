@@ -385,7 +385,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
 
   /**
    * Cancels unpaid wallet orders whose time is up, after asking the provider about every open attempt
-   * (a payment whose return never arrived is confirmed instead). One transaction holding an advisory
+   * (a payment whose return never arrived is confirmed instead), and cash-on-delivery orders never confirmed. One transaction holding an advisory
    * lock: with several server instances, one sweeps and the others skip.
    */
   async function sweepExpiredPayments(now: Date = new Date(), limit = 50): Promise<SweepResult> {
@@ -442,6 +442,14 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
           status: "CANCELLED",
           note: undecided ? "Payment was not confirmed by the wallet in time; order cancelled and stock released" : "Payment not received within 60 minutes; order cancelled and stock released",
         });
+        result.cancelled.push(id);
+      }
+      // Cash on delivery never confirmed: nobody will pay at the door for it, so its stock goes back (docs/decisions/077).
+      for (const { id } of await repo.findExpiredCodOrders(tx, now, orders.limits.codConfirmMinutes, limit)) {
+        const cancelled = await ordersRepo.updateOrderIf(tx, id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD" }, { status: "CANCELLED" });
+        if (!cancelled) continue;
+        await orders.releaseStock(tx, id);
+        await ordersRepo.insertHistory(tx, { orderId: id, status: "CANCELLED", note: `Cash on delivery was not confirmed within ${orders.limits.codConfirmMinutes} minutes; order cancelled and stock released` });
         result.cancelled.push(id);
       }
     });
