@@ -109,7 +109,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));
-      await api.register(orderRoutes(services.orders, services.cart));
+      await api.register(orderRoutes(services.orders, services.cart, services.payments));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));
       await api.register(contactRoutes(services.contact, services.newsletter));

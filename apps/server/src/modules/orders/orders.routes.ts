@@ -5,6 +5,7 @@ import {
   ApiFailureSchema,
   CartCheckInputSchema,
   CartCheckResultSchema,
+  CancellationRequestInputSchema,
   envelope,
   IDEMPOTENCY_HEADER,
   IdParamSchema,
@@ -15,6 +16,7 @@ import {
 } from "@khelkud/contracts";
 import { invalid } from "../../lib/errors.js";
 import { byIp, limit } from "../../plugins/rate-limit.js";
+import type { PaymentsService } from "../payments/payments.service.js";
 import type { CartService } from "./cart.service.js";
 import type { OrdersService } from "./orders.service.js";
 
@@ -41,7 +43,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return value;
 }
 
-export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPluginAsyncZod {
+export function orderRoutes(orders: OrdersService, cart: CartService, payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
     // onRequest, so a signed-out caller hears 401 before any body validation.
     const auth = { onRequest: app.requireUser };
@@ -86,8 +88,20 @@ export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPl
 
     app.post(
       "/orders/:id/cancel",
-      { ...auth, schema: { tags: ["orders"], summary: "Cancel one's own order before it ships; stock goes back", params: IdParamSchema, response: { 200: orderResponse, ...errors } } },
-      async (req) => ({ success: true as const, data: { order: await orders.cancelOrder(req.user!, req.params.id) } }),
+      {
+        ...auth,
+        schema: {
+          tags: ["orders"],
+          summary: "Cancel one's own order before it ships (200; stock goes back). A paid order is not cancelled: the call records a cancellation request the shop approves with a refund (202)",
+          params: IdParamSchema,
+          body: CancellationRequestInputSchema.nullish(),
+          response: { 200: orderResponse, 202: orderResponse, 503: ApiFailureSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { order, requested } = await payments.cancelForCustomer(req.user!, req.params.id, req.body?.reason);
+        return reply.status(requested ? 202 : 200).send({ success: true as const, data: { order } });
+      },
     );
 
     app.post(

@@ -27,8 +27,9 @@ export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
 type Viewer = Pick<UserRow, "id" | "role">;
 
 export const ORDER_NOT_FOUND = "Order not found";
+export const CANCELLATION_ALREADY_REQUESTED = "A cancellation has already been requested for this order";
 
-export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[]): Order {
+export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[], refund?: repo.RefundRow): Order {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -56,6 +57,9 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
     statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
     paymentExpiresAt: o.paymentExpiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
+    cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
+    cancellationReason: o.cancellationReason,
+    refund: refund ? { amount: refund.amount, method: refund.method, reference: refund.reference, note: refund.note, refundedAt: refund.createdAt.toISOString() } : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -85,10 +89,11 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
   async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, history] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([])]);
+    const [items, history, refunds] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([]), repo.findRefundsFor(db, ids)]);
     const itemsBy = groupBy(items, (i) => i.orderId);
     const historyBy = groupBy(history, (h) => h.orderId);
-    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? []));
+    const refundBy = new Map(refunds.map((r) => [r.orderId, r]));
+    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? [], refundBy.get(r.id)));
   }
 
   async function load(id: string): Promise<Order> {
@@ -273,19 +278,22 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return true;
   }
 
-  /** A customer cancels their own order before it ships; the stock goes back once. */
-  async function cancelOrder(user: Viewer, orderId: string): Promise<Order> {
+  /**
+   * A customer cancels their own order before it ships; the stock goes back once. A paid order is not cancelled: the
+   * call records a cancellation request, which an administrator approves by refunding (docs/decisions/078). Callers
+   * ask the wallet about open attempts first (payments.cancelForCustomer), so money paid a moment ago is seen.
+   */
+  async function cancelOrder(user: Viewer, orderId: string, reason?: string): Promise<{ order: Order; requested: boolean }> {
     const row = await repo.findOrder(db, orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (row.status === "CANCELLED") throw conflict("This order is already cancelled");
-    if (!customerCanCancel(row)) {
-      throw conflict(row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING") ? "A paid order cannot be cancelled online; please contact support" : "This order can no longer be cancelled");
-    }
+    if (row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING")) return { order: await requestCancellation(user, row, reason), requested: true };
+    if (!customerCanCancel(row)) throw conflict("This order can no longer be cancelled");
     const from = row.status as OrderStatus;
     const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], userId: user.id }, { status: "CANCELLED" });
+      // Only while still unpaid: a payment confirmed a moment ago makes this call fail instead of keeping the money.
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], paymentStatus: "PENDING", userId: user.id }, { status: "CANCELLED" });
       if (!updated) return false;
-      if (updated.paymentStatus === "PAID") throw conflict("A paid order cannot be cancelled online; please contact support");
       await releaseStock(tx, row.id);
       await repo.insertHistory(tx, { orderId: row.id, status: "CANCELLED", note: "Cancelled by the customer", changedByUserId: user.id });
       return true;
@@ -293,6 +301,25 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (!changed) throw conflict("This order can no longer be cancelled");
     const order = await load(row.id);
     deps.events.orderStatusChanged(order, from);
+    return { order, requested: false };
+  }
+
+  async function requestCancellation(user: Viewer, row: repo.OrderRow, reason?: string): Promise<Order> {
+    if (row.cancellationRequestedAt) throw conflict(CANCELLATION_ALREADY_REQUESTED);
+    const changed = await db.transaction(async (tx) => {
+      const updated = await repo.updateOrderIf(
+        tx,
+        row.id,
+        { status: ["PENDING", "PROCESSING"], paymentStatus: "PAID", userId: user.id, noCancellationRequest: true },
+        { cancellationRequestedAt: new Date(), cancellationReason: reason?.trim() || null },
+      );
+      if (!updated) return false;
+      await repo.insertHistory(tx, { orderId: row.id, status: updated.status, note: "Cancellation requested by the customer; the shop will refund the payment", changedByUserId: user.id });
+      return true;
+    });
+    if (!changed) throw conflict(CANCELLATION_ALREADY_REQUESTED);
+    const order = await load(row.id);
+    deps.events.orderStatusChanged(order, row.status);
     return order;
   }
 

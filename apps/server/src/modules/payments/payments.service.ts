@@ -381,6 +381,23 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     return orders.confirmCodPayment(user, row.id);
   }
 
+  /**
+   * The customer's Cancel: an unpaid wallet order's open attempts are asked first (as the COD switch does), so an order
+   * paid at the wallet whose return has not arrived yet is confirmed and its cancellation becomes a request for a
+   * refund instead of keeping the money. An unreachable wallet stops the cancel (it might have been paid).
+   */
+  async function cancelForCustomer(user: Viewer, orderId: string, reason?: string) {
+    const row = await ordersRepo.findOrder(db, orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.paymentMethod !== "COD" && row.status === "PENDING" && row.paymentStatus === "PENDING") {
+      for (const attempt of await repo.findOpenAttempts(db, row.id)) {
+        const outcome = await reconcile(attempt);
+        if (outcome.status === "PAID") break;
+      }
+    }
+    return orders.cancelOrder(user, row.id, reason);
+  }
+
   // ------------------------------------------------------------------ expiry
 
   /**
@@ -490,6 +507,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     esewaStatus,
     latestAttempt,
     switchToCod,
+    cancelForCustomer,
     sweepExpiredPayments,
     startExpirySweeper,
   };
