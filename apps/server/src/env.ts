@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
   REDIS_URL: z
     .string()
     .trim()
@@ -103,8 +104,11 @@ export interface Config {
   devMailViewer: boolean;
   /** Session cookie carries Secure: production on any host but localhost, or an https PUBLIC_URL. */
   cookieSecure: boolean;
-  /** Sign-in, registration and password reset limits, per window, per IP and per account (e-mail). */
-  authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /**
+   * Sign-in, registration and password reset limits, per window: per IP, per account (e-mail) — for sign-in per account
+   * and IP pair — and, for sign-in, an account-wide ceiling that a password reset clears (docs/decisions/079).
+   */
+  authRateLimit: { windowMs: number; perIp: number; perAccount: number; perAccountTotal: number };
   /** Micro-cache of public catalogue reads (0 = off). */
   catalogCacheMs: number;
   /** What one customer can hold without paying, and how fast they may order (docs/decisions/077). */
@@ -191,7 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, "outbox"),
     devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
-    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT },
+    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT, perAccountTotal: env.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     orderLimits: orderLimits(env),

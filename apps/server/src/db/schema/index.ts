@@ -77,9 +77,8 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a link "issued" for an address without an account: forgot-password does the same work either way (docs/decisions/079). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
