@@ -152,10 +152,10 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
     app.put(
       "/users/profile",
       {
-        schema: { tags: ["profile"], summary: "Update name, e-mail, phone and address (never role or status)", body: UpdateProfileInputSchema, response: { 200: ProfileEnvelope, ...errors } },
+        schema: { tags: ["profile"], summary: "Update name, e-mail, phone and address (never role or status); a new e-mail needs currentPassword and ends other sessions", body: UpdateProfileInputSchema, response: { 200: ProfileEnvelope, ...errors } },
         onRequest: app.requireUser,
       },
-      async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.body) } }),
+      async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.sessionId, req.body) } }),
     );
 
     app.put(

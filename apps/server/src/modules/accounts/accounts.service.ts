@@ -159,7 +159,19 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       return profileOf(await requireUserRow(userId));
     },
 
-    async updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile> {
+    /**
+     * A new e-mail address needs the current password, ends every other session (the one in use stays) and is announced
+     * to the old address after the answer, so a stolen session cannot quietly take the account over (docs/decisions/079).
+     */
+    async updateProfile(userId: string, currentSessionId: string | null, input: UpdateProfileInput): Promise<Profile> {
+      const before = await requireUserRow(userId);
+      const emailChanged = before.email.toLowerCase() !== input.email.toLowerCase();
+      if (emailChanged) {
+        if (!input.currentPassword) throw invalid(AUTH_MSG.currentPasswordRequired, [{ field: "currentPassword", message: AUTH_MSG.currentPasswordRequired }]);
+        if (!(await verifyPassword(input.currentPassword, before.passwordHash))) {
+          throw invalid(AUTH_MSG.currentPasswordWrong, [{ field: "currentPassword", message: AUTH_MSG.currentPasswordWrong }]);
+        }
+      }
       if (await repo.emailTakenByOther(db, input.email, userId)) throw conflict(AUTH_MSG.emailTaken);
       let row: UserRow;
       try {
@@ -176,6 +188,19 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
         throw err;
+      }
+      if (emailChanged) {
+        await sessions.revokeAllForUser(userId, currentSessionId ?? undefined);
+        const text = [
+          `Hello ${before.name},`,
+          "",
+          `The e-mail address of your Khelkud account was changed from ${before.email} to ${row.email}. Other devices were signed out.`,
+          "",
+          "If you did not make this change, reply to this e-mail or contact us at once so we can secure your account.",
+          "",
+          "Khelkud",
+        ].join("\n");
+        background.run("e-mail change notice", () => mail.send({ to: before.email, subject: "Your Khelkud e-mail address was changed", text }));
       }
       const profile = await profileOf(row);
       events.profileUpdated(toPublicUser(row));
