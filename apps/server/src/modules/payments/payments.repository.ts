@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orders, payments } from "../../db/schema/index.js";
+import { jobRuns, orders, payments } from "../../db/schema/index.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type WalletProvider = "KHALTI" | "ESEWA";
@@ -123,4 +123,26 @@ export async function tryAdvisoryLock(tx: DbOrTx, key: number): Promise<boolean>
     | { locked: boolean }[];
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0]?.locked === true;
+}
+
+/**
+ * Claims this interval's run of a periodic job for one instance: one atomic upsert that succeeds only when the last run
+ * started at least `minGapMs` before `now`. Every instance calls it each interval; across them, one gets true.
+ */
+export async function claimJobRun(db: DbOrTx, name: string, now: Date, minGapMs: number, instance: string): Promise<boolean> {
+  const due = new Date(now.getTime() - minGapMs);
+  const rows = await db
+    .insert(jobRuns)
+    .values({ name, lastStartedAt: now, lastInstance: instance })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastStartedAt: now, lastInstance: instance, lastFinishedAt: null, lastResult: null },
+      setWhere: lte(jobRuns.lastStartedAt, due),
+    })
+    .returning({ name: jobRuns.name });
+  return rows.length === 1;
+}
+
+export async function finishJobRun(db: DbOrTx, name: string, at: Date, result: unknown): Promise<void> {
+  await db.update(jobRuns).set({ lastFinishedAt: at, lastResult: result }).where(eq(jobRuns.name, name));
 }

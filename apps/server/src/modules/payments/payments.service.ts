@@ -24,6 +24,14 @@ type Viewer = Pick<UserRow, "id" | "role">;
 export const PAYMENT_NOT_FOUND = "Payment record not found";
 /** Any 32-bit number the shop uses for nothing else: the expiry sweep's advisory lock. */
 export const SWEEP_LOCK_KEY = 0x6b6b_5357;
+/** The expiry sweep's row in job_runs (one pass per interval across instances). */
+export const SWEEP_JOB = "payment-expiry-sweep";
+
+export interface SweepLog {
+  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 /** A wallet that cannot tell us yet (Pending, outage) keeps an expired order this much longer before it is cancelled. */
 export const UNDECIDED_GRACE_MS = 30 * 60_000;
 
@@ -479,14 +487,38 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     return result;
   }
 
-  /** Runs the sweep every `intervalMs` (server.ts; tests call sweepExpiredPayments themselves). Returns stop(). */
-  function startExpirySweeper(intervalMs: number, onError: (error: unknown) => void): () => void {
+  /**
+   * One interval's pass of the expiry sweep across every instance: the pass is claimed in `job_runs` first, so of N
+   * instances whose timers fire within one interval exactly one sweeps; the others skip without touching an order.
+   * The claim needs 90% of the interval since the last start, so timers that drift apart still give one pass each.
+   */
+  async function runScheduledSweep(intervalMs: number, instance: string, now: Date = new Date()): Promise<SweepResult | null> {
+    if (!(await repo.claimJobRun(db, SWEEP_JOB, now, Math.floor(intervalMs * 0.9), instance))) return null;
+    const result = await sweepExpiredPayments(now);
+    await repo.finishJobRun(db, SWEEP_JOB, new Date(), result);
+    return result;
+  }
+
+  /**
+   * Runs the sweep every `intervalMs` (server.ts; tests call sweepExpiredPayments or runScheduledSweep themselves).
+   * Each pass this instance makes is logged with what it did; a pass another instance already made is logged at debug.
+   * Returns stop().
+   */
+  function startExpirySweeper(intervalMs: number, log: SweepLog, instance = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`): () => void {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      sweepExpiredPayments()
-        .catch(onError)
+      const started = Date.now();
+      runScheduledSweep(intervalMs, instance)
+        .then((result) => {
+          if (!result) return log.debug({ instance }, "payment expiry sweep: this interval's pass was made by another instance");
+          log.info(
+            { instance, cancelled: result.cancelled, paid: result.paid, deferred: result.deferred, locked: result.locked, ms: Date.now() - started },
+            `payment expiry sweep: ${result.cancelled.length} cancelled, ${result.paid.length} confirmed paid, ${result.deferred.length} deferred`,
+          );
+        })
+        .catch((err: unknown) => log.error({ err, instance }, "payment expiry sweep failed"))
         .finally(() => {
           running = false;
         });
@@ -509,6 +541,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     switchToCod,
     cancelForCustomer,
     sweepExpiredPayments,
+    runScheduledSweep,
     startExpirySweeper,
   };
 }
