@@ -163,6 +163,27 @@ describe("the administrator approving it", () => {
     expect((await post(customer, `/api/orders/${orderId}/cancel`)).statusCode).toBe(202);
   });
 
+  it("answers malformed refund and cancellation bodies with 400 and changes nothing", async () => {
+    const { product, orderId } = await paidAtKhalti(customer, true);
+    for (const body of [
+      { method: "PAYPAL", reference: "R-1" },
+      { method: "KHALTI", reference: "" },
+      { method: "KHALTI", reference: "R\u0000-1" },
+      { method: "KHALTI", reference: "R-1", amount: -5 },
+      { method: "KHALTI", reference: "R-1", amount: 10.5 },
+      { method: "KHALTI", reference: "x".repeat(101) },
+      { method: "KHALTI", reference: "R-1", status: "CANCELLED" },
+    ]) {
+      const res = await post(admin, `/api/admin/orders/${orderId}/refund`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await post(customer, `/api/orders/${orderId}/cancel`, { reason: "x".repeat(501) })).statusCode).toBe(400);
+    expect((await post(customer, `/api/orders/${orderId}/cancel`, { reason: "ok", extra: 1 })).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID", cancellationRequestedAt: null });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
   it("refuses a refund for an unpaid order, a shipped one, or from a customer", async () => {
     const product = await insertProduct(t.database.db, { sizes: [{ size: "M", stock: 5 }] });
     const unpaid = (await post(customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address })).json().data.order;
