@@ -509,12 +509,12 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      const started = Date.now();
-      runScheduledSweep(intervalMs, instance)
+      const startedAt = new Date();
+      runScheduledSweep(intervalMs, instance, startedAt)
         .then((result) => {
           if (!result) return log.debug({ instance }, "payment expiry sweep: this interval's pass was made by another instance");
           log.info(
-            { instance, cancelled: result.cancelled, paid: result.paid, deferred: result.deferred, locked: result.locked, ms: Date.now() - started },
+            { instance, startedAt: startedAt.toISOString(), cancelled: result.cancelled, paid: result.paid, deferred: result.deferred, locked: result.locked, ms: Date.now() - startedAt.getTime() },
             `payment expiry sweep: ${result.cancelled.length} cancelled, ${result.paid.length} confirmed paid, ${result.deferred.length} deferred`,
           );
         })
