@@ -97,8 +97,13 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
 
-  await page.goto("/dev/mail");
-  await page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: "Reset your Khelkud password" }).first().click();
+  // The e-mail is sent just after the answer (docs/decisions/079): reload the outbox until it is there.
+  const resetMail = page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: "Reset your Khelkud password" }).first();
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(resetMail).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await resetMail.click();
   await page.getByRole("link", { name: /\/reset-password\?token=/ }).click();
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
   await page.getByLabel("New Password", { exact: true }).fill("Kathmandu2027");

@@ -114,6 +114,39 @@ test.describe("checkout", () => {
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
   });
 
+  test("an order answered 502 by an instance that died mid-request is sent again with the same key: the shopper gets one order", async ({ page }) => {
+    expect((await page.request.post("/api/auth/login", { data: CUSTOMER })).ok()).toBe(true);
+    const ordersNow = async () => (await (await page.request.get("/api/orders?limit=100")).json()).data.orders as { id: string }[];
+    const before = await ordersNow();
+    const jersey = (await products(page)).find((p) => inStock(p).length >= 1)!;
+
+    // The first POST reaches the shop (the order is made), but its answer is lost: nginx says 502 Bad Gateway.
+    const keys: string[] = [];
+    await page.route("**/api/orders", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      keys.push(request.headers()["idempotency-key"] ?? "");
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      return route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" });
+    });
+
+    await addToCart(page, jersey, inStock(jersey)[0]!.size);
+    await page.goto("/checkout");
+    await page.getByRole("main").getByLabel("Address").fill("Jhamsikhel Road 12");
+    await page.getByRole("main").getByLabel("City").fill("Kathmandu");
+    await page.getByRole("main").getByLabel("City").blur();
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    await expect(page).toHaveURL(/\/order-success\?orderId=/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const after = await ordersNow();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((o) => !before.some((b) => b.id === o.id)).map((o) => o.id)).toEqual([orderId]);
+  });
+
   test("checkout, Buy Now and /orders send a guest to sign in with the way back", async ({ request }) => {
     const checkout = await request.get("/checkout", { maxRedirects: 0 });
     expect(checkout.status()).toBe(302);

@@ -124,3 +124,46 @@ test.describe("wallet payments", () => {
     expect(await expectPaidOrder(page, "khalti")).toBe(orderId);
   });
 });
+
+test.describe("cancelling a paid order", () => {
+  test("the customer's Cancel becomes a request, the administrator records the refund, and the customer sees it", async ({ page, browser }) => {
+    await signIn(page);
+    await fillCart(page, 2);
+    await checkoutWith(page, "Khalti");
+    await payOnKhalti(page);
+    const orderId = await expectPaidOrder(page, "khalti");
+
+    await page.goto(`/orders/${orderId}`);
+    await page.getByRole("button", { name: "Request Cancellation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
+    await expect(dialog).toContainText("is paid. The shop will cancel it and refund");
+    await dialog.getByRole("button", { name: "Yes, Request Cancellation" }).click();
+    await expect(page.getByRole("heading", { name: "Cancellation Requested" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
+    const requested = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
+    expect(requested).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID" });
+
+    const admin = await browser.newContext();
+    try {
+      const desk = await admin.newPage();
+      expect((await desk.request.post("/api/auth/login", { data: { email: "admin@khelkud.com.np", password: "Admin@2026" } })).ok()).toBe(true);
+      await desk.goto("/admin/orders");
+      const row = desk.getByRole("row").filter({ hasText: requested.orderNumber });
+      await expect(row).toContainText("Cancellation requested");
+      await row.getByRole("button", { name: "View" }).click();
+      await desk.getByLabel("Refund reference").fill("KHALTI-RF-7788");
+      await desk.getByRole("button", { name: "Approve and record refund" }).click();
+      await expect(desk.getByText("Refund recorded; the order is cancelled").first()).toBeVisible();
+      await expect(desk.getByRole("heading", { name: "Refunded", exact: true })).toBeVisible();
+    } finally {
+      await admin.close();
+    }
+
+    await page.reload();
+    const refund = page.getByRole("region", { name: "Refunded" });
+    await expect(refund).toContainText("refunded by Khalti");
+    await expect(refund).toContainText("Reference: KHALTI-RF-7788");
+    const done = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
+    expect(done).toMatchObject({ status: "CANCELLED", paymentStatus: "REFUNDED", refund: { reference: "KHALTI-RF-7788", method: "KHALTI", amount: done.totalAmount } });
+  });
+});

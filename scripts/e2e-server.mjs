@@ -16,5 +16,9 @@ serve({
     DEV_MAIL_VIEWER: "true",
     AUTH_RATE_LIMIT_PER_IP: "1000",
     AUTH_RATE_LIMIT_PER_ACCOUNT: "1000",
+    // Likewise the checkout limits (docs/decisions/077): the demo customer orders many times within a minute.
+    ORDER_RATE_PER_MINUTE: "1000",
+    ORDER_RATE_PER_MINUTE_PER_IP: "1000",
+    ORDER_MAX_OPEN_UNPAID: "1000",
   },
 });

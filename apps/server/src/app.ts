@@ -77,7 +77,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
     reply.header("X-Request-Id", req.id);
   });
 
-  const services = createServices(database.db, config);
+  const services = createServices(database.db, config, (msg, err) => app.log.error({ err }, msg));
   app.decorate("services", services);
   app.decorate("config", config);
   registerErrorHandling(app);
@@ -86,7 +86,11 @@ export async function buildApp(config: Config, { database, logger = true, logger
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
-  app.addHook("onClose", () => services.mail.close());
+  // E-mails started after an answer (forgot-password, e-mail change) are finished before the mail transport closes.
+  app.addHook("onClose", async () => {
+    await services.background.idle();
+    await services.mail.close();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -109,7 +113,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));
-      await api.register(orderRoutes(services.orders, services.cart));
+      await api.register(orderRoutes(services.orders, services.cart, services.payments));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));
       await api.register(contactRoutes(services.contact, services.newsletter));

@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
   REDIS_URL: z
     .string()
     .trim()
@@ -59,6 +60,14 @@ const EnvSchema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,60}$/, "letters, digits, dots, colons, dashes or underscores (at most 60)").default("khelkud"),
   SERVE_WEB: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  // What one customer can hold without paying (docs/decisions/077).
+  // Unset under NODE_ENV=test: high enough that the suite's own checkouts never meet them (limit tests set their own).
+  ORDER_MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(10).optional(),
+  ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(1000).optional(),
+  ORDER_MAX_OPEN_UNPAID: z.coerce.number().int().min(1).max(1000).optional(),
+  ORDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
+  ORDER_RATE_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+  COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -95,12 +104,31 @@ export interface Config {
   devMailViewer: boolean;
   /** Session cookie carries Secure: production on any host but localhost, or an https PUBLIC_URL. */
   cookieSecure: boolean;
-  /** Sign-in, registration and password reset limits, per window, per IP and per account (e-mail). */
-  authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /**
+   * Sign-in, registration and password reset limits, per window: per IP, per account (e-mail) — for sign-in per account
+   * and IP pair — and, for sign-in, an account-wide ceiling that a password reset clears (docs/decisions/079).
+   */
+  authRateLimit: { windowMs: number; perIp: number; perAccount: number; perAccountTotal: number };
   /** Micro-cache of public catalogue reads (0 = off). */
   catalogCacheMs: number;
+  /** What one customer can hold without paying, and how fast they may order (docs/decisions/077). */
+  orderLimits: OrderLimits;
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
+}
+
+export interface OrderLimits {
+  /** Units of one product size in one order (colours of one size count together: stock is per size). */
+  maxUnitsPerLine: number;
+  /** Units in one order. */
+  maxUnitsPerOrder: number;
+  /** Orders of one customer that hold stock without money: not yet shipped, payment still PENDING. */
+  maxOpenUnpaid: number;
+  /** Orders placed per minute, per customer and per client IP (429 with Retry-After beyond). */
+  perMinutePerCustomer: number;
+  perMinutePerIp: number;
+  /** A cash-on-delivery order not confirmed within this time is cancelled and its stock returned. */
+  codConfirmMinutes: number;
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -167,9 +195,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, "outbox"),
     devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
-    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT },
+    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT, perAccountTotal: env.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
+    orderLimits: orderLimits(env),
+  };
+}
+
+function orderLimits(env: Env): OrderLimits {
+  const test = env.NODE_ENV === "test";
+  return {
+    maxUnitsPerLine: env.ORDER_MAX_UNITS_PER_LINE ?? 10,
+    maxUnitsPerOrder: env.ORDER_MAX_UNITS ?? (test ? 1000 : 20),
+    maxOpenUnpaid: env.ORDER_MAX_OPEN_UNPAID ?? (test ? 1000 : 5),
+    perMinutePerCustomer: env.ORDER_RATE_PER_MINUTE ?? (test ? 100_000 : 5),
+    perMinutePerIp: env.ORDER_RATE_PER_MINUTE_PER_IP ?? (test ? 100_000 : 20),
+    codConfirmMinutes: env.COD_CONFIRM_MINUTES,
   };
 }
 

@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   // Unpaid wallet orders expire after 60 minutes (docs/product-rules.md §8). Started here, not in buildApp, so tests drive it themselves.
   if (config.paymentSweepSeconds > 0) {
-    const stopSweeper = app.services.payments.startExpirySweeper(config.paymentSweepSeconds * 1000, (err) => app.log.error({ err }, "payment expiry sweep failed"));
+    // One pass per interval across every instance on this database, each pass logged (docs/decisions/041).
+    const stopSweeper = app.services.payments.startExpirySweeper(config.paymentSweepSeconds * 1000, app.log);
     app.addHook("onClose", async () => stopSweeper());
   }
   app.addHook("onClose", () => database.close());

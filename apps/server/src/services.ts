@@ -19,15 +19,17 @@ import { createAccountsService } from "./modules/accounts/accounts.service.js";
 import { createSeoService } from "./modules/seo/seo.service.js";
 import { createPaymentsService } from "./modules/payments/payments.service.js";
 import { createPaymentClients } from "./payments/index.js";
+import { createBackgroundTasks } from "./lib/background.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
-export function createServices(db: Db, config: Config) {
+export function createServices(db: Db, config: Config, log: (msg: string, err?: unknown) => void = () => undefined) {
+  const background = createBackgroundTasks(log);
   const storage = createLocalStorage(config.uploadsDir);
   const settings = createSettingsService(db);
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
-  const orders = createOrdersService(db, { settings, events });
+  const orders = createOrdersService(db, { settings, events, limits: config.orderLimits });
   return {
     storage,
     catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
@@ -43,7 +45,8 @@ export function createServices(db: Db, config: Config) {
     contact: createContactService(db, mail, settings),
     newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
     reviews: createReviewsService(db),
-    accounts: createAccountsService({ db, sessions, mail, storage, events, publicUrl: config.publicUrl }),
+    background,
+    accounts: createAccountsService({ db, sessions, mail, storage, events, background, publicUrl: config.publicUrl }),
     seo: createSeoService(db, config.publicUrl),
     payments: createPaymentsService(db, { orders, events, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
   };

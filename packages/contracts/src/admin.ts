@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RoleSchema } from "./enums.js";
+import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
 import { PageParam, limitParam } from "./api.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
@@ -79,6 +79,11 @@ export const ADMIN_MSG = {
   orderDeleteRefused: "Only cancelled orders, or unpaid orders whose payment time has expired, can be deleted. Cancel this order instead.",
   paidOrderKept: "A paid or refunded order is kept as a money record and cannot be deleted",
   cashNotCollectable: "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid",
+  paidOrderCancel: "A paid order is cancelled by approving its refund",
+  refundRefused: "Only a paid order that has not shipped can be refunded",
+  refundTooLarge: "The refund cannot be more than the order total",
+  noCancellationRequest: "This order has no cancellation request",
+  refundRecorded: "Refund recorded; the order is cancelled",
 } as const;
 
 export function transitionRefused(from: string, to: string): string {
@@ -240,6 +245,18 @@ export const OrderStatusInputSchema = z
   })
   .strict();
 export type OrderStatusInput = z.input<typeof OrderStatusInputSchema>;
+
+/** Approving a paid order's cancellation: the money given back (paisa; default the order total), how, and its reference. */
+export const RefundInputSchema = z
+  .object({
+    amount: z.number({ error: "amount must be a whole number of paisa" }).int("amount must be a whole number of paisa").min(1, "amount must be at least 1 paisa").optional(),
+    method: RefundMethodSchema,
+    reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100, "must be at most 100 characters"),
+    note: optionalText(500),
+  })
+  .strict();
+export type RefundInput = z.input<typeof RefundInputSchema>;
+export const DeclineCancellationInputSchema = z.object({ note: optionalText(500) }).strict();
 
 // ---------------------------------------------------------------- messages, audit, blogs
 export const AdminMessagesQuerySchema = z

@@ -184,6 +184,8 @@ export const UpdateProfileInputSchema = z.object({
       country: z.enum(COUNTRIES, { error: "Country must be Nepal, India or Other" }).default("Nepal"),
     })
     .default({ street: null, city: null, state: null, postalCode: null, country: "Nepal" }),
+  /** Needed only when the e-mail changes (the server checks it; docs/decisions/079). */
+  currentPassword: z.string().max(200, "must be at most 200 characters").optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

@@ -26,3 +26,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ["COD", "KHALTI", "ESEWA"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How money went back to a customer (docs/decisions/078). */
+export const REFUND_METHODS = ["KHALTI", "ESEWA", "CASH", "BANK_TRANSFER"] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];

@@ -1,5 +1,5 @@
 // Order rules and constants as plain values (no Zod), shared by the server and the browser bundle.
-import type { OrderStatus } from "./enum-values.js";
+import type { OrderStatus, PaymentStatus, RefundMethod } from "./enum-values.js";
 import type { Order } from "./orders.js";
 
 /** docs/product-rules.md §7: the order state machine. The server enforces it; the admin dropdown reads it. */
@@ -14,6 +14,31 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * The payment's state machine. Money that arrives late is recorded (FAILED → PAID); money leaves only by a refund an
+ * administrator records (PAID → REFUNDED), which also cancels the order (docs/decisions/078).
+ */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  PENDING: ["PAID", "FAILED"],
+  FAILED: ["PAID"],
+  PAID: ["REFUNDED"],
+  REFUNDED: [],
+};
+
+/** A paid order is never cancelled outright: its customer asks, and the shop cancels it by refunding. */
+export function customerCanRequestCancellation(order: Pick<Order, "status" | "paymentStatus" | "cancellationRequestedAt">): boolean {
+  return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus === "PAID" && order.cancellationRequestedAt === null;
+}
+
+/** A paid order whose cancellation the shop may approve with a refund (asked for or not: staff may cancel on the phone). */
+export function canRefund(order: Pick<Order, "status" | "paymentStatus">): boolean {
+  return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus === "PAID";
+}
+
+export function refundMethodLabel(method: RefundMethod): string {
+  return { KHALTI: "Khalti", ESEWA: "eSewa", CASH: "Cash", BANK_TRANSFER: "Bank transfer" }[method];
 }
 
 /** docs/product-rules.md §7: the five timeline steps; CANCELLED is not on the timeline. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { limitParam } from "./api.js";
-import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema } from "./enums.js";
+import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
 
 
@@ -82,6 +82,21 @@ export const OrderStatusEntrySchema = z.object({
 });
 export type OrderStatusEntry = z.infer<typeof OrderStatusEntrySchema>;
 
+/** Money given back for a paid order (docs/decisions/078). */
+export const RefundSchema = z.object({
+  amount: z.number().int().describe("paisa"),
+  method: RefundMethodSchema,
+  reference: z.string(),
+  note: z.string().nullable(),
+  refundedAt: z.string(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/** The customer's request to cancel a paid order. */
+export const CancellationRequestInputSchema = z
+  .object({ reason: z.string().trim().max(500, "reason must be at most 500 characters").optional() })
+  .strict();
+
 /** An order as its owner (or an administrator) sees it. Money fields are integer paisa. */
 export const OrderSchema = z.object({
   id: z.string(),
@@ -107,6 +122,10 @@ export const OrderSchema = z.object({
   statusHistory: z.array(OrderStatusEntrySchema),
   paymentExpiresAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** Set when the customer asked to cancel a paid order; the shop answers with a refund (or declines). */
+  cancellationRequestedAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  refund: RefundSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, canTransition, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
+import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
 
 describe("formatNPR", () => {
   it("shows whole rupees with Indian grouping and no decimals", () => {
@@ -84,5 +84,19 @@ describe("identifiers and images", () => {
   it("builds resized image URLs only for our media", () => {
     expect(imageVariantUrl("/media/products/a1.png", 480, "webp")).toBe("/media/_r/480.webp/products/a1.png");
     expect(imageVariantUrl("https://example.com/a.png", 480, "webp")).toBe("https://example.com/a.png");
+  });
+});
+
+describe("paid orders and refunds", () => {
+  it("lets money leave only by a refund, and lets a paid order's customer ask to cancel once, before shipping", () => {
+    expect(PAYMENT_TRANSITIONS.PAID).toEqual(["REFUNDED"]);
+    expect(PAYMENT_TRANSITIONS.REFUNDED).toEqual([]);
+    const paid = { status: "PROCESSING", paymentStatus: "PAID", cancellationRequestedAt: null } as const;
+    expect(customerCanCancel(paid)).toBe(false);
+    expect(customerCanRequestCancellation(paid)).toBe(true);
+    expect(customerCanRequestCancellation({ ...paid, cancellationRequestedAt: "2026-11-24T06:00:00Z" })).toBe(false);
+    expect(customerCanRequestCancellation({ ...paid, status: "SHIPPED" })).toBe(false);
+    expect(canRefund(paid)).toBe(true);
+    expect(canRefund({ status: "PROCESSING", paymentStatus: "PENDING" })).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ let adminBearer: Record<string, string>;
 let customerBearer: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ authRateLimit: { windowMs: 60_000, perIp: 8, perAccount: 5 } });
+  t = await createTestApp({ authRateLimit: { windowMs: 60_000, perIp: 8, perAccount: 5, perAccountTotal: 12 } });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
   const admin = await insertUser(t.database.db, { role: "ADMIN" });
@@ -62,19 +62,32 @@ function partialUpload(path: string, headers: Record<string, string>, declared: 
 }
 
 describe("password guessing", () => {
-  it("answers 429 after repeated failed sign-ins to one account, even with the right password afterwards", async () => {
+  it("answers 429 to repeated failed sign-ins to one account from one address; the owner elsewhere still signs in", async () => {
     const user = await insertUser(t.database.db, { passwordHash: await hashPassword("Right123") });
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: `Wrong${i}xx` }, remoteAddress: `10.40.0.${i + 1}` });
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: `Wrong${i}xx` }, remoteAddress: "10.40.0.1" });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    const right = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "Right123" }, remoteAddress: "10.40.0.99" });
-    expect(right.statusCode).toBe(429);
-    expect(right.json().error).toBe(MSG.tooManyRequests);
-    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+    const attacker = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "Right123" }, remoteAddress: "10.40.0.1" });
+    expect(attacker.statusCode).toBe(429);
+    expect(attacker.json().error).toBe(MSG.tooManyRequests);
+    expect(Number(attacker.headers["retry-after"])).toBeGreaterThan(0);
+    const owner = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "Right123" }, remoteAddress: "10.40.0.99" });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("answers 429 to guesses against one account from many addresses once the account-wide ceiling is reached", async () => {
+    const user = await insertUser(t.database.db, { passwordHash: await hashPassword("Right123") });
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: `Wrong${i}xx` }, remoteAddress: `10.42.0.${i + 1}` });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(12).every((s) => s === 429)).toBe(true);
   });
 
   it("answers 429 to one address spraying many accounts", async () => {

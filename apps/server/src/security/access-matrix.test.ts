@@ -126,6 +126,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/orders/:id": adminOnly(404),
   "PATCH /api/admin/orders/:id/status": adminOnly(400, { body: {} }),
   "POST /api/admin/orders/:id/cash-collected": adminOnly(404),
+  "POST /api/admin/orders/:id/refund": adminOnly(404, { body: { method: "KHALTI", reference: "R-1" } }),
+  "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
   "DELETE /api/admin/orders/:id": adminOnly(404),
   "GET /api/admin/settings": adminOnly(200),
   "PUT /api/admin/settings": adminOnly(400, { body: { shippingFlatFee: -1 } }),

@@ -70,7 +70,7 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startInstance(opts: { port: number; databaseUrl: string; redisUrl: string; redisPrefix: string; publicUrl?: string }): Promise<Instance> {
+export async function startInstance(opts: { port: number; databaseUrl: string; redisUrl: string; redisPrefix: string; publicUrl?: string; env?: Record<string, string> }): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "live-instance-"));
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: repoRoot,
@@ -88,6 +88,7 @@ export async function startInstance(opts: { port: number; databaseUrl: string; r
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
       DEV_MAIL_VIEWER: "false",
+      ...opts.env,
     }),
   });
   let log = "";

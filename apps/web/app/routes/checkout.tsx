@@ -5,6 +5,7 @@ import { DEFAULT_POSTAL_CODE, formatNPR, MSG, PAYMENT_MSG, ShippingAddressSchema
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
 import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
+import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
 import { colorText, sizeText } from "../components/cart-panel";
@@ -112,24 +113,30 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     idempotencyKey.current ??= crypto.randomUUID();
     if (method === "KHALTI" || method === "ESEWA") return void payWithWallet(method, items);
     let order: Order;
+    const key = idempotencyKey.current;
     try {
-      ({ order } = await fetchJson<{ order: Order }>("/api/orders", {
-        body: {
-          items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
-          shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
-          paymentMethod: method,
-        },
-        headers: { "Idempotency-Key": idempotencyKey.current },
-      }));
+      // A 502/504 or a broken connection (an instance died mid-request) is sent again with the same key: the shopper
+      // gets the one order the first attempt may already have made (docs/decisions/031).
+      ({ order } = await retryUnanswered(() =>
+        fetchJson<{ order: Order }>("/api/orders", {
+          body: {
+            items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+            shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+            paymentMethod: method,
+          },
+          headers: { "Idempotency-Key": key },
+        }),
+      ));
     } catch (error) {
       setSubmitting(false);
-      // Nothing was made: a corrected cart may use the key again only if it is the same order, so start afresh.
-      idempotencyKey.current = null;
+      // Refused (4xx): nothing was made, so a corrected cart starts afresh. Unknown outcome: keep the key, so pressing
+      // Place Order again finds the order the shop may have made instead of making a second one.
+      if (error instanceof ApiError && error.status > 0 && error.status < 500) idempotencyKey.current = null;
       toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to place order. Please try again.", { duration: 3000 });
       return;
     }
     try {
-      await fetchJson("/api/payments/cod/process", { body: { orderId: order.id } });
+      await retryUnanswered(() => fetchJson("/api/payments/cod/process", { body: { orderId: order.id } }));
     } catch (error) {
       setSubmitting(false);
       toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to process COD order", { duration: 3000 });
@@ -149,15 +156,18 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   async function payWithWallet(wallet: "KHALTI" | "ESEWA", lines: CartItem[]) {
     const path = wallet === "KHALTI" ? "/api/payments/khalti/initiate-with-order" : "/api/payments/esewa/initiate-with-order";
     try {
-      const started = await fetchJson<KhaltiStart | EsewaStart>(path, {
-        body: {
-          orderData: {
-            items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
-            shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+      const key = idempotencyKey.current!;
+      const started = await retryUnanswered(() =>
+        fetchJson<KhaltiStart | EsewaStart>(path, {
+          body: {
+            orderData: {
+              items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+              shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+            },
           },
-        },
-        headers: { "Idempotency-Key": idempotencyKey.current! },
-      });
+          headers: { "Idempotency-Key": key },
+        }),
+      );
       rememberPendingPayment(started.orderId, isBuyNow ? "buyNow" : "cart");
       if (wallet === "KHALTI") {
         toast.success(PAYMENT_MSG.redirectingKhalti);
@@ -168,8 +178,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       setSubmitting(false);
       const status = error instanceof ApiError ? error.status : 0;
-      // 503: the order is saved and the wallet did not answer; keep the key so a retry pays that same order.
-      if (status !== 503) idempotencyKey.current = null;
+      // 503: the order is saved and the wallet did not answer; 0/5xx: the outcome is unknown. Keep the key in both
+      // cases so a retry pays that same order.
+      if (status > 0 && status < 500) idempotencyKey.current = null;
       const fallback = wallet === "KHALTI" ? "Failed to initiate Khalti payment" : "Failed to initiate eSewa payment";
       toast.error(error instanceof ApiError && (status < 500 || status === 503) ? error.message : fallback, { duration: 4000 });
     }

@@ -1,7 +1,17 @@
 import { useRef, useState } from "react";
 import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { customerCanCancel, formatNPR, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, TIMELINE_STEPS, type Order } from "@khelkud/contracts";
+import {
+  customerCanCancel,
+  customerCanRequestCancellation,
+  formatNPR,
+  isAwaitingWalletPayment,
+  paymentMethodLabel,
+  refundMethodLabel,
+  shortOrderId,
+  TIMELINE_STEPS,
+  type Order,
+} from "@khelkud/contracts";
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
 import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
@@ -78,15 +88,47 @@ function Timeline({ order }: { order: Order }) {
   );
 }
 
+/** A paid order's cancellation request and the refund that answered it (docs/decisions/078). */
+function RefundStatus({ order }: { order: Order }) {
+  if (order.refund) {
+    const r = order.refund;
+    return (
+      <section aria-labelledby="refund-title" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <h2 id="refund-title" className="text-lg font-bold">
+          Refunded
+        </h2>
+        <p className="mt-1">
+          {formatNPR(r.amount)} refunded by {refundMethodLabel(r.method)} on {formatDateTime(r.refundedAt)}.
+        </p>
+        <p className="mt-1">Reference: {r.reference}</p>
+      </section>
+    );
+  }
+  if (!order.cancellationRequestedAt) return null;
+  return (
+    <section aria-labelledby="request-title" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <h2 id="request-title" className="text-lg font-bold">
+        Cancellation Requested
+      </h2>
+      <p className="mt-1">
+        You asked to cancel this paid order on {formatDateTime(order.cancellationRequestedAt)}. The shop will refund {formatNPR(order.totalAmount)} to your{" "}
+        {paymentMethodLabel(order.paymentMethod)} account and confirm it here.
+      </p>
+    </section>
+  );
+}
+
 function CancelOrder({ order }: { order: Order }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
+  const paid = order.paymentStatus === "PAID";
   async function cancel() {
     setBusy(true);
     try {
-      await fetchJson(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
-      toast.success("Order cancelled.", { id: `order-${order.id}-CANCELLED` });
+      const res = await fetchJson<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
+      const requested = res.order.status !== "CANCELLED";
+      toast.success(requested ? "Cancellation requested. The shop will refund your payment." : "Order cancelled.", { id: `order-${order.id}-CANCELLED` });
       dialog.current?.close();
       await revalidator.revalidate();
     } catch (error) {
@@ -98,19 +140,23 @@ function CancelOrder({ order }: { order: Order }) {
   return (
     <>
       <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-red-300 bg-white px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50">
-        Cancel Order
+        {paid ? "Request Cancellation" : "Cancel Order"}
       </button>
       <dialog ref={dialog} aria-labelledby="cancel-title" className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50">
         <h2 id="cancel-title" className="text-lg font-bold">
           Cancel this order?
         </h2>
-        <p className="mt-2 text-sm text-slate-600">Order #{shortOrderId(order.id)} will be cancelled and its items go back on sale. This cannot be undone.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {paid
+            ? `Order #${shortOrderId(order.id)} is paid. The shop will cancel it and refund ${formatNPR(order.totalAmount)} to your ${paymentMethodLabel(order.paymentMethod)} account.`
+            : `Order #${shortOrderId(order.id)} will be cancelled and its items go back on sale. This cannot be undone.`}
+        </p>
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100">
             Keep Order
           </button>
           <button type="button" onClick={cancel} disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
-            {busy ? "Cancelling…" : "Yes, Cancel Order"}
+            {busy ? "Cancelling…" : paid ? "Yes, Request Cancellation" : "Yes, Cancel Order"}
           </button>
         </div>
       </dialog>
@@ -169,6 +215,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          <RefundStatus order={order} />
           <Timeline order={order} />
           <section aria-labelledby="items-title" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="items-title" className="text-lg font-bold">
@@ -238,7 +285,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 Write Review
               </Link>
             ) : null}
-            {customerCanCancel(order) ? <CancelOrder order={order} /> : null}
+            {customerCanCancel(order) || customerCanRequestCancellation(order) ? <CancelOrder order={order} /> : null}
             <Link to="/products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
               Continue Shopping
             </Link>

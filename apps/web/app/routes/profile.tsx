@@ -215,7 +215,13 @@ const flatten = (p: Profile): Flat => ({
   state: p.address.state ?? "",
   postalCode: p.address.postalCode ?? "",
 });
-const toInput = (f: Flat) => ({ name: f.name, email: f.email, phone: f.phone, address: { street: f.street, city: f.city, state: f.state, postalCode: f.postalCode, country: f.country } });
+const toInput = (f: Flat, currentPassword?: string) => ({
+  name: f.name,
+  email: f.email,
+  phone: f.phone,
+  address: { street: f.street, city: f.city, state: f.state, postalCode: f.postalCode, country: f.country },
+  ...(currentPassword ? { currentPassword } : {}),
+});
 
 function ProfileDetails({ profile }: { profile: Profile }) {
   const saved = flatten(profile);
@@ -225,6 +231,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const [busy, setBusy] = useState(false);
   const after = useAfterSessionChange();
   const changed = (Object.keys(saved) as (keyof Flat)[]).some((k) => values[k].trim() !== saved[k]);
+  // A new e-mail address needs the current password (the server ends other sessions and tells the old address).
+  const emailChanged = values.email.trim().toLowerCase() !== saved.email.toLowerCase();
+  const [currentPassword, setCurrentPassword] = useState("");
 
   function check(next: Flat): Record<string, string> {
     const r = UpdateProfileInputSchema.safeParse(toInput(next));
@@ -236,11 +245,13 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   async function onSave(e: React.FormEvent) {
     e.preventDefault();
     const errs = check(values);
+    if (emailChanged && !currentPassword) errs.currentPassword = AUTH_MSG.currentPasswordRequired;
     setErrors(errs);
     if (Object.keys(errs).length || busy) return;
     setBusy(true);
     try {
-      await apiRequest("/api/users/profile", { method: "PUT", json: toInput(values) });
+      await apiRequest("/api/users/profile", { method: "PUT", json: toInput(values, emailChanged ? currentPassword : undefined) });
+      setCurrentPassword("");
       toast.success("Profile updated successfully!", { id: "profile-updated", duration: 2000 });
       setEditing(false);
       await after();
@@ -312,6 +323,17 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {f("name", "Full Name", { autoComplete: "name" })}
         {f("email", "Email", { type: "email", autoComplete: "email" })}
+        {emailChanged ? (
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={errors.currentPassword}
+            onValue={setCurrentPassword}
+            onBlurField={() => setErrors((e) => ({ ...e, currentPassword: currentPassword ? "" : AUTH_MSG.currentPasswordRequired }))}
+          />
+        ) : null}
         {f("phone", "Phone", { type: "tel", autoComplete: "tel" })}
         <div>
           <label htmlFor="profile-country" className="mb-1 block text-sm font-semibold text-slate-800">

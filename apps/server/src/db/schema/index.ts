@@ -77,9 +77,8 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a link "issued" for an address without an account: forgot-password does the same work either way (docs/decisions/079). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
@@ -224,6 +223,9 @@ export const orders = pgTable(
     paymentExpiresAt: ts("payment_expires_at"),
     /** Set once stock has been given back, so it is never returned twice. */
     stockReleasedAt: ts("stock_released_at"),
+    /** A paid order's customer asked to cancel; an administrator approves it with a refund (docs/decisions/078). */
+    cancellationRequestedAt: ts("cancellation_requested_at"),
+    cancellationReason: text("cancellation_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -300,6 +302,35 @@ export const payments = pgTable(
     index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/** Money given back for a paid order: at most one per order (docs/decisions/078). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    method: text("method", { enum: ["KHALTI", "ESEWA", "CASH", "BANK_TRANSFER"] }).notNull(),
+    /** The wallet's refund id, a bank reference or a receipt number. */
+    reference: text("reference").notNull(),
+    note: text("note"),
+    refundedByUserId: text("refunded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("refunds_order_uq").on(t.orderId), check("refunds_amount_positive", sql`${t.amount} > 0`)],
+);
+
+/** When a periodic job last ran, shared by every instance, so a job runs once per interval across them (docs/decisions/079). */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastStartedAt: ts("last_started_at").notNull(),
+  lastFinishedAt: ts("last_finished_at"),
+  lastResult: jsonb("last_result").$type<unknown>(),
+  lastInstance: text("last_instance"),
+});
 
 // ---------------------------------------------------------------- engagement
 export const reviews = pgTable(

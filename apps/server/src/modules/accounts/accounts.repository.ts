@@ -1,4 +1,5 @@
-import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { newId } from "../../db/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { orders, passwordResetTokens, reviews, users, type UserRow } from "../../db/schema/index.js";
 
@@ -7,6 +8,12 @@ const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCa
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
   return row;
+}
+
+/** The stored password hash of an address (null without an account or a password): the sign-in limit's generation. */
+export async function findPasswordHashByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(byEmail(email)).limit(1);
+  return row?.passwordHash ?? null;
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -45,21 +52,40 @@ export async function countsForUser(db: DbOrTx, userId: string): Promise<{ order
   return { orders: Number(o?.n ?? 0), reviews: Number(r?.n ?? 0) };
 }
 
-export async function insertResetToken(db: DbOrTx, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
-}
 
-/** Earlier links stop working when a new one is requested. */
-export async function retireResetTokens(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
 
 /** Marks a valid token used in one statement, so two concurrent resets cannot both use it. */
 export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<string | null> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNotNull(passwordResetTokens.userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
+}
+
+/**
+ * Forgot-password in one statement that does the same work whether or not the address has an active account: look the
+ * account up, retire its unused links, store the new link — without an account the link row is stored with no user
+ * (it can never be used) — and drop such rows a day after they expired. Returns the account, or undefined.
+ */
+export async function issueResetToken(db: DbOrTx, email: string, tokenHash: string, expiresAt: Date): Promise<{ id: string; name: string; email: string } | undefined> {
+  const result = (await db.execute(sql`
+    with target as (
+      select id, name, email from users where lower(email) = ${email.toLowerCase()} and status = 'ACTIVE' limit 1
+    ), retired as (
+      update password_reset_tokens set used_at = now() where user_id = (select id from target) and used_at is null returning id
+    ), purged as (
+      delete from password_reset_tokens where user_id is null and expires_at < now() - interval '1 day' returning id
+    ), issued as (
+      insert into password_reset_tokens (id, user_id, token_hash, expires_at)
+      values (${newId()}, (select id from target), ${tokenHash}, ${expiresAt.toISOString()}::timestamptz)
+      returning user_id
+    )
+    select target.id, target.name, target.email from issued join target on target.id = issued.user_id`)) as unknown as
+    | { rows: { id: string; name: string; email: string }[] }
+    | { id: string; name: string; email: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, email: row.email } : undefined;
 }

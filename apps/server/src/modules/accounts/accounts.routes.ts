@@ -51,8 +51,23 @@ function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 /** /api/auth/*: register, login, logout, me, forgot and reset password (docs/product-rules.md §9). */
 export function authRoutes(accounts: AccountsService, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
-    const { windowMs, perIp, perAccount } = config.authRateLimit;
+    const { windowMs, perIp, perAccount, perAccountTotal } = config.authRateLimit;
     const secure = config.cookieSecure;
+    // Sign-in is limited per account and IP pair (an attacker elsewhere cannot lock the owner out) under a higher
+    // account-wide ceiling. Both count per password generation, so a reset (a new password) clears them.
+    const generation = new WeakMap<FastifyRequest, string>();
+    const loadGeneration = async (req: FastifyRequest) => {
+      const email = byEmail(req);
+      if (email) generation.set(req, await accounts.signInLimitGeneration(email));
+    };
+    const byAccount = (req: FastifyRequest) => {
+      const email = byEmail(req);
+      return email === undefined ? undefined : `${email}#${generation.get(req) ?? ""}`;
+    };
+    const byAccountAndIp = (req: FastifyRequest) => {
+      const account = byAccount(req);
+      return account === undefined ? undefined : `${account}@${req.ip}`;
+    };
 
     app.post(
       "/auth/register",
@@ -73,10 +88,14 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
       "/auth/login",
       {
         schema: { tags: ["auth"], summary: "Sign in; rememberMe keeps the session for 30 days", body: LoginInputSchema, response: { 200: envelope(AuthResultSchema), ...errors } },
-        preValidation: limit(app, [
-          { name: "login-ip", max: perIp, windowMs, key: byIp },
-          { name: "login-account", max: perAccount, windowMs, key: byEmail },
-        ]),
+        preValidation: [
+          loadGeneration,
+          limit(app, [
+            { name: "login-ip", max: perIp, windowMs, key: byIp },
+            { name: "login-account-ip", max: perAccount, windowMs, key: byAccountAndIp },
+            { name: "login-account", max: perAccountTotal, windowMs, key: byAccount },
+          ]),
+        ],
       },
       async (req, reply) => setSessionCookie(reply, await accounts.login(req.body, meta(req)), secure),
     );
@@ -133,10 +152,10 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
     app.put(
       "/users/profile",
       {
-        schema: { tags: ["profile"], summary: "Update name, e-mail, phone and address (never role or status)", body: UpdateProfileInputSchema, response: { 200: ProfileEnvelope, ...errors } },
+        schema: { tags: ["profile"], summary: "Update name, e-mail, phone and address (never role or status); a new e-mail needs currentPassword and ends other sessions", body: UpdateProfileInputSchema, response: { 200: ProfileEnvelope, ...errors } },
         onRequest: app.requireUser,
       },
-      async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.body) } }),
+      async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.sessionId, req.body) } }),
     );
 
     app.put(

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import {
   AUTH_MSG,
@@ -18,6 +18,7 @@ import type { Events } from "../events/events.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import type { Storage } from "../../plugins/storage.js";
 import type { MailService } from "../mail/mail.service.js";
+import type { BackgroundTasks } from "../../lib/background.js";
 import * as repo from "./accounts.repository.js";
 import { hashToken, toPublicUser, type SessionsService } from "./sessions.service.js";
 
@@ -39,13 +40,15 @@ interface Deps {
   mail: MailService;
   storage: Storage;
   events: Events;
+  background: BackgroundTasks;
   publicUrl: string;
-  log?: (msg: string, err?: unknown) => void;
 }
 
 const AVATAR_SIZE = 512;
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
@@ -55,7 +58,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Registration, sign-in, password reset and the customer's own profile (docs/product-rules.md §9, §10). */
-export function createAccountsService({ db, sessions, mail, storage, events, publicUrl, log = () => undefined }: Deps) {
+export function createAccountsService({ db, sessions, mail, storage, events, background, publicUrl }: Deps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
   let dummyHash: Promise<string> | null = null;
   const timingHash = () => (dummyHash ??= hashPassword("timing-equaliser-Passw0rd"));
@@ -100,20 +103,29 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
       return signIn(user, input.rememberMe, meta);
     },
 
+    /**
+     * Names the current password of an address without revealing it: sign-in limits are counted per generation, so a
+     * new password (a reset, a change) starts the account's counters afresh (docs/decisions/079).
+     */
+    async signInLimitGeneration(email: string): Promise<string> {
+      const hash = await repo.findPasswordHashByEmail(db, email);
+      return createHash("sha256").update(hash ?? "no-password").digest("base64url").slice(0, 12);
+    },
+
     async logout(token: string | null): Promise<void> {
       if (token) await sessions.revoke(token);
     },
 
-    /** Same answer whether or not the address exists (docs/product-rules.md §9). */
+    /**
+     * Same answer, and the same work before it, whether or not the address has an account: one token is made and
+     * hashed, and one statement looks the account up, retires its old links and stores the new one (it touches no row
+     * for an unknown address). The e-mail is sent after the answer, so neither its time nor its failure shows
+     * (docs/decisions/079).
+     */
     async requestPasswordReset(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user || user.status !== "ACTIVE") {
-        await timingHash();
-        return;
-      }
       const token = randomBytes(32).toString("base64url");
-      await repo.retireResetTokens(db, user.id);
-      await repo.insertResetToken(db, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000));
+      const user = await repo.issueResetToken(db, email, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000));
+      if (!user) return;
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       const text = [
         `Hello ${user.name},`,
@@ -126,16 +138,10 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
         "",
         "Khelkud",
       ].join("\n");
-      const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
       const html = `<p>Hello ${esc(user.name)},</p><p>Someone asked to reset the password of your Khelkud account.</p>
 <p><a href="${esc(link)}" style="display:inline-block;background:#DC143C;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Reset your password</a></p>
 <p>The link works once and for ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.</p><p>Khelkud</p>`;
-      try {
-        await mail.send({ to: user.email, subject: "Reset your Khelkud password", text, html });
-      } catch (err) {
-        // The answer must not reveal whether the address exists, so a mail failure is logged, not returned.
-        log("password reset e-mail failed", err);
-      }
+      background.run("password reset e-mail", () => mail.send({ to: user.email, subject: "Reset your Khelkud password", text, html }));
     },
 
     /** Sets the new password, ends every other session of the user and signs them in. */
@@ -153,7 +159,19 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
       return profileOf(await requireUserRow(userId));
     },
 
-    async updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile> {
+    /**
+     * A new e-mail address needs the current password, ends every other session (the one in use stays) and is announced
+     * to the old address after the answer, so a stolen session cannot quietly take the account over (docs/decisions/079).
+     */
+    async updateProfile(userId: string, currentSessionId: string | null, input: UpdateProfileInput): Promise<Profile> {
+      const before = await requireUserRow(userId);
+      const emailChanged = before.email.toLowerCase() !== input.email.toLowerCase();
+      if (emailChanged) {
+        if (!input.currentPassword) throw invalid(AUTH_MSG.currentPasswordRequired, [{ field: "currentPassword", message: AUTH_MSG.currentPasswordRequired }]);
+        if (!(await verifyPassword(input.currentPassword, before.passwordHash))) {
+          throw invalid(AUTH_MSG.currentPasswordWrong, [{ field: "currentPassword", message: AUTH_MSG.currentPasswordWrong }]);
+        }
+      }
       if (await repo.emailTakenByOther(db, input.email, userId)) throw conflict(AUTH_MSG.emailTaken);
       let row: UserRow;
       try {
@@ -170,6 +188,19 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
         throw err;
+      }
+      if (emailChanged) {
+        await sessions.revokeAllForUser(userId, currentSessionId ?? undefined);
+        const text = [
+          `Hello ${before.name},`,
+          "",
+          `The e-mail address of your Khelkud account was changed from ${before.email} to ${row.email}. Other devices were signed out.`,
+          "",
+          "If you did not make this change, reply to this e-mail or contact us at once so we can secure your account.",
+          "",
+          "Khelkud",
+        ].join("\n");
+        background.run("e-mail change notice", () => mail.send({ to: before.email, subject: "Your Khelkud e-mail address was changed", text }));
       }
       const profile = await profileOf(row);
       events.profileUpdated(toPublicUser(row));

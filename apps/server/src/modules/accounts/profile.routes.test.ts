@@ -56,7 +56,7 @@ describe("profile", () => {
       method: "PUT",
       url: "/api/users/profile",
       headers,
-      payload: { name: "Ram Thapa", email: "Ram.Thapa@Example.com", phone: "01-4123456", address: { street: "Thamel Marg", city: "Kathmandu", state: "Bagmati", postalCode: "44600", country: "Nepal" } },
+      payload: { name: "Ram Thapa", email: "Ram.Thapa@Example.com", phone: "01-4123456", address: { street: "Thamel Marg", city: "Kathmandu", state: "Bagmati", postalCode: "44600", country: "Nepal" }, currentPassword: "Secret123" },
     });
     stop();
     expect(res.statusCode).toBe(200);
@@ -87,8 +87,42 @@ describe("profile", () => {
         { field: "phone", message: "Invalid phone number" },
       ]),
     );
-    const taken = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers, payload: { name: "Someone", email: other.email.toUpperCase() } });
+    const taken = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers, payload: { name: "Someone", email: other.email.toUpperCase(), currentPassword: "Secret123" } });
     expect(taken.statusCode).toBe(409);
+  });
+});
+
+describe("change e-mail", () => {
+  const change = (headers: Record<string, string>, email: string, currentPassword?: string) =>
+    t.app.inject({ method: "PUT", url: "/api/users/profile", headers, payload: { name: "Mover Rai", email, ...(currentPassword === undefined ? {} : { currentPassword }) } });
+
+  it("needs the current password: missing or wrong changes nothing", async () => {
+    const { user, headers } = await signedInCustomer();
+    const missing = await change(headers, "thief@example.com");
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toContainEqual({ field: "currentPassword", message: "Current password is required" });
+    const wrong = await change(headers, "thief@example.com", "Guess1234");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toContainEqual({ field: "currentPassword", message: "Current password is incorrect" });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+    // Keeping the address (any letter case) needs no password.
+    expect((await change(headers, user.email.toUpperCase())).statusCode).toBe(200);
+  });
+
+  it("ends the other sessions, keeps this one, and tells the old address", async () => {
+    const { user, headers, token } = await signedInCustomer();
+    const other = await sessionFor(t.app, user.id);
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const res = await change(headers, newEmail, "Secret123");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.email).toBe(newEmail);
+    expect((await t.app.inject({ url: "/api/auth/me", headers: other.bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    await t.app.services.background.idle();
+    const notice = (await t.app.services.mail.outbox.list()).find((m) => m.to === user.email);
+    expect(notice?.subject).toBe("Your Khelkud e-mail address was changed");
+    expect(notice?.text).toContain(newEmail);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   AdminUsersQuerySchema,
   BlogInputSchema,
   CategoryInputSchema,
+  DeclineCancellationInputSchema,
   FeatureInputSchema,
   IdParamSchema,
   ImageArrangementSchema,
@@ -23,6 +24,7 @@ import {
   MessageReadInputSchema,
   OrderStatusInputSchema,
   ProductInputSchema,
+  RefundInputSchema,
   RoleInputSchema,
   UserInputSchema,
 } from "@khelkud/contracts";
@@ -148,6 +150,14 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.get("/admin/orders/:id", { schema: { tags, params: IdParamSchema } }, async (req) => ok({ order: await admin.orders.get(req.params.id) }));
     app.patch("/admin/orders/:id/status", { schema: { tags, summary: "Next status per the state machine, with note and tracking number", params: IdParamSchema, body: OrderStatusInputSchema } }, async (req) =>
       ok({ order: await admin.orders.changeStatus(actorOf(req), req.params.id, req.body) }),
+    );
+    app.post("/admin/orders/:id/refund", { schema: { tags, summary: "Approve a paid order's cancellation: record the refund, payment REFUNDED, order CANCELLED, stock back once", params: IdParamSchema, body: RefundInputSchema } }, async (req) =>
+      ok({ order: await admin.orders.refund(actorOf(req), req.params.id, req.body) }),
+    );
+    app.post(
+      "/admin/orders/:id/cancellation/decline",
+      { schema: { tags, summary: "Turn down a customer's cancellation request; the order goes on", params: IdParamSchema, body: DeclineCancellationInputSchema } },
+      async (req) => ok({ order: await admin.orders.declineCancellation(actorOf(req), req.params.id, req.body.note) }),
     );
     app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),

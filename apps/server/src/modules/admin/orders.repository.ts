@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, users } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
 import { escapeLike } from "./admin-lib.js";
 
 export function orderWhere(q: Pick<AdminOrdersQuery, "q" | "status">): SQL | undefined {
@@ -61,4 +61,25 @@ export async function latestPayments(db: DbOrTx, orderIds: string[]) {
   const map = new Map<string, typeof payments.$inferSelect>();
   for (const r of rows) if (!map.has(r.orderId)) map.set(r.orderId, r);
   return map;
+}
+
+/** The order's refund with the name of the administrator who recorded it. */
+export async function refundOf(db: DbOrTx, orderId: string) {
+  const [row] = await db.select({ refund: refunds, byName: users.name }).from(refunds).leftJoin(users, eq(users.id, refunds.refundedByUserId)).where(eq(refunds.orderId, orderId)).limit(1);
+  return row;
+}
+
+export async function insertRefund(db: DbOrTx, values: typeof refunds.$inferInsert) {
+  const [row] = await db.insert(refunds).values(values).returning();
+  return row!;
+}
+
+/** The attempt that brought the money in (the one a refund gives back). */
+export async function paidPaymentOf(db: DbOrTx, orderId: string) {
+  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, "PAID"))).orderBy(desc(payments.createdAt)).limit(1);
+  return row;
+}
+
+export async function markPaymentRefunded(db: DbOrTx, paymentId: string): Promise<void> {
+  await db.update(payments).set({ status: "REFUNDED" }).where(and(eq(payments.id, paymentId), eq(payments.status, "PAID")));
 }

@@ -2,7 +2,11 @@ import { and, eq } from "drizzle-orm";
 import {
   ADMIN_MSG,
   ORDER_TRANSITIONS,
+  canRefund,
   canTransition,
+  formatNPR,
+  refundMethodLabel,
+  type RefundInputSchema,
   shortOrderId,
   transitionRefused,
   type AdminOrdersQuery,
@@ -12,13 +16,14 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusHistory, payments } from "../../db/schema/index.js";
-import { conflict, notFound } from "../../lib/errors.js";
+import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { pagination, toCsv } from "./admin-lib.js";
 import { recordAudit, type Actor } from "./audit.js";
 import { releaseOrderStock } from "./order-stock.js";
 import * as repo from "./orders.repository.js";
 
 type StatusInput = z.output<typeof OrderStatusInputSchema>;
+type RefundData = z.output<typeof RefundInputSchema>;
 type OrderRow = typeof orders.$inferSelect;
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
@@ -65,9 +70,12 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
     paymentStatus: o.paymentStatus,
     paymentId,
     trackingNumber: o.trackingNumber,
-    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
+    // A paid order is cancelled by its refund (refund()), never by a bare status change.
+    nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => !(s === "CANCELLED" && o.paymentStatus === "PAID")),
     canCollectCash: collectable(o),
     canDelete: deletable(o),
+    canRefund: canRefund(o),
+    cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -93,10 +101,14 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
   async function get(id: string) {
     const row = await repo.findOrder(db, id);
     if (!row) throw notFound(ADMIN_MSG.orderNotFound);
-    const [items, history, pays] = await Promise.all([repo.itemsOf(db, id), repo.historyOf(db, id), repo.latestPayments(db, [id])]);
+    const [items, history, pays, refund] = await Promise.all([repo.itemsOf(db, id), repo.historyOf(db, id), repo.latestPayments(db, [id]), repo.refundOf(db, id)]);
     const pay = pays.get(id);
     return {
       ...toSummary(row, pay?.transactionId ?? pay?.reference ?? null),
+      cancellationReason: row.order.cancellationReason,
+      refund: refund
+        ? { amount: refund.refund.amount, method: refund.refund.method, reference: refund.refund.reference, note: refund.refund.note, by: refund.byName, refundedAt: refund.refund.createdAt.toISOString() }
+        : null,
       shippingAddress: readShippingAddress(row.order.shippingAddress),
       notes: row.order.notes,
       paidAt: row.order.paidAt?.toISOString() ?? null,
@@ -127,6 +139,8 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
         const o = await repo.lockOrder(tx, id);
         if (!o) throw notFound(ADMIN_MSG.orderNotFound);
         if (!canTransition(o.status, input.status)) throw conflict(transitionRefused(o.status, input.status));
+        // Cancelling must not keep the money: a paid order is cancelled only by recording its refund.
+        if (input.status === "CANCELLED" && o.paymentStatus === "PAID") throw conflict(ADMIN_MSG.paidOrderCancel);
         const set: Partial<OrderRow> = { status: input.status };
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
         await tx.update(orders).set(set).where(eq(orders.id, id));
@@ -142,6 +156,54 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
         return o.status;
       });
       await tell(notify && (() => notify.statusChanged(id, from)));
+      return get(id);
+    },
+
+    /**
+     * Approves a paid order's cancellation (asked for by the customer, or by staff): records the refund (amount, method,
+     * reference, who, when), moves the payment to REFUNDED and the order to CANCELLED, and returns the stock once
+     * (docs/decisions/078). The money itself is sent back in the wallet's or bank's own dashboard; its reference is kept.
+     */
+    async refund(actor: Actor, id: string, input: RefundData) {
+      const from = await db.transaction(async (tx) => {
+        const o = await repo.lockOrder(tx, id);
+        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+        if (!canRefund(o)) throw conflict(ADMIN_MSG.refundRefused);
+        const amount = input.amount ?? o.totalAmount;
+        if (amount > o.totalAmount) throw invalid(ADMIN_MSG.refundTooLarge, [{ field: "amount", message: ADMIN_MSG.refundTooLarge }]);
+        const paid = await repo.paidPaymentOf(tx, id);
+        await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
+        if (paid) await repo.markPaymentRefunded(tx, paid.id);
+        await tx.update(orders).set({ status: "CANCELLED", paymentStatus: "REFUNDED" }).where(eq(orders.id, id));
+        const how = `${formatNPR(amount)} refunded by ${refundMethodLabel(input.method)} (reference ${input.reference})`;
+        await tx.insert(orderStatusHistory).values({ orderId: id, status: "CANCELLED", note: o.cancellationRequestedAt ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, changedByUserId: actor.id });
+        const stockReturned = await releaseOrderStock(tx, id);
+        await recordAudit(tx, actor, {
+          action: "order.refund",
+          entityType: "order",
+          entityId: id,
+          before: { status: o.status, paymentStatus: o.paymentStatus },
+          after: { status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned },
+        });
+        return o.status;
+      });
+      await tell(notify && (() => notify.statusChanged(id, from)));
+      await tell(notify && (() => notify.paymentUpdated(id)));
+      return get(id);
+    },
+
+    /** Turns a cancellation request down (the order goes on); the note tells the customer why. */
+    async declineCancellation(actor: Actor, id: string, note: string | null) {
+      const status = await db.transaction(async (tx) => {
+        const o = await repo.lockOrder(tx, id);
+        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+        if (!o.cancellationRequestedAt || !canRefund(o)) throw conflict(ADMIN_MSG.noCancellationRequest);
+        await tx.update(orders).set({ cancellationRequestedAt: null, cancellationReason: null }).where(eq(orders.id, id));
+        await tx.insert(orderStatusHistory).values({ orderId: id, status: o.status, note: note ? `Cancellation request declined: ${note}` : "Cancellation request declined", changedByUserId: actor.id });
+        await recordAudit(tx, actor, { action: "order.cancellation-declined", entityType: "order", entityId: id, before: { cancellationRequestedAt: o.cancellationRequestedAt }, after: { note } });
+        return o.status;
+      });
+      await tell(notify && (() => notify.statusChanged(id, status)));
       return get(id);
     },
 

@@ -9,6 +9,7 @@ import { sessions, users } from "../../db/schema/index.js";
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Person {
   id: string;
+  email: string;
   token: string;
   cookie: Record<string, string>;
 }
@@ -25,7 +26,7 @@ const address = { fullName: "Asha Tamang", email: "asha@example.com", phone: "98
 async function person(role: "USER" | "ADMIN" = "USER"): Promise<Person> {
   const user = await insertUser(t.database.db, { role });
   const s = await sessionFor(t.app, user.id);
-  return { id: user.id, token: s.token, cookie: s.cookie };
+  return { id: user.id, email: user.email, token: s.token, cookie: s.cookie };
 }
 
 /** A client that does not reconnect by itself, so a refusal or a server-side disconnect is final and visible. */
@@ -209,7 +210,7 @@ describe("events reach exactly the right rooms", () => {
     const o2 = await connected(owner);
     const s = await connected(stranger);
     const a = await connected(admin);
-    const res = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers: owner.cookie, payload: { name: "Asha Tamang", email: `asha-${Date.now()}@example.com`, phone: "", address: {} } });
+    const res = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers: owner.cookie, payload: { name: "Asha Tamang", email: owner.email, phone: "", address: {} } });
     expect(res.statusCode).toBe(200);
     await until(() => o1.heard.length >= 1 && o2.heard.length >= 1);
     await settle();

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes, refunds, users } from "../../db/schema/index.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 
 /** Products named by a cart or an order, active or not (so "no longer available" can name them). */
 export async function findProductsByIds(db: DbOrTx, ids: string[]) {
@@ -104,11 +105,16 @@ export async function findHistoryFor(db: DbOrTx, orderIds: string[]): Promise<Or
   return db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, orderIds)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
 }
 
+export async function findRefundsFor(db: DbOrTx, orderIds: string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds));
+}
+
 /** Moves an order from one status to another only if it is still in `from` (no lost updates). */
 export async function updateOrderIf(
   tx: DbOrTx,
   id: string,
-  where: { status?: OrderRow["status"][]; paymentStatus?: OrderRow["paymentStatus"]; paymentMethod?: OrderRow["paymentMethod"]; userId?: string },
+  where: { status?: OrderRow["status"][]; paymentStatus?: OrderRow["paymentStatus"]; paymentMethod?: OrderRow["paymentMethod"]; userId?: string; noCancellationRequest?: boolean },
   set: Partial<typeof orders.$inferInsert>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
@@ -121,6 +127,7 @@ export async function updateOrderIf(
         where.paymentStatus ? eq(orders.paymentStatus, where.paymentStatus) : undefined,
         where.paymentMethod ? eq(orders.paymentMethod, where.paymentMethod) : undefined,
         where.userId ? eq(orders.userId, where.userId) : undefined,
+        where.noCancellationRequest ? isNull(orders.cancellationRequestedAt) : undefined,
       ),
     )
     .returning();
@@ -135,4 +142,21 @@ export async function claimStockRelease(tx: DbOrTx, id: string): Promise<boolean
     .where(and(eq(orders.id, id), isNull(orders.stockReleasedAt)))
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/**
+ * Locks the customer's row until the transaction ends, so two checkouts of one customer count their open orders one
+ * after the other (the limit cannot be passed by sending orders at the same moment).
+ */
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Orders that hold stock without money: not yet shipped and payment still PENDING (unpaid wallet, unconfirmed or confirmed COD). */
+export async function countOpenUnpaid(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["PENDING", "PROCESSING"]), eq(orders.paymentStatus, "PENDING")));
+  return Number(row?.n ?? 0);
 }

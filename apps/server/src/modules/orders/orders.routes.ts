@@ -1,9 +1,11 @@
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ApiFailureSchema,
   CartCheckInputSchema,
   CartCheckResultSchema,
+  CancellationRequestInputSchema,
   envelope,
   IDEMPOTENCY_HEADER,
   IdParamSchema,
@@ -13,11 +15,26 @@ import {
   PlaceOrderInputSchema,
 } from "@khelkud/contracts";
 import { invalid } from "../../lib/errors.js";
+import { byIp, limit } from "../../plugins/rate-limit.js";
+import type { PaymentsService } from "../payments/payments.service.js";
 import type { CartService } from "./cart.service.js";
 import type { OrdersService } from "./orders.service.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema };
 const orderResponse = envelope(z.object({ order: OrderSchema }));
+
+/**
+ * Orders placed per minute, per customer and per client IP (429 with Retry-After beyond; docs/decisions/077). Shared
+ * by every route that places an order (POST /orders and the wallets' initiate-with-order); counted across instances
+ * with REDIS_URL.
+ */
+export function orderRateLimit(app: FastifyInstance) {
+  const { perMinutePerCustomer, perMinutePerIp } = app.config.orderLimits;
+  return limit(app, [
+    { name: "order-customer", max: perMinutePerCustomer, windowMs: 60_000, key: (req) => req.user?.id },
+    { name: "order-ip", max: perMinutePerIp, windowMs: 60_000, key: byIp },
+  ]);
+}
 
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -26,10 +43,11 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return value;
 }
 
-export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPluginAsyncZod {
+export function orderRoutes(orders: OrdersService, cart: CartService, payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
     // onRequest, so a signed-out caller hears 401 before any body validation.
     const auth = { onRequest: app.requireUser };
+    const placeLimit = orderRateLimit(app);
 
     app.post(
       "/cart/validate",
@@ -41,11 +59,12 @@ export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPl
       "/orders",
       {
         ...auth,
+        preValidation: placeLimit,
         schema: {
           tags: ["orders"],
           summary: "Place an order (the server prices it and reserves stock; send an Idempotency-Key header)",
           body: PlaceOrderInputSchema,
-          response: { 200: orderResponse, 201: orderResponse, ...errors },
+          response: { 200: orderResponse, 201: orderResponse, 429: ApiFailureSchema, ...errors },
         },
       },
       async (req, reply) => {
@@ -69,8 +88,20 @@ export function orderRoutes(orders: OrdersService, cart: CartService): FastifyPl
 
     app.post(
       "/orders/:id/cancel",
-      { ...auth, schema: { tags: ["orders"], summary: "Cancel one's own order before it ships; stock goes back", params: IdParamSchema, response: { 200: orderResponse, ...errors } } },
-      async (req) => ({ success: true as const, data: { order: await orders.cancelOrder(req.user!, req.params.id) } }),
+      {
+        ...auth,
+        schema: {
+          tags: ["orders"],
+          summary: "Cancel one's own order before it ships (200; stock goes back). A paid order is not cancelled: the call records a cancellation request the shop approves with a refund (202)",
+          params: IdParamSchema,
+          body: CancellationRequestInputSchema.nullish(),
+          response: { 200: orderResponse, 202: orderResponse, 503: ApiFailureSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { order, requested } = await payments.cancelForCustomer(req.user!, req.params.id, req.body?.reason);
+        return reply.status(requested ? 202 : 200).send({ success: true as const, data: { order } });
+      },
     );
 
     app.post(

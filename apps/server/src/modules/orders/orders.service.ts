@@ -11,6 +11,7 @@ import {
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
+import type { OrderLimits } from "../../env.js";
 import type { UserRow } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
@@ -26,8 +27,9 @@ export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
 type Viewer = Pick<UserRow, "id" | "role">;
 
 export const ORDER_NOT_FOUND = "Order not found";
+export const CANCELLATION_ALREADY_REQUESTED = "A cancellation has already been requested for this order";
 
-export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[]): Order {
+export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[], refund?: repo.RefundRow): Order {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -55,6 +57,9 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
     statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
     paymentExpiresAt: o.paymentExpiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
+    cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
+    cancellationReason: o.cancellationReason,
+    refund: refund ? { amount: refund.amount, method: refund.method, reference: refund.reference, note: refund.note, refundedAt: refund.createdAt.toISOString() } : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -73,13 +78,22 @@ function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
 
 const sizeLabel = (name: string, size: string) => `${name} (size ${size})`;
 
-export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events }) {
+/** The limits when none are configured (docs/decisions/077; env.ts reads the ORDER_* variables). */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxUnitsPerLine: MAX_QUANTITY_PER_LINE, maxUnitsPerOrder: 20, maxOpenUnpaid: 5, perMinutePerCustomer: 5, perMinutePerIp: 20, codConfirmMinutes: 30 };
+
+export function openOrdersRefused(max: number): string {
+  return `You already have ${max} unpaid ${max === 1 ? "order" : "orders"} waiting. Please pay for or cancel one before placing another.`;
+}
+
+export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events; limits?: OrderLimits }) {
+  const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
   async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, history] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([])]);
+    const [items, history, refunds] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([]), repo.findRefundsFor(db, ids)]);
     const itemsBy = groupBy(items, (i) => i.orderId);
     const historyBy = groupBy(history, (h) => h.orderId);
-    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? []));
+    const refundBy = new Map(refunds.map((r) => [r.orderId, r]));
+    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? [], refundBy.get(r.id)));
   }
 
   async function load(id: string): Promise<Order> {
@@ -140,8 +154,18 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       if (existing) return { order: (await hydrate([existing]))[0]!, replayed: true };
     }
     const lines = mergeLines(input.items);
-    if (lines.some((l) => l.quantity > MAX_QUANTITY_PER_LINE)) throw invalid(`quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`);
+    const perLine = Math.min(limits.maxUnitsPerLine, MAX_QUANTITY_PER_LINE);
+    if (lines.some((l) => l.quantity > perLine)) throw invalid(`quantity must be at most ${perLine} per item`);
+    const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+    if (units > limits.maxUnitsPerOrder) throw invalid(`At most ${limits.maxUnitsPerOrder} items per order`);
     const priced = await priceLines(lines);
+    // Stock is kept per size: colours of one size count together toward the per-line limit.
+    const perSize = new Map<string, { name: string; size: string; quantity: number }>();
+    for (const p of priced) {
+      const key = `${p.product.id}\u0000${p.line.size}`;
+      perSize.set(key, { name: p.product.name, size: p.line.size, quantity: (perSize.get(key)?.quantity ?? 0) + p.line.quantity });
+    }
+    for (const s of perSize.values()) if (s.quantity > perLine) throw invalid(`At most ${perLine} of ${sizeLabel(s.name, s.size)} per order`);
     const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
     const { shipping: rule } = await deps.settings.get();
     const shippingCost = shippingFee(subtotal, input.shippingAddress.city, rule);
@@ -151,6 +175,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await db.transaction(async (tx) => {
+          await repo.lockCustomer(tx, user.id);
+          if ((await repo.countOpenUnpaid(tx, user.id)) >= limits.maxOpenUnpaid) throw conflict(openOrdersRefused(limits.maxOpenUnpaid));
           await reserve(tx, priced);
           const order = await repo.insertOrder(tx, {
             orderNumber: newOrderNumber(now),
@@ -165,7 +191,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             shippingAddress: { ...input.shippingAddress, country: "Nepal" },
             notes: input.notes ?? null,
             idempotencyKey: idempotencyKey ?? null,
-            paymentExpiresAt: isWallet ? new Date(now.getTime() + WALLET_PAYMENT_MINUTES * 60_000) : null,
+            // A cash-on-delivery order is confirmed right after checkout; one left unconfirmed gives its stock back too.
+            paymentExpiresAt: new Date(now.getTime() + (isWallet ? WALLET_PAYMENT_MINUTES : limits.codConfirmMinutes) * 60_000),
           });
           // Ids that sort in cart order, so the order lists its items the way the shopper added them.
           const itemIdBase = newId().slice(0, -2);
@@ -226,8 +253,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (row.paymentStatus !== "PENDING") throw conflict("This order has already been paid");
     if (row.status === "PROCESSING") return load(row.id);
     if (row.status !== "PENDING") throw conflict(`A ${row.status.toLowerCase().replaceAll("_", " ")} order cannot be confirmed`);
+    if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= Date.now()) throw conflict("The time to confirm this order has run out. Please place a new order.");
     const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING" });
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING", paymentExpiresAt: null });
       if (!updated) return false;
       await repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" });
       await repo.insertHistory(tx, { orderId: row.id, status: "PROCESSING", note: "Cash on delivery confirmed; pay when it arrives", changedByUserId: user.id });
@@ -250,19 +278,22 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return true;
   }
 
-  /** A customer cancels their own order before it ships; the stock goes back once. */
-  async function cancelOrder(user: Viewer, orderId: string): Promise<Order> {
+  /**
+   * A customer cancels their own order before it ships; the stock goes back once. A paid order is not cancelled: the
+   * call records a cancellation request, which an administrator approves by refunding (docs/decisions/078). Callers
+   * ask the wallet about open attempts first (payments.cancelForCustomer), so money paid a moment ago is seen.
+   */
+  async function cancelOrder(user: Viewer, orderId: string, reason?: string): Promise<{ order: Order; requested: boolean }> {
     const row = await repo.findOrder(db, orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (row.status === "CANCELLED") throw conflict("This order is already cancelled");
-    if (!customerCanCancel(row)) {
-      throw conflict(row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING") ? "A paid order cannot be cancelled online; please contact support" : "This order can no longer be cancelled");
-    }
+    if (row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING")) return { order: await requestCancellation(user, row, reason), requested: true };
+    if (!customerCanCancel(row)) throw conflict("This order can no longer be cancelled");
     const from = row.status as OrderStatus;
     const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], userId: user.id }, { status: "CANCELLED" });
+      // Only while still unpaid: a payment confirmed a moment ago makes this call fail instead of keeping the money.
+      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], paymentStatus: "PENDING", userId: user.id }, { status: "CANCELLED" });
       if (!updated) return false;
-      if (updated.paymentStatus === "PAID") throw conflict("A paid order cannot be cancelled online; please contact support");
       await releaseStock(tx, row.id);
       await repo.insertHistory(tx, { orderId: row.id, status: "CANCELLED", note: "Cancelled by the customer", changedByUserId: user.id });
       return true;
@@ -270,10 +301,29 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (!changed) throw conflict("This order can no longer be cancelled");
     const order = await load(row.id);
     deps.events.orderStatusChanged(order, from);
+    return { order, requested: false };
+  }
+
+  async function requestCancellation(user: Viewer, row: repo.OrderRow, reason?: string): Promise<Order> {
+    if (row.cancellationRequestedAt) throw conflict(CANCELLATION_ALREADY_REQUESTED);
+    const changed = await db.transaction(async (tx) => {
+      const updated = await repo.updateOrderIf(
+        tx,
+        row.id,
+        { status: ["PENDING", "PROCESSING"], paymentStatus: "PAID", userId: user.id, noCancellationRequest: true },
+        { cancellationRequestedAt: new Date(), cancellationReason: reason?.trim() || null },
+      );
+      if (!updated) return false;
+      await repo.insertHistory(tx, { orderId: row.id, status: updated.status, note: "Cancellation requested by the customer; the shop will refund the payment", changedByUserId: user.id });
+      return true;
+    });
+    if (!changed) throw conflict(CANCELLATION_ALREADY_REQUESTED);
+    const order = await load(row.id);
+    deps.events.orderStatusChanged(order, row.status);
     return order;
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load };
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

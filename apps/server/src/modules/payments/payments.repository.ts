@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orders, payments } from "../../db/schema/index.js";
+import { jobRuns, orders, payments } from "../../db/schema/index.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type WalletProvider = "KHALTI" | "ESEWA";
@@ -93,6 +93,27 @@ export async function findExpiredWalletOrders(db: DbOrTx, now: Date, limit: numb
 }
 
 /**
+ * Cash-on-delivery orders never confirmed in time, oldest first. Orders placed before COD orders had a deadline
+ * (payment_expires_at null) are due `confirmMinutes` after they were placed.
+ */
+export async function findExpiredCodOrders(db: DbOrTx, now: Date, confirmMinutes: number, limit: number) {
+  const placedBefore = new Date(now.getTime() - confirmMinutes * 60_000);
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, "COD"),
+        eq(orders.paymentStatus, "PENDING"),
+        eq(orders.status, "PENDING"),
+        or(lte(orders.paymentExpiresAt, now), and(isNull(orders.paymentExpiresAt), lte(orders.createdAt, placedBefore))),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+/**
  * Transaction-scoped advisory lock: true for the one transaction that holds it; released at commit
  * or rollback. Other server instances asking at the same time get false and skip their sweep.
  */
@@ -102,4 +123,26 @@ export async function tryAdvisoryLock(tx: DbOrTx, key: number): Promise<boolean>
     | { locked: boolean }[];
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0]?.locked === true;
+}
+
+/**
+ * Claims this interval's run of a periodic job for one instance: one atomic upsert that succeeds only when the last run
+ * started at least `minGapMs` before `now`. Every instance calls it each interval; across them, one gets true.
+ */
+export async function claimJobRun(db: DbOrTx, name: string, now: Date, minGapMs: number, instance: string): Promise<boolean> {
+  const due = new Date(now.getTime() - minGapMs);
+  const rows = await db
+    .insert(jobRuns)
+    .values({ name, lastStartedAt: now, lastInstance: instance })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastStartedAt: now, lastInstance: instance, lastFinishedAt: null, lastResult: null },
+      setWhere: lte(jobRuns.lastStartedAt, due),
+    })
+    .returning({ name: jobRuns.name });
+  return rows.length === 1;
+}
+
+export async function finishJobRun(db: DbOrTx, name: string, at: Date, result: unknown): Promise<void> {
+  await db.update(jobRuns).set({ lastFinishedAt: at, lastResult: result }).where(eq(jobRuns.name, name));
 }

@@ -17,6 +17,7 @@ import {
   type PaymentOutcome,
 } from "@khelkud/contracts";
 import { conflict, invalid } from "../../lib/errors.js";
+import { orderRateLimit } from "../orders/orders.routes.js";
 import type { PaymentsService } from "./payments.service.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema, 503: ApiFailureSchema };
@@ -40,12 +41,14 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
   return async (app) => {
     const auth = { onRequest: app.requireUser };
     const tags = ["payments"];
+    const placeLimit = orderRateLimit(app);
 
     app.post(
       "/payments/khalti/initiate-with-order",
       {
         ...auth,
-        schema: { tags, summary: "Create the order (stock reserved) and start a Khalti payment for it", body: WalletCheckoutInputSchema, response: { 200: envelope(KhaltiStartSchema), ...errors } },
+        preValidation: placeLimit,
+        schema: { tags, summary: "Create the order (stock reserved) and start a Khalti payment for it", body: WalletCheckoutInputSchema, response: { 200: envelope(KhaltiStartSchema), 429: ApiFailureSchema, ...errors } },
       },
       async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof KhaltiStartSchema> }),
     );
@@ -68,7 +71,8 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
       "/payments/esewa/initiate-with-order",
       {
         ...auth,
-        schema: { tags, summary: "Create the order (stock reserved) and sign an eSewa payment form for it", body: WalletCheckoutInputSchema, response: { 200: envelope(EsewaStartSchema), ...errors } },
+        preValidation: placeLimit,
+        schema: { tags, summary: "Create the order (stock reserved) and sign an eSewa payment form for it", body: WalletCheckoutInputSchema, response: { 200: envelope(EsewaStartSchema), 429: ApiFailureSchema, ...errors } },
       },
       async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof EsewaStartSchema> }),
     );

@@ -24,6 +24,14 @@ type Viewer = Pick<UserRow, "id" | "role">;
 export const PAYMENT_NOT_FOUND = "Payment record not found";
 /** Any 32-bit number the shop uses for nothing else: the expiry sweep's advisory lock. */
 export const SWEEP_LOCK_KEY = 0x6b6b_5357;
+/** The expiry sweep's row in job_runs (one pass per interval across instances). */
+export const SWEEP_JOB = "payment-expiry-sweep";
+
+export interface SweepLog {
+  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 /** A wallet that cannot tell us yet (Pending, outage) keeps an expired order this much longer before it is cancelled. */
 export const UNDECIDED_GRACE_MS = 30 * 60_000;
 
@@ -381,11 +389,28 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     return orders.confirmCodPayment(user, row.id);
   }
 
+  /**
+   * The customer's Cancel: an unpaid wallet order's open attempts are asked first (as the COD switch does), so an order
+   * paid at the wallet whose return has not arrived yet is confirmed and its cancellation becomes a request for a
+   * refund instead of keeping the money. An unreachable wallet stops the cancel (it might have been paid).
+   */
+  async function cancelForCustomer(user: Viewer, orderId: string, reason?: string) {
+    const row = await ordersRepo.findOrder(db, orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.paymentMethod !== "COD" && row.status === "PENDING" && row.paymentStatus === "PENDING") {
+      for (const attempt of await repo.findOpenAttempts(db, row.id)) {
+        const outcome = await reconcile(attempt);
+        if (outcome.status === "PAID") break;
+      }
+    }
+    return orders.cancelOrder(user, row.id, reason);
+  }
+
   // ------------------------------------------------------------------ expiry
 
   /**
    * Cancels unpaid wallet orders whose time is up, after asking the provider about every open attempt
-   * (a payment whose return never arrived is confirmed instead). One transaction holding an advisory
+   * (a payment whose return never arrived is confirmed instead), and cash-on-delivery orders never confirmed. One transaction holding an advisory
    * lock: with several server instances, one sweeps and the others skip.
    */
   async function sweepExpiredPayments(now: Date = new Date(), limit = 50): Promise<SweepResult> {
@@ -444,6 +469,14 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
         });
         result.cancelled.push(id);
       }
+      // Cash on delivery never confirmed: nobody will pay at the door for it, so its stock goes back (docs/decisions/077).
+      for (const { id } of await repo.findExpiredCodOrders(tx, now, orders.limits.codConfirmMinutes, limit)) {
+        const cancelled = await ordersRepo.updateOrderIf(tx, id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD" }, { status: "CANCELLED" });
+        if (!cancelled) continue;
+        await orders.releaseStock(tx, id);
+        await ordersRepo.insertHistory(tx, { orderId: id, status: "CANCELLED", note: `Cash on delivery was not confirmed within ${orders.limits.codConfirmMinutes} minutes; order cancelled and stock released` });
+        result.cancelled.push(id);
+      }
     });
     for (const id of result.paid) await publishPaid(id);
     for (const id of result.cancelled) {
@@ -454,14 +487,38 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     return result;
   }
 
-  /** Runs the sweep every `intervalMs` (server.ts; tests call sweepExpiredPayments themselves). Returns stop(). */
-  function startExpirySweeper(intervalMs: number, onError: (error: unknown) => void): () => void {
+  /**
+   * One interval's pass of the expiry sweep across every instance: the pass is claimed in `job_runs` first, so of N
+   * instances whose timers fire within one interval exactly one sweeps; the others skip without touching an order.
+   * The claim needs 90% of the interval since the last start, so timers that drift apart still give one pass each.
+   */
+  async function runScheduledSweep(intervalMs: number, instance: string, now: Date = new Date()): Promise<SweepResult | null> {
+    if (!(await repo.claimJobRun(db, SWEEP_JOB, now, Math.floor(intervalMs * 0.9), instance))) return null;
+    const result = await sweepExpiredPayments(now);
+    await repo.finishJobRun(db, SWEEP_JOB, new Date(), result);
+    return result;
+  }
+
+  /**
+   * Runs the sweep every `intervalMs` (server.ts; tests call sweepExpiredPayments or runScheduledSweep themselves).
+   * Each pass this instance makes is logged with what it did; a pass another instance already made is logged at debug.
+   * Returns stop().
+   */
+  function startExpirySweeper(intervalMs: number, log: SweepLog, instance = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`): () => void {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      sweepExpiredPayments()
-        .catch(onError)
+      const startedAt = new Date();
+      runScheduledSweep(intervalMs, instance, startedAt)
+        .then((result) => {
+          if (!result) return log.debug({ instance }, "payment expiry sweep: this interval's pass was made by another instance");
+          log.info(
+            { instance, startedAt: startedAt.toISOString(), cancelled: result.cancelled, paid: result.paid, deferred: result.deferred, locked: result.locked, ms: Date.now() - startedAt.getTime() },
+            `payment expiry sweep: ${result.cancelled.length} cancelled, ${result.paid.length} confirmed paid, ${result.deferred.length} deferred`,
+          );
+        })
+        .catch((err: unknown) => log.error({ err, instance }, "payment expiry sweep failed"))
         .finally(() => {
           running = false;
         });
@@ -482,7 +539,9 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     esewaStatus,
     latestAttempt,
     switchToCod,
+    cancelForCustomer,
     sweepExpiredPayments,
+    runScheduledSweep,
     startExpirySweeper,
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, ORDER_STATUSES, formatNPR, shortOrderId, type OrderStatus, type Pagination } from "@khelkud/contracts";
+import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel, shortOrderId, type OrderStatus, type Pagination, type RefundMethod } from "@khelkud/contracts";
 import { api, downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
 import { useLiveEvent } from "../../lib/live";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
@@ -22,6 +22,8 @@ interface OrderSummary {
   nextStatuses: OrderStatus[];
   canCollectCash: boolean;
   canDelete: boolean;
+  canRefund: boolean;
+  cancellationRequestedAt: string | null;
   createdAt: string;
 }
 interface OrderDetail extends OrderSummary {
@@ -29,6 +31,8 @@ interface OrderDetail extends OrderSummary {
   notes: string | null;
   items: { id: string; productName: string; size: string; color: string; quantity: number; unitPrice: number; lineTotal: number }[];
   statusHistory: { status: string; note: string | null; by: string | null; createdAt: string }[];
+  cancellationReason: string | null;
+  refund: { amount: number; method: RefundMethod; reference: string; note: string | null; by: string | null; refundedAt: string } | null;
 }
 
 const METHOD_ICON: Record<string, string> = { COD: "💵", KHALTI: "🟣", ESEWA: "🟢" };
@@ -48,6 +52,74 @@ function Address({ a }: { a: Record<string, string> | null }) {
         {a.country ? `, ${a.country}` : ""}
       </div>
     </address>
+  );
+}
+
+/**
+ * A paid order's cancellation: the staff send the money back in the wallet's or bank's dashboard, then record it here
+ * (amount, method, reference); the order is cancelled and its stock returned (docs/decisions/078).
+ */
+function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
+  const [amount, setAmount] = useState((o.totalAmount / 100).toFixed(2));
+  const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : "BANK_TRANSFER");
+  const [reference, setReference] = useState("");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function send(path: string, body: object, done: string) {
+    setBusy(true);
+    try {
+      await api("POST", `/api/admin/orders/${o.id}/${path}`, body);
+      toast.success(done);
+      onDone();
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const paisa = Math.round(Number(amount) * 100);
+  return (
+    <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="refund-panel-title">
+      <h3 id="refund-panel-title" className="font-semibold">
+        {o.cancellationRequestedAt ? `Cancellation requested on ${new Date(o.cancellationRequestedAt).toLocaleString("en-GB")}` : "Cancel and refund this paid order"}
+      </h3>
+      {o.cancellationReason && <p>Reason: {o.cancellationReason}</p>}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Field label="Amount refunded (NPR)">
+          <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </Field>
+        <Field label="Refunded by">
+          <select className={input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
+            {REFUND_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {refundMethodLabel(m)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Refund reference">
+          <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
+        </Field>
+        <Field label="Note for the customer (optional)">
+          <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={btn.primary}
+          disabled={busy || !reference.trim() || !(paisa > 0)}
+          onClick={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded)}
+        >
+          Approve and record refund
+        </button>
+        {o.cancellationRequestedAt && (
+          <button type="button" className={btn.secondary} disabled={busy} onClick={() => send("cancellation/decline", { note: note.trim() || null }, "Cancellation request declined")}>
+            Decline request
+          </button>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -137,6 +209,25 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           {o.statusHistory.length === 0 && <li className="text-slate-500">No changes yet.</li>}
         </ol>
       </section>
+      {o.refund && (
+        <section className="rounded-lg border border-emerald-300 bg-emerald-50 p-3">
+          <h3 className="font-semibold">Refunded</h3>
+          <p>
+            {formatNPR(o.refund.amount)} by {refundMethodLabel(o.refund.method)}, reference <span className="font-mono">{o.refund.reference}</span>
+            {o.refund.by ? `, recorded by ${o.refund.by}` : ""} on {new Date(o.refund.refundedAt).toLocaleString("en-GB")}
+          </p>
+          {o.refund.note && <p>Note: {o.refund.note}</p>}
+        </section>
+      )}
+      {o.canRefund && (
+        <RefundPanel
+          o={o}
+          onDone={() => {
+            reload();
+            onChanged();
+          }}
+        />
+      )}
       {o.canCollectCash && (
         <button type="button" className={btn.primary} onClick={collect}>
           Mark cash collected
@@ -246,6 +337,7 @@ export default function AdminOrders() {
                 <td className="px-3 py-2 whitespace-nowrap">{formatNPR(o.totalAmount)}</td>
                 <td className="px-3 py-2">
                   <StatusBadge value={o.status} />
+                  {o.cancellationRequestedAt && <div className="mt-1 text-xs font-semibold text-amber-800">Cancellation requested</div>}
                 </td>
                 <td className="px-3 py-2">
                   <div className="whitespace-nowrap">
