@@ -17,6 +17,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { TaxParty, UserRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { pagination } from "../admin/admin-lib.js";
 import { StoreSettingsSchema } from "../settings/settings.service.js";
 import * as repo from "./invoices.repository.js";
 
@@ -211,7 +212,7 @@ export function createInvoicesService(db: Db) {
           vat: doc.vat,
           prints,
         })),
-        pagination: { page: q.page, limit: q.limit, total, pages: Math.max(1, Math.ceil(total / q.limit)) },
+        pagination: pagination(q.page, q.limit, total),
       };
     },
     /** The sales book for a period: one row per document, credit notes negative, and totals. Null for a period that does not parse. */
