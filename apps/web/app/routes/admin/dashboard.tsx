@@ -40,7 +40,7 @@ export default function AdminDashboard() {
         !error && <p className="text-slate-500">Loading dashboard...</p>
       ) : (
         <div className="space-y-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-7">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 2xl:grid-cols-7">
             <Stat label="Revenue today" value={formatNPR(data.revenue.today)} note="paid orders" />
             <Stat label="Last 7 days" value={formatNPR(data.revenue.last7Days)} />
             <Stat label="Last 30 days" value={formatNPR(data.revenue.last30Days)} />
