@@ -276,4 +276,5 @@ export const AdminInvoicesQuerySchema = z
   })
   .strict();
 export type AdminInvoicesQuery = z.output<typeof AdminInvoicesQuerySchema>;
-export const SalesRegisterQuerySchema = z.object({ period: TaxPeriodSchema }).strict();
+/** Without a period: the current BS month. */
+export const SalesRegisterQuerySchema = z.object({ period: TaxPeriodSchema.optional() }).strict();

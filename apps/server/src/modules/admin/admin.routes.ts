@@ -31,6 +31,7 @@ import {
 import { AppError } from "../../lib/errors.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import { sendDocument } from "../invoices/invoices.routes.js";
+import { currentBsMonth } from "../invoices/invoices.service.js";
 import { registerCsv, registerXlsx } from "../invoices/register-files.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
@@ -171,16 +172,18 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
       sendDocument(reply, admin.invoices, await admin.invoices.byId(req.params.id), req.user!.id, "PDF"),
     );
     app.get("/admin/sales-register.csv", { schema: { tags, summary: "Sales register (sales book) for a BS month 2083-04 or fiscal year 2083/84, as CSV", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
-      const register = await admin.invoices.register(req.query.period);
+      const period = req.query.period ?? currentBsMonth();
+      const register = await admin.invoices.register(period);
       if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
-      return sendCsv(reply, `sales-register-${req.query.period.replace("/", "-")}`, registerCsv(register));
+      return sendCsv(reply, `sales-register-${period.replace("/", "-")}`, registerCsv(register));
     });
     app.get("/admin/sales-register.xlsx", { schema: { tags, summary: "Sales register for a BS month or fiscal year, as a spreadsheet", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
-      const register = await admin.invoices.register(req.query.period);
+      const period = req.query.period ?? currentBsMonth();
+      const register = await admin.invoices.register(period);
       if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .header("Content-Disposition", `attachment; filename="sales-register-${req.query.period.replace("/", "-")}.xlsx"`)
+        .header("Content-Disposition", `attachment; filename="sales-register-${period.replace("/", "-")}.xlsx"`)
         .header("Cache-Control", "no-store")
         .send(await registerXlsx(register));
     });

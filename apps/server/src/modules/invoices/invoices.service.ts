@@ -154,6 +154,11 @@ export interface SalesRegister {
   totals: { total: number; taxable: number; vat: number; exempt: number };
 }
 
+/** "2083-08": the BS month it is now in Nepal. */
+export function currentBsMonth(now = new Date()): string {
+  return formatBs(bsDateOf(now)).slice(0, 7);
+}
+
 /** Which period a register covers: a BS month ("2083-04") or a fiscal year ("2083/84"). */
 export function registerPeriod(period: string): { title: string; from: Date; to: Date } | null {
   const month = /^(\d{4})-(\d{2})$/.exec(period);
