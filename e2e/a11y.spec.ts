@@ -39,7 +39,7 @@ test("shop, account, checkout and order pages have no serious or critical axe vi
 test("the admin screens have no serious or critical axe violations", async ({ page }) => {
   await signIn(page, ADMIN);
   const problems: string[] = [];
-  for (const path of ["/admin", "/admin/products", "/admin/orders", "/admin/users", "/admin/categories", "/admin/blogs", "/admin/messages", "/admin/settings", "/admin/audit"]) {
+  for (const path of ["/admin", "/admin/products", "/admin/orders", "/admin/users", "/admin/categories", "/admin/blogs", "/admin/messages", "/admin/settings", "/admin/audit", "/admin/invoices"]) {
     problems.push(...(await seriousViolations(page, path)));
   }
   expect(problems).toEqual([]);

@@ -14,6 +14,7 @@ import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { orderRoutes } from "./modules/orders/orders.routes.js";
+import { invoiceRoutes } from "./modules/invoices/invoices.routes.js";
 import { wishlistRoutes } from "./modules/wishlist/wishlist.routes.js";
 import { seoRoutes } from "./modules/seo/seo.routes.js";
 import { toPublicUser } from "./modules/accounts/sessions.service.js";
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));
       await api.register(orderRoutes(services.orders, services.cart, services.payments));
+      await api.register(invoiceRoutes(services.invoices));
       await api.register(wishlistRoutes(services.wishlist));
       await api.register(blogRoutes(services.blog));
       await api.register(contactRoutes(services.contact, services.newsletter));

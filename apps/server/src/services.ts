@@ -19,6 +19,7 @@ import { createAccountsService } from "./modules/accounts/accounts.service.js";
 import { createSeoService } from "./modules/seo/seo.service.js";
 import { createPaymentsService } from "./modules/payments/payments.service.js";
 import { createPaymentClients } from "./payments/index.js";
+import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { createBackgroundTasks } from "./lib/background.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
@@ -48,6 +49,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     background,
     accounts: createAccountsService({ db, sessions, mail, storage, events, background, publicUrl: config.publicUrl }),
     seo: createSeoService(db, config.publicUrl),
+    invoices: createInvoicesService(db),
     payments: createPaymentsService(db, { orders, events, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
   };
 }

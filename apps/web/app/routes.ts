@@ -12,6 +12,7 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("invoices", "routes/admin/invoices.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("blogs", "routes/admin/blogs.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -354,3 +354,21 @@ export function splitList(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** A BS month "2083-04" or a fiscal year "2083/84" (the sales register's periods). */
+export const TaxPeriodSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-(0[1-9]|1[0-2])|\d{4}\/\d{2})$/, "Period must be a Bikram Sambat month like 2083-04 or a fiscal year like 2083/84");
+export const AdminInvoicesQuerySchema = z
+  .object({
+    page: PageParam,
+    limit: limitParam(20),
+    q: SearchParam,
+    kind: z.enum(["INVOICE", "CREDIT_NOTE"]).optional(),
+    month: TaxPeriodSchema.optional(),
+  })
+  .strict();
+export type AdminInvoicesQuery = z.output<typeof AdminInvoicesQuerySchema>;
+/** Without a period: the current BS month. */
+export const SalesRegisterQuerySchema = z.object({ period: TaxPeriodSchema.optional() }).strict();

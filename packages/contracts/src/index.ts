@@ -19,3 +19,5 @@ export * from "./content-rules.js";
 export * from "./payments.js";
 export * from "./payment-rules.js";
 export * from "./live.js";
+export * from "./bikram-sambat.js";
+export * from "./invoice-rules.js";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { limitParam } from "./api.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
+import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 
 
 const requiredText = (message: string, max = 200) =>
@@ -58,6 +59,8 @@ export const PlaceOrderInputSchema = z.object({
   shippingAddress: ShippingAddressSchema,
   paymentMethod: PaymentMethodSchema.default("COD"),
   notes: z.string().trim().max(500, "notes must be at most 500 characters").optional(),
+  /** The buyer's PAN/VAT number for the tax invoice (optional). */
+  buyerPan: z.union([z.literal(""), z.string().trim().regex(PAN_PATTERN, PAN_MESSAGE)]).optional(),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInputSchema>;
 
@@ -126,6 +129,12 @@ export const OrderSchema = z.object({
   cancellationRequestedAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   refund: RefundSchema.nullable(),
+  /** The buyer's PAN for the tax invoice, when given. */
+  buyerPan: z.string().nullable(),
+  /** The tax invoice's number once the order is paid (docs/decisions/081); then GET /api/orders/{id}/invoice.pdf serves it. */
+  invoiceNumber: z.string().nullable(),
+  /** The credit note's number once an invoiced order was refunded. */
+  creditNoteNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

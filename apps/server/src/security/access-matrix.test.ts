@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../test/factories.js";
-import { reviews } from "../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { reviews, taxDocuments } from "../db/schema/index.js";
 
 type Role = "guest" | "customer" | "other" | "admin";
 const ROLES: Role[] = ["guest", "customer", "other", "admin"];
@@ -78,6 +79,10 @@ const MATRIX: Record<string, Row> = {
   // Administrators change orders through /api/admin/orders; the customer routes are the owner's alone.
   "POST /api/orders/:id/cancel": { expect: [401, 409, 404, 404], params: { id: "$deliveredOrder" } },
   "POST /api/payments/cod/process": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
+  // The bill of a paid order (docs/decisions/081); no credit note exists for it, so everyone hears 404 there.
+  "GET /api/orders/:id/invoice": ownerOnly(200, 200, { params: { id: "$deliveredOrder" } }),
+  "GET /api/orders/:id/invoice.pdf": ownerOnly(200, 200, { params: { id: "$deliveredOrder" } }),
+  "GET /api/orders/:id/credit-note.pdf": ownerOnly(404, 404, { params: { id: "$deliveredOrder" } }),
   // Wallet payments: only the owner of an unpaid wallet order may start or switch one; everyone else learns nothing (404).
   "POST /api/payments/khalti/initiate": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
   "POST /api/payments/khalti/initiate-v2": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
@@ -123,6 +128,11 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/admin/users/:id": adminOnly(404),
   "GET /api/admin/orders": adminOnly(200),
   "GET /api/admin/orders/export.csv": adminOnly(200),
+  "GET /api/admin/invoices": adminOnly(200),
+  "GET /api/admin/invoices/:id/html": adminOnly(200, { params: { id: "$invoice" } }),
+  "GET /api/admin/invoices/:id/pdf": adminOnly(200, { params: { id: "$invoice" } }),
+  "GET /api/admin/sales-register.csv": adminOnly(200, { query: "period=2083/84" }),
+  "GET /api/admin/sales-register.xlsx": adminOnly(200, { query: "period=2083-08" }),
   "GET /api/admin/orders/:id": adminOnly(404),
   "PATCH /api/admin/orders/:id/status": adminOnly(400, { body: {} }),
   "POST /api/admin/orders/:id/cash-collected": adminOnly(404),
@@ -215,7 +225,11 @@ beforeAll(async () => {
     const res = await t.app.inject({ method: "PATCH", url: `/api/admin/orders/${delivered}/status`, headers: adminHeaders, payload: { status } });
     expect(res.statusCode, res.body).toBe(200);
   }
+  // Cash collected: the order is paid and has its tax invoice.
+  expect((await t.app.inject({ method: "POST", url: `/api/admin/orders/${delivered}/cash-collected`, headers: adminHeaders })).statusCode).toBe(200);
   fixtures.deliveredOrder = delivered;
+  const [invoice] = await db.select().from(taxDocuments).where(eq(taxDocuments.orderId, delivered));
+  fixtures.invoice = invoice!.id;
   const [review] = await db.insert(reviews).values({ productId: product.id, userId: customer.id, rating: 5, comment: "Lovely shirt" }).returning();
   fixtures.review = review!.id;
 });

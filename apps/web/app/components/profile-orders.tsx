@@ -107,6 +107,11 @@ export function ProfileOrders() {
                 <Link to={`/orders/${o.id}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
                   View Details<span className="sr-only"> of order #{shortOrderId(o.id)}</span>
                 </Link>
+                {o.invoiceNumber ? (
+                  <a href={`/api/orders/${o.id}/invoice.pdf`} download className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+                    Download bill<span className="sr-only"> of order #{shortOrderId(o.id)}</span>
+                  </a>
+                ) : null}
               </div>
             </article>
           </li>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, formatNPR, MSG, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, formatNPR, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
 import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
@@ -67,6 +67,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [values, setValues] = useState<Record<Field, string>>(loaderData.prefill);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("COD");
+  /** The buyer's PAN for the tax invoice (optional, 9 digits). */
+  const [buyerPan, setBuyerPan] = useState("");
+  const panError = buyerPan.trim() && !PAN_PATTERN.test(buyerPan.trim()) ? PAN_MESSAGE : null;
   const [submitting, setSubmitting] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
   const [walletTarget, setWalletTarget] = useState<WalletTarget | null>(null);
@@ -93,6 +96,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       if (e) next[f.name] = e;
     }
     setErrors(next);
+    if (panError && !Object.keys(next).length) {
+      document.getElementById("checkout-buyerPan")?.focus();
+      return false;
+    }
     if (Object.keys(next).length) {
       document.getElementById(`checkout-${Object.keys(next)[0]}`)?.focus();
       return false;
@@ -123,6 +130,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
             shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
             paymentMethod: method,
+            ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
           },
           headers: { "Idempotency-Key": key },
         }),
@@ -228,6 +236,27 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </div>
               ))}
+            </div>
+            <div className="mt-4">
+              <label htmlFor="checkout-buyerPan" className="block text-sm font-semibold text-slate-700">
+                PAN / VAT number for the bill <span className="font-normal text-slate-500">(optional)</span>
+              </label>
+              <input
+                id="checkout-buyerPan"
+                name="buyerPan"
+                inputMode="numeric"
+                maxLength={9}
+                value={buyerPan}
+                onChange={(e) => setBuyerPan(e.target.value)}
+                aria-invalid={panError ? true : undefined}
+                aria-describedby={panError ? "checkout-buyerPan-error" : undefined}
+                className={`mt-1 h-11 w-full rounded-lg border px-3 sm:w-60 ${panError ? "border-red-600" : "border-slate-300"}`}
+              />
+              {panError ? (
+                <p id="checkout-buyerPan-error" className="mt-1 text-sm text-red-700">
+                  {panError}
+                </p>
+              ) : null}
             </div>
           </fieldset>
 

@@ -277,6 +277,16 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <div className="flex flex-col gap-2">
+            {order.invoiceNumber ? (
+              <a href={`/api/orders/${order.id}/invoice.pdf`} download className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark" aria-label={`Download bill ${order.invoiceNumber}`}>
+                Download bill
+              </a>
+            ) : null}
+            {order.creditNoteNumber ? (
+              <a href={`/api/orders/${order.id}/credit-note.pdf`} download className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
+                Download credit note
+              </a>
+            ) : null}
             {isAwaitingWalletPayment(order) ? (
               <PayNow order={order} khaltiEndpoint="/api/payments/khalti/initiate" />
             ) : null}

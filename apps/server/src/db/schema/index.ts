@@ -226,6 +226,8 @@ export const orders = pgTable(
     /** A paid order's customer asked to cancel; an administrator approves it with a refund (docs/decisions/078). */
     cancellationRequestedAt: ts("cancellation_requested_at"),
     cancellationReason: text("cancellation_reason"),
+    /** The buyer's PAN/VAT number for the tax invoice, when given at checkout (9 digits). */
+    buyerPan: text("buyer_pan"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -321,6 +323,93 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("refunds_order_uq").on(t.orderId), check("refunds_amount_positive", sql`${t.amount} > 0`)],
+);
+
+// ---------------------------------------------------------------- tax documents (docs/decisions/081)
+
+/** The last number given per document kind and fiscal year: bumped with UPDATE … RETURNING inside the paying transaction. */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    kind: text("kind", { enum: ["INVOICE", "CREDIT_NOTE"] }).notNull(),
+    fiscalYear: text("fiscal_year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.fiscalYear] })],
+);
+
+export interface TaxParty {
+  name: string;
+  address: string;
+  phone?: string | null;
+  email?: string | null;
+  pan?: string | null;
+}
+
+export interface TaxDocumentLine {
+  description: string;
+  size?: string | null;
+  quantity: number;
+  rate: number;
+  amount: number;
+  taxable: number;
+  vat: number;
+}
+
+/** Invoices and credit notes as issued: every printed figure is stored, and a trigger refuses UPDATE and DELETE. */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["INVOICE", "CREDIT_NOTE"] }).notNull(),
+    number: text("number").notNull().unique(),
+    fiscalYear: text("fiscal_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note's invoice. */
+    invoiceId: text("invoice_id"),
+    issuedAt: ts("issued_at").notNull(),
+    /** Nepal's calendar day of issue in BS, "2083-04-01". */
+    issuedDateBs: text("issued_date_bs").notNull(),
+    vatRegistered: boolean("vat_registered").notNull(),
+    seller: jsonb("seller").$type<TaxParty>().notNull(),
+    buyer: jsonb("buyer").$type<TaxParty>().notNull(),
+    orderNumber: text("order_number").notNull(),
+    lines: jsonb("lines").$type<TaxDocumentLine[]>().notNull(),
+    shippingAmount: integer("shipping_amount").notNull(),
+    shippingTaxable: integer("shipping_taxable").notNull(),
+    shippingVat: integer("shipping_vat").notNull(),
+    taxable: integer("taxable").notNull(),
+    vat: integer("vat").notNull(),
+    exempt: integer("exempt").notNull(),
+    total: integer("total").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    paymentReference: text("payment_reference"),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_kind_order_uq").on(t.kind, t.orderId),
+    uniqueIndex("tax_documents_kind_year_seq_uq").on(t.kind, t.fiscalYear, t.sequence),
+    index("tax_documents_issued_idx").on(t.issuedAt),
+    check("tax_documents_total_consistent", sql`${t.total} = ${t.taxable} + ${t.vat} + ${t.exempt}`),
+  ],
+);
+
+/** Every print or download of a document; the first one is the original, later ones are marked COPY. */
+export const taxDocumentPrints = pgTable(
+  "tax_document_prints",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => taxDocuments.id, { onDelete: "restrict" }),
+    printedByUserId: text("printed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    format: text("format", { enum: ["HTML", "PDF"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tax_document_prints_doc_idx").on(t.documentId, t.createdAt)],
 );
 
 /** When a periodic job last ran, shared by every instance, so a job runs once per interval across them (docs/decisions/079). */

@@ -7,6 +7,7 @@ import {
   AdminAuditQuerySchema,
   AdminBlogsQuerySchema,
   AdminCategoriesQuerySchema,
+  AdminInvoicesQuerySchema,
   AdminMessagesQuerySchema,
   AdminOrdersQuerySchema,
   AdminPageQuerySchema,
@@ -26,10 +27,14 @@ import {
   ProductInputSchema,
   RefundInputSchema,
   RoleInputSchema,
+  SalesRegisterQuerySchema,
   UserInputSchema,
 } from "@khelkud/contracts";
 import { AppError } from "../../lib/errors.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
+import { sendDocument } from "../invoices/invoices.routes.js";
+import { currentBsMonth } from "../invoices/invoices.service.js";
+import { registerCsv, registerXlsx } from "../invoices/register-files.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
@@ -165,6 +170,33 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (docs/product-rules.md §7)", params: IdParamSchema } }, async (req) => {
       await admin.orders.remove(actorOf(req), req.params.id);
       return ok({ id: req.params.id });
+    });
+
+    // ------------------------------------------------------------ tax documents (docs/decisions/081)
+    app.get("/admin/invoices", { schema: { tags, summary: "Invoices and credit notes; search by number, order or customer; month = BS month or fiscal year", querystring: AdminInvoicesQuerySchema } }, async (req) =>
+      ok(await admin.invoices.list(req.query)),
+    );
+    app.get("/admin/invoices/:id/html", { schema: { tags, summary: "Print a document (every print after the first is marked COPY)", params: IdParamSchema } }, async (req, reply) =>
+      sendDocument(reply, admin.invoices, await admin.invoices.byId(req.params.id), req.user!.id, "HTML"),
+    );
+    app.get("/admin/invoices/:id/pdf", { schema: { tags, summary: "A document as PDF (every print after the first is marked COPY)", params: IdParamSchema } }, async (req, reply) =>
+      sendDocument(reply, admin.invoices, await admin.invoices.byId(req.params.id), req.user!.id, "PDF"),
+    );
+    app.get("/admin/sales-register.csv", { schema: { tags, summary: "Sales register (sales book) for a BS month 2083-04 or fiscal year 2083/84, as CSV", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
+      const period = req.query.period ?? currentBsMonth();
+      const register = await admin.invoices.register(period);
+      if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
+      return sendCsv(reply, `sales-register-${period.replace("/", "-")}`, registerCsv(register));
+    });
+    app.get("/admin/sales-register.xlsx", { schema: { tags, summary: "Sales register for a BS month or fiscal year, as a spreadsheet", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
+      const period = req.query.period ?? currentBsMonth();
+      const register = await admin.invoices.register(period);
+      if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
+      return reply
+        .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("Content-Disposition", `attachment; filename="sales-register-${period.replace("/", "-")}.xlsx"`)
+        .header("Cache-Control", "no-store")
+        .send(await registerXlsx(register));
     });
 
     // ------------------------------------------------------------ settings

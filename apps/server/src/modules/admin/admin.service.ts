@@ -8,6 +8,7 @@ import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js"
 import { createAdminBlogsService } from "./blogs.service.js";
 import { createAdminCategoriesService } from "./categories.service.js";
 import * as dashboard from "./dashboard.repository.js";
+import { createInvoicesService } from "../invoices/invoices.service.js";
 import { createAdminMessagesService } from "./messages.service.js";
 import { createAdminOrdersService, type OrderNotifier } from "./orders.service.js";
 import { createAdminProductsService } from "./products.service.js";
@@ -25,8 +26,10 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
       paymentUpdated: async (id) => events.paymentUpdated(await customerView.getOrder(id)),
     };
   }
+  const invoices = createInvoicesService(db);
   return {
     products: createAdminProductsService(db, storage),
+    invoices,
     categories: createAdminCategoriesService(db),
     // Sessions are stateless over the database, so a second instance here is the same as the app's.
     users: createAdminUsersService(db, createSessionsService(db), opts.sendInvite),
@@ -40,7 +43,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
     },
     /** All figures from aggregate queries (docs/product-rules.md §14, §16: the old dashboard summed the first page of a list). */
     async dashboard() {
-      const [revenue, ordersByStatus, waiting, lowStock, recentOrders, bestSellers, dailySales] = await Promise.all([
+      const [revenue, ordersByStatus, waiting, lowStock, recentOrders, bestSellers, dailySales, tax] = await Promise.all([
         dashboard.revenue(db),
         dashboard.ordersByStatus(db),
         dashboard.moneyWaiting(db),
@@ -48,8 +51,9 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
         dashboard.recentOrders(db),
         dashboard.bestSellers(db),
         dashboard.dailySales(db),
+        invoices.fiscalYearToDate(),
       ]);
-      return { revenue, ordersByStatus, ...waiting, lowStock: lowStock.map((r) => ({ ...r, stock: Number(r.stock) })), recentOrders: recentOrders.map((r) => ({ ...r, totalAmount: Number(r.totalAmount) })), bestSellers, dailySales };
+      return { revenue, tax, ordersByStatus, ...waiting, lowStock: lowStock.map((r) => ({ ...r, stock: Number(r.stock) })), recentOrders: recentOrders.map((r) => ({ ...r, totalAmount: Number(r.totalAmount) })), bestSellers, dailySales };
     },
   };
 }

@@ -17,6 +17,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusHistory, payments } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
+import { issueCreditNote, issueInvoice } from "../invoices/invoices.service.js";
 import { pagination, toCsv } from "./admin-lib.js";
 import { recordAudit, type Actor } from "./audit.js";
 import { releaseOrderStock } from "./order-stock.js";
@@ -88,7 +89,7 @@ export interface OrderNotifier {
   paymentUpdated(orderId: string): Promise<void>;
 }
 
-export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
+export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: () => Date = () => new Date()) {
   /** A failed notification never undoes or fails the committed change. */
   async function tell(work: (() => Promise<void>) | undefined) {
     try {
@@ -178,12 +179,14 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
         const how = `${formatNPR(amount)} refunded by ${refundMethodLabel(input.method)} (reference ${input.reference})`;
         await tx.insert(orderStatusHistory).values({ orderId: id, status: "CANCELLED", note: o.cancellationRequestedAt ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, changedByUserId: actor.id });
         const stockReturned = await releaseOrderStock(tx, id);
+        // The invoice stays as issued; a credit note with its own number refers to it (docs/decisions/081).
+        const creditNote = await issueCreditNote(tx, id, clock(), o.cancellationRequestedAt ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount);
         await recordAudit(tx, actor, {
           action: "order.refund",
           entityType: "order",
           entityId: id,
           before: { status: o.status, paymentStatus: o.paymentStatus },
-          after: { status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned },
+          after: { status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned, creditNote: creditNote?.number ?? null },
         });
         return o.status;
       });
@@ -213,10 +216,12 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
         const o = await repo.lockOrder(tx, id);
         if (!o) throw notFound(ADMIN_MSG.orderNotFound);
         if (!collectable(o)) throw conflict(ADMIN_MSG.cashNotCollectable);
-        const now = new Date();
+        const now = clock();
         await tx.update(orders).set({ paymentStatus: "PAID", paidAt: now, cashCollectedAt: now }).where(eq(orders.id, id));
         await tx.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, id), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
-        await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID" } });
+        // The tax invoice commits with the cash, or neither does (docs/decisions/081).
+        const invoice = await issueInvoice(tx, id, now);
+        await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID", invoice: invoice?.number ?? null } });
       });
       await tell(notify && (() => notify.paymentUpdated(id)));
       return get(id);

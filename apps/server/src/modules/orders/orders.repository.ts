@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes, refunds, users } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes, refunds, taxDocuments, users } from "../../db/schema/index.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -111,6 +111,17 @@ export async function findRefundsFor(db: DbOrTx, orderIds: string[]): Promise<Re
 }
 
 /** Moves an order from one status to another only if it is still in `from` (no lost updates). */
+export type DocumentNumbers = Partial<Record<"INVOICE" | "CREDIT_NOTE", string>>;
+
+/** The tax documents' numbers per order (docs/decisions/081). */
+export async function findDocumentNumbersFor(db: DbOrTx, orderIds: string[]): Promise<Map<string, DocumentNumbers>> {
+  const out = new Map<string, DocumentNumbers>();
+  if (orderIds.length === 0) return out;
+  const rows = await db.select({ orderId: taxDocuments.orderId, kind: taxDocuments.kind, number: taxDocuments.number }).from(taxDocuments).where(inArray(taxDocuments.orderId, orderIds));
+  for (const r of rows) out.set(r.orderId, { ...out.get(r.orderId), [r.kind]: r.number });
+  return out;
+}
+
 export async function updateOrderIf(
   tx: DbOrTx,
   id: string,

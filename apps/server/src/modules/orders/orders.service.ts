@@ -29,7 +29,7 @@ type Viewer = Pick<UserRow, "id" | "role">;
 export const ORDER_NOT_FOUND = "Order not found";
 export const CANCELLATION_ALREADY_REQUESTED = "A cancellation has already been requested for this order";
 
-export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[], refund?: repo.RefundRow): Order {
+export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[], refund?: repo.RefundRow, documents: repo.DocumentNumbers = {}): Order {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -60,6 +60,9 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
     cancellationReason: o.cancellationReason,
     refund: refund ? { amount: refund.amount, method: refund.method, reference: refund.reference, note: refund.note, refundedAt: refund.createdAt.toISOString() } : null,
+    buyerPan: o.buyerPan,
+    invoiceNumber: documents.INVOICE ?? null,
+    creditNoteNumber: documents.CREDIT_NOTE ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -89,11 +92,16 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
   async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, history, refunds] = await Promise.all([repo.findItemsFor(db, ids), withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([]), repo.findRefundsFor(db, ids)]);
+    const [items, history, refunds, documents] = await Promise.all([
+      repo.findItemsFor(db, ids),
+      withHistory ? repo.findHistoryFor(db, ids) : Promise.resolve([]),
+      repo.findRefundsFor(db, ids),
+      repo.findDocumentNumbersFor(db, ids),
+    ]);
     const itemsBy = groupBy(items, (i) => i.orderId);
     const historyBy = groupBy(history, (h) => h.orderId);
     const refundBy = new Map(refunds.map((r) => [r.orderId, r]));
-    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? [], refundBy.get(r.id)));
+    return rows.map((r) => toOrderDto(r, itemsBy.get(r.id) ?? [], historyBy.get(r.id) ?? [], refundBy.get(r.id), documents.get(r.id)));
   }
 
   async function load(id: string): Promise<Order> {
@@ -190,6 +198,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             totalAmount: subtotal + shippingCost,
             shippingAddress: { ...input.shippingAddress, country: "Nepal" },
             notes: input.notes ?? null,
+            buyerPan: input.buyerPan || null,
             idempotencyKey: idempotencyKey ?? null,
             // A cash-on-delivery order is confirmed right after checkout; one left unconfirmed gives its stock back too.
             paymentExpiresAt: new Date(now.getTime() + (isWallet ? WALLET_PAYMENT_MINUTES : limits.codConfirmMinutes) * 60_000),

@@ -15,6 +15,7 @@ import type { UserRow } from "../../db/schema/index.js";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors.js";
 import { isProviderUnavailable, makeTransactionUuid, ProviderError, type PaymentClients } from "../../payments/index.js";
 import type { Events } from "../events/events.js";
+import { issueInvoice } from "../invoices/invoices.service.js";
 import * as ordersRepo from "../orders/orders.repository.js";
 import { ORDER_NOT_FOUND, type OrdersService, type PlaceOrderData } from "../orders/orders.service.js";
 import * as repo from "./payments.repository.js";
@@ -269,6 +270,8 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     );
     if (updated) {
       await ordersRepo.insertHistory(tx, { orderId: order.id, status: "PROCESSING", note: `Paid with ${label}${verdict.transactionId ? ` (transaction ${verdict.transactionId})` : ""}` });
+      // The tax invoice commits with the payment, or neither does (docs/decisions/081).
+      await issueInvoice(tx, order.id, now);
       return { changed: true, orderPaid: true, orderClosed: false };
     }
     // Paid, but the order was cancelled or paid by another attempt meanwhile: keep the record and tell the staff.

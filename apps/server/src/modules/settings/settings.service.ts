@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { DEFAULT_SHIPPING_RULE } from "@khelkud/contracts";
+import { DEFAULT_SHIPPING_RULE, PAN_MESSAGE, PAN_PATTERN } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { storeSettings } from "../../db/schema/index.js";
 
@@ -10,6 +10,17 @@ export const StoreSettingsSchema = z.object({
   phone: z.string().max(40).default("+977-1-4412345"),
   email: z.email().default("support@khelkud.com.np"),
   address: z.string().max(200).default("New Road, Kathmandu 44600, Nepal"),
+  /** The seller block of tax documents (docs/decisions/081); documents keep the values they were issued with. */
+  legalName: z.string().trim().max(200).default(""),
+  legalAddress: z.string().trim().max(300).default(""),
+  pan: z.union([z.literal(""), z.string().trim().regex(PAN_PATTERN, PAN_MESSAGE)]).default(""),
+  vatRegistered: z.boolean().default(false),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .max(12)
+    .regex(/^[A-Za-z0-9/-]*$/, "Invoice prefix may contain letters, digits, - and / only")
+    .default(""),
   shipping: z
     .object({
       freeAbovePaisa: z.number().int().min(0),

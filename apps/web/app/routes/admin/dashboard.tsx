@@ -7,6 +7,8 @@ import { formatDate } from "../../lib/format";
 
 interface Dashboard {
   revenue: { today: number; last7Days: number; last30Days: number };
+  /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted. */
+  tax: { fiscalYear: string; taxable: number; vat: number };
   ordersByStatus: Record<string, number>;
   codToCollect: { count: number; amount: number };
   walletPending: { count: number; amount: number };
@@ -38,12 +40,14 @@ export default function AdminDashboard() {
         !error && <p className="text-slate-500">Loading dashboard...</p>
       ) : (
         <div className="space-y-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 2xl:grid-cols-7">
             <Stat label="Revenue today" value={formatNPR(data.revenue.today)} note="paid orders" />
             <Stat label="Last 7 days" value={formatNPR(data.revenue.last7Days)} />
             <Stat label="Last 30 days" value={formatNPR(data.revenue.last30Days)} />
             <Stat label="COD to collect" value={formatNPR(data.codToCollect.amount)} note={`${data.codToCollect.count} orders`} />
             <Stat label="Wallet payments pending" value={formatNPR(data.walletPending.amount)} note={`${data.walletPending.count} orders`} />
+            <Stat label={`Taxable sales ${data.tax.fiscalYear}`} value={formatNPR(data.tax.taxable)} note="fiscal year, from bills" />
+            <Stat label={`VAT ${data.tax.fiscalYear}`} value={formatNPR(data.tax.vat)} note="13%, credit notes subtracted" />
           </div>
           <section className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 font-semibold">Daily sales, last 30 days</h2>

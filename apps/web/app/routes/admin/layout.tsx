@@ -23,6 +23,7 @@ const TABS = [
   { to: "/admin/products", label: "Products", icon: "M20 7l-8-4-8 4v10l8 4 8-4zM4 7l8 4 8-4M12 11v10" },
   { to: "/admin/users", label: "Users", icon: "M16 20v-2a4 4 0 0 0-8 0v2M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" },
   { to: "/admin/orders", label: "Orders", icon: "M6 2h12l2 5H4zM4 7h16v14H4zM9 11h6" },
+  { to: "/admin/invoices", label: "Invoices", icon: "M7 2h10l3 3v17H4V2zM8 8h8M8 12h8M8 16h5" },
   { to: "/admin/categories", label: "Categories", icon: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" },
   { to: "/admin/blogs", label: "Blogs", icon: "M4 4h16v16H4zM8 8h8M8 12h8M8 16h5" },
   { to: "/admin/messages", label: "Messages", icon: "M4 5h16v11H8l-4 4z" },

@@ -64,6 +64,26 @@ export default function AdminSettings() {
               <input className={input} value={f.address} onChange={(e) => setF({ ...f, address: e.target.value })} />
             </Field>
           </fieldset>
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+            <legend className="px-1 font-semibold">Seller on bills</legend>
+            <p className="text-xs text-slate-600 sm:col-span-2">Printed on invoices and credit notes issued from now on; documents already issued keep what they were issued with.</p>
+            <Field label="Legal name (blank: the shop name)" error={errors.legalName}>
+              <input className={input} value={f.legalName} onChange={(e) => setF({ ...f, legalName: e.target.value })} />
+            </Field>
+            <Field label="Registered address (blank: the address above)" error={errors.legalAddress}>
+              <input className={input} value={f.legalAddress} onChange={(e) => setF({ ...f, legalAddress: e.target.value })} />
+            </Field>
+            <Field label="PAN / VAT number (9 digits)" error={errors.pan}>
+              <input className={input} inputMode="numeric" maxLength={9} value={f.pan} onChange={(e) => setF({ ...f, pan: e.target.value })} />
+            </Field>
+            <Field label="Invoice number prefix (e.g. KK-)" error={errors.invoicePrefix}>
+              <input className={input} value={f.invoicePrefix} onChange={(e) => setF({ ...f, invoicePrefix: e.target.value })} />
+            </Field>
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input type="checkbox" checked={f.vatRegistered} onChange={(e) => setF({ ...f, vatRegistered: e.target.checked })} />
+              VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT)
+            </label>
+          </fieldset>
           <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
             <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
             <Field label="Free shipping above">

@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { TaxDocumentKind } from "@khelkud/contracts";
+import type { DbOrTx } from "../../db/client.js";
+import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
+
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/**
+ * The next number of `kind` in `fiscalYear`: the counter row is created at 1 or bumped by one, and stays locked by this
+ * transaction until it commits or rolls back — so numbers are handed out one transaction at a time (on every instance),
+ * a rolled-back payment gives its number back, and a committed one is never given again.
+ */
+export async function nextSequence(tx: DbOrTx, kind: TaxDocumentKind, fiscalYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ kind, fiscalYear, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [documentCounters.kind, documentCounters.fiscalYear], set: { lastNumber: sql`${documentCounters.lastNumber} + 1` } })
+    .returning({ n: documentCounters.lastNumber });
+  return row!.n;
+}
+
+export async function insertDocument(tx: DbOrTx, values: typeof taxDocuments.$inferInsert): Promise<TaxDocumentRow> {
+  const [row] = await tx.insert(taxDocuments).values(values).returning();
+  return row!;
+}
+
+export async function findForOrder(db: DbOrTx, orderId: string, kind: TaxDocumentKind): Promise<TaxDocumentRow | undefined> {
+  const [row] = await db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
+  return row;
+}
+
+export async function findById(db: DbOrTx, id: string): Promise<TaxDocumentRow | undefined> {
+  const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, id));
+  return row;
+}
+
+export async function findOrdersWithInvoice(db: DbOrTx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: taxDocuments.orderId })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.kind, "INVOICE"), sql`${taxDocuments.orderId} in ${orderIds}`));
+  return new Set(rows.map((r) => r.orderId));
+}
+
+export async function storedSettings(tx: DbOrTx): Promise<unknown> {
+  const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.key, "store"));
+  return row?.value ?? {};
+}
+
+export async function itemsOf(tx: DbOrTx, orderId: string) {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+export async function orderRow(tx: DbOrTx, orderId: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+export async function paidPayment(tx: DbOrTx, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), or(eq(payments.status, "PAID"), eq(payments.status, "REFUNDED"))))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Records a print; returns how many prints there were before this one (0 = the original). */
+export async function recordPrint(db: DbOrTx, documentId: string, userId: string | null, format: "HTML" | "PDF"): Promise<number> {
+  const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(taxDocumentPrints).where(eq(taxDocumentPrints.documentId, documentId));
+  await db.insert(taxDocumentPrints).values({ documentId, printedByUserId: userId, format });
+  return before?.n ?? 0;
+}
+
+export interface DocumentFilter {
+  q?: string;
+  kind?: TaxDocumentKind;
+  from?: Date;
+  to?: Date;
+}
+
+function where(f: DocumentFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.kind) parts.push(eq(taxDocuments.kind, f.kind));
+  if (f.from) parts.push(gte(taxDocuments.issuedAt, f.from));
+  if (f.to) parts.push(lt(taxDocuments.issuedAt, f.to));
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(ilike(taxDocuments.number, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, sql`${taxDocuments.buyer}->>'email' ilike ${like}`));
+  }
+  return and(...parts);
+}
+
+export async function listDocuments(db: DbOrTx, f: DocumentFilter, limit: number, offset: number) {
+  return db
+    .select({ doc: taxDocuments, prints: sql<number>`(select count(*)::int from ${taxDocumentPrints} p where p.document_id = ${taxDocuments.id})` })
+    .from(taxDocuments)
+    .where(where(f))
+    .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.sequence))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countDocuments(db: DbOrTx, f: DocumentFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(taxDocuments).where(where(f));
+  return row?.n ?? 0;
+}
+
+/** Every document issued in [from, to), oldest first (the sales register). */
+export async function documentsBetween(db: DbOrTx, from: Date, to: Date): Promise<TaxDocumentRow[]> {
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.sequence));
+}
+
+/** Taxable sales and VAT in [from, to), credit notes subtracted. */
+export async function taxTotals(db: DbOrTx, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      taxable: sql<number>`coalesce(sum(case when ${taxDocuments.kind} = 'INVOICE' then ${taxDocuments.taxable} else -${taxDocuments.taxable} end), 0)::bigint`,
+      vat: sql<number>`coalesce(sum(case when ${taxDocuments.kind} = 'INVOICE' then ${taxDocuments.vat} else -${taxDocuments.vat} end), 0)::bigint`,
+    })
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)));
+  return { taxable: Number(row?.taxable ?? 0), vat: Number(row?.vat ?? 0) };
+}

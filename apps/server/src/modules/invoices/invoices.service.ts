@@ -1,0 +1,255 @@
+import {
+  adDateInNepal,
+  bsDateOf,
+  bsMonthRange,
+  documentNumber,
+  fiscalYearLabel,
+  fiscalYearOf,
+  fiscalYearRange,
+  fiscalYearStart,
+  formatBs,
+  invoiceAmounts,
+  vatIncluded,
+  WALLET_LABEL,
+  type InvoiceLineInput,
+  type TaxDocumentKind,
+} from "@khelkud/contracts";
+import type { Db, DbOrTx } from "../../db/client.js";
+import type { TaxParty, UserRow } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { pagination } from "../admin/admin-lib.js";
+import { StoreSettingsSchema } from "../settings/settings.service.js";
+import * as repo from "./invoices.repository.js";
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+export type TaxDocument = repo.TaxDocumentRow;
+type Viewer = Pick<UserRow, "id" | "role">;
+
+/** The seller block as the settings say now; copied onto each document, so later changes never reach issued ones. */
+async function sellerNow(tx: DbOrTx): Promise<{ seller: TaxParty; vatRegistered: boolean; prefix: string }> {
+  const parsed = StoreSettingsSchema.safeParse(await repo.storedSettings(tx));
+  const s = parsed.success ? parsed.data : StoreSettingsSchema.parse({});
+  return {
+    seller: { name: s.legalName || s.shopName, address: s.legalAddress || s.address, phone: s.phone, email: s.email, pan: s.pan || null },
+    vatRegistered: s.vatRegistered,
+    prefix: s.invoicePrefix,
+  };
+}
+
+function paymentLabel(method: string): string {
+  return method === "COD" ? "Cash on Delivery" : (WALLET_LABEL[method as keyof typeof WALLET_LABEL] ?? method);
+}
+
+/**
+ * Issues the order's tax invoice inside `tx` — the transaction that records the payment as paid, so the invoice and the
+ * payment commit together or not at all (docs/decisions/081). Returns the existing invoice when there is one (a second
+ * "cash collected" issues nothing new) and null for an order that is not paid.
+ */
+export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Promise<TaxDocument | null> {
+  const existing = await repo.findForOrder(tx, orderId, "INVOICE");
+  if (existing) return existing;
+  const order = await repo.orderRow(tx, orderId);
+  if (!order || order.paymentStatus !== "PAID") return null;
+  const [items, payment, { seller, vatRegistered, prefix }] = await Promise.all([repo.itemsOf(tx, orderId), repo.paidPayment(tx, orderId), sellerNow(tx)]);
+  const lines: InvoiceLineInput[] = items.map((i) => ({ description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal }));
+  if (order.discountAmount > 0) lines.push({ description: "Discount", quantity: 1, rate: -order.discountAmount, amount: -order.discountAmount });
+  const amounts = invoiceAmounts(lines, order.shippingCost, vatRegistered);
+  const fiscalYear = fiscalYearOf(now);
+  const sequence = await repo.nextSequence(tx, "INVOICE", fiscalYear);
+  const a = order.shippingAddress;
+  return repo.insertDocument(tx, {
+    kind: "INVOICE",
+    number: documentNumber("INVOICE", prefix, fiscalYear, sequence),
+    fiscalYear,
+    sequence,
+    orderId,
+    issuedAt: now,
+    issuedDateBs: formatBs(bsDateOf(now)),
+    vatRegistered,
+    seller,
+    buyer: { name: a.fullName, address: [a.address, a.city, a.postalCode].filter(Boolean).join(", "), phone: a.phone, email: a.email, pan: order.buyerPan },
+    orderNumber: order.orderNumber,
+    lines: amounts.lines.map((l) => ({ description: l.description, size: l.size ?? null, quantity: l.quantity, rate: l.rate, amount: l.amount, taxable: l.taxable, vat: l.vat })),
+    shippingAmount: amounts.shipping.amount,
+    shippingTaxable: amounts.shipping.taxable,
+    shippingVat: amounts.shipping.vat,
+    taxable: amounts.taxable,
+    vat: amounts.vat,
+    exempt: amounts.exempt,
+    total: amounts.total,
+    paymentMethod: paymentLabel(order.paymentMethod),
+    paymentReference: order.paymentMethod === "COD" ? "Cash collected on delivery" : (payment?.transactionId ?? payment?.reference ?? null),
+  });
+}
+
+/**
+ * Issues a credit note against the order's invoice inside `tx` (a refund or a cancellation of an invoiced order). It has
+ * its own sequence and refers to the invoice, which stays as it was. `amount` (VAT-inclusive) defaults to the whole
+ * invoice; a smaller refund is credited as one line. Returns null when the order has no invoice; an existing credit note
+ * is returned as it is.
+ */
+export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, reason: string, amount?: number): Promise<TaxDocument | null> {
+  const invoice = await repo.findForOrder(tx, orderId, "INVOICE");
+  if (!invoice) return null;
+  const existing = await repo.findForOrder(tx, orderId, "CREDIT_NOTE");
+  if (existing) return existing;
+  const { seller, prefix } = await sellerNow(tx);
+  const whole = amount === undefined || amount >= invoice.total;
+  const credit = whole ? invoice.total : amount;
+  const lines = whole
+    ? invoice.lines
+    : (() => {
+        const vat = invoice.vatRegistered ? vatIncluded(credit) : 0;
+        return [{ description: `Partial refund against invoice ${invoice.number}`, size: null, quantity: 1, rate: credit, amount: credit, taxable: credit - vat, vat }];
+      })();
+  const shipping = whole ? { amount: invoice.shippingAmount, taxable: invoice.shippingTaxable, vat: invoice.shippingVat } : { amount: 0, taxable: 0, vat: 0 };
+  const taxable = lines.reduce((s, l) => s + l.taxable, shipping.taxable);
+  const vat = lines.reduce((s, l) => s + l.vat, shipping.vat);
+  const fiscalYear = fiscalYearOf(now);
+  const sequence = await repo.nextSequence(tx, "CREDIT_NOTE", fiscalYear);
+  return repo.insertDocument(tx, {
+    kind: "CREDIT_NOTE",
+    number: documentNumber("CREDIT_NOTE", prefix, fiscalYear, sequence),
+    fiscalYear,
+    sequence,
+    orderId,
+    invoiceId: invoice.id,
+    issuedAt: now,
+    issuedDateBs: formatBs(bsDateOf(now)),
+    vatRegistered: invoice.vatRegistered,
+    // The seller's identity as it is now; the buyer as on the invoice.
+    seller: { ...seller, pan: seller.pan ?? invoice.seller.pan ?? null },
+    buyer: invoice.buyer,
+    orderNumber: invoice.orderNumber,
+    lines,
+    shippingAmount: shipping.amount,
+    shippingTaxable: shipping.taxable,
+    shippingVat: shipping.vat,
+    taxable,
+    vat,
+    exempt: 0,
+    total: taxable + vat,
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    reason,
+  });
+}
+
+export interface SalesRegisterRow {
+  dateBs: string;
+  dateAd: string;
+  number: string;
+  kind: TaxDocumentKind;
+  buyer: string;
+  buyerPan: string;
+  total: number;
+  taxable: number;
+  vat: number;
+  exempt: number;
+}
+
+export interface SalesRegister {
+  title: string;
+  rows: SalesRegisterRow[];
+  totals: { total: number; taxable: number; vat: number; exempt: number };
+}
+
+/** "2083-08": the BS month it is now in Nepal. */
+export function currentBsMonth(now = new Date()): string {
+  return formatBs(bsDateOf(now)).slice(0, 7);
+}
+
+/** Which period a register covers: a BS month ("2083-04") or a fiscal year ("2083/84"). */
+export function registerPeriod(period: string): { title: string; from: Date; to: Date } | null {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  const year = /^(\d{4})\/(\d{2})$/.exec(period);
+  try {
+    if (month) {
+      const y = Number(month[1]);
+      const m = Number(month[2]);
+      return { title: `Sales register ${period} (BS)`, ...bsMonthRange(y, m) };
+    }
+    if (year && fiscalYearLabel(Number(year[1])) === period) return { title: `Sales register, fiscal year ${period}`, ...fiscalYearRange(Number(year[1])) };
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export function createInvoicesService(db: Db) {
+  /** The order's document for its owner or an administrator; 404 for anyone else and when there is none. */
+  async function forViewer(viewer: Viewer, orderId: string, kind: TaxDocumentKind = "INVOICE"): Promise<TaxDocument> {
+    const order = await repo.orderRow(db, orderId);
+    if (!order || (order.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound(INVOICE_NOT_FOUND);
+    const doc = await repo.findForOrder(db, orderId, kind);
+    if (!doc) throw notFound(INVOICE_NOT_FOUND);
+    return doc;
+  }
+
+  return {
+    forViewer,
+    async byId(id: string): Promise<TaxDocument> {
+      const doc = await repo.findById(db, id);
+      if (!doc) throw notFound(INVOICE_NOT_FOUND);
+      return doc;
+    },
+    /** Records a print; true when it is a reprint (to be marked COPY). */
+    async printed(doc: TaxDocument, userId: string | null, format: "HTML" | "PDF"): Promise<boolean> {
+      return (await repo.recordPrint(db, doc.id, userId, format)) > 0;
+    },
+    /** Which of these orders have an invoice (for Download bill buttons). */
+    invoicedOrders: (orderIds: string[]) => repo.findOrdersWithInvoice(db, orderIds),
+    async list(q: { q?: string; kind?: TaxDocumentKind; month?: string; page: number; limit: number }) {
+      const range = q.month ? registerPeriod(q.month) : null;
+      const filter = { q: q.q, kind: q.kind, from: range?.from, to: range?.to };
+      const [rows, total] = await Promise.all([repo.listDocuments(db, filter, q.limit, (q.page - 1) * q.limit), repo.countDocuments(db, filter)]);
+      return {
+        documents: rows.map(({ doc, prints }) => ({
+          id: doc.id,
+          kind: doc.kind,
+          number: doc.number,
+          orderId: doc.orderId,
+          orderNumber: doc.orderNumber,
+          buyer: doc.buyer.name,
+          issuedAt: doc.issuedAt.toISOString(),
+          issuedDateBs: doc.issuedDateBs,
+          total: doc.total,
+          vat: doc.vat,
+          prints,
+        })),
+        pagination: pagination(q.page, q.limit, total),
+      };
+    },
+    /** The sales book for a period: one row per document, credit notes negative, and totals. Null for a period that does not parse. */
+    async register(period: string): Promise<SalesRegister | null> {
+      const p = registerPeriod(period);
+      if (!p) return null;
+      const docs = await repo.documentsBetween(db, p.from, p.to);
+      const rows = docs.map((d) => {
+        const sign = d.kind === "CREDIT_NOTE" ? -1 : 1;
+        const ad = adDateInNepal(d.issuedAt);
+        return {
+          dateBs: d.issuedDateBs.replaceAll("-", "."),
+          dateAd: `${ad.year}-${String(ad.month).padStart(2, "0")}-${String(ad.day).padStart(2, "0")}`,
+          number: d.number,
+          kind: d.kind,
+          buyer: d.buyer.name,
+          buyerPan: d.buyer.pan ?? "",
+          total: sign * d.total,
+          taxable: sign * d.taxable,
+          vat: sign * d.vat,
+          exempt: sign * d.exempt,
+        };
+      });
+      const totals = rows.reduce((t, r) => ({ total: t.total + r.total, taxable: t.taxable + r.taxable, vat: t.vat + r.vat, exempt: t.exempt + r.exempt }), { total: 0, taxable: 0, vat: 0, exempt: 0 });
+      return { title: p.title, rows, totals };
+    },
+    /** This fiscal year's taxable sales and VAT (credit notes subtracted), for the dashboard. */
+    async fiscalYearToDate(now = new Date()) {
+      const start = fiscalYearStart(bsDateOf(now));
+      const { from, to } = fiscalYearRange(start);
+      return { fiscalYear: fiscalYearLabel(start), ...(await repo.taxTotals(db, from, to)) };
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { bsDateOf, fiscalYearOf, formatNPR, type Pagination } from "@khelkud/contracts";
+import { downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { btn, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+
+interface DocumentRow {
+  id: string;
+  kind: "INVOICE" | "CREDIT_NOTE";
+  number: string;
+  orderId: string;
+  orderNumber: string;
+  buyer: string;
+  issuedAt: string;
+  issuedDateBs: string;
+  total: number;
+  vat: number;
+  prints: number;
+}
+
+/** Invoices and credit notes as issued (docs/decisions/081): search, reprint (marked COPY after the first print), sales register. */
+export default function AdminInvoices() {
+  const today = bsDateOf(new Date());
+  const thisMonth = `${today.year}-${String(today.month).padStart(2, "0")}`;
+  const [q, setQ] = useState("");
+  const [month, setMonth] = useState("");
+  const [kind, setKind] = useState("");
+  const [page, setPage] = useState(1);
+  const [period, setPeriod] = useState(thisMonth);
+  const search = useDebounced(q);
+  const monthOk = month === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const list = useApiGet<{ documents: DocumentRow[]; pagination: Pagination }>(monthOk ? `/api/admin/invoices${qs({ q: search, month, kind, page })}` : null);
+  const periodOk = /^(\d{4}-(0[1-9]|1[0-2])|\d{4}\/\d{2})$/.test(period);
+
+  async function download(ext: "csv" | "xlsx") {
+    try {
+      await downloadCsv(`/api/admin/sales-register.${ext}${qs({ period })}`, `sales-register.${ext}`);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader title="Invoices" subtitle="Tax invoices and credit notes as issued; reprints are marked COPY" />
+      <div className="mb-3 flex flex-wrap gap-2">
+        <input className={`${input} max-w-xs`} type="search" placeholder="Number, order or customer" aria-label="Search invoices" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+        <input className={`${input} max-w-[10rem]`} placeholder={`BS month ${thisMonth}`} aria-label="Bikram Sambat month (YYYY-MM)" value={month} onChange={(e) => { setMonth(e.target.value.trim()); setPage(1); }} />
+        <select className={`${input} max-w-[12rem]`} aria-label="Document kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }}>
+          <option value="">Invoices and credit notes</option>
+          <option value="INVOICE">Invoices</option>
+          <option value="CREDIT_NOTE">Credit notes</option>
+        </select>
+      </div>
+      {!monthOk && <p className="mb-2 text-sm text-red-700">Month must be a Bikram Sambat month like {thisMonth}</p>}
+      <section className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3">
+        <label className="text-sm">
+          <span className="block font-semibold">Sales register</span>
+          <input className={`${input} max-w-[12rem]`} aria-label="Register period: BS month or fiscal year" value={period} onChange={(e) => setPeriod(e.target.value.trim())} />
+        </label>
+        <span className="text-xs text-slate-500">BS month ({thisMonth}) or fiscal year ({fiscalYearOf(new Date())})</span>
+        <button type="button" className={btn.secondary} disabled={!periodOk} onClick={() => void download("csv")}>
+          Download CSV
+        </button>
+        <button type="button" className={btn.secondary} disabled={!periodOk} onClick={() => void download("xlsx")}>
+          Download spreadsheet
+        </button>
+      </section>
+      {list.error && <ErrorNote text={list.error} onRetry={list.reload} />}
+      {list.data && (
+        <>
+          <Table head={["Number", "Date (BS)", "Kind", "Buyer", "Order", "Total", "VAT", "Print"]} empty={list.data.documents.length === 0 && "No documents yet."}>
+            {list.data.documents.map((d) => (
+              <tr key={d.id}>
+                <td className="px-3 py-2 font-mono text-xs">{d.number}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{d.issuedDateBs}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge value={d.kind} label={d.kind === "INVOICE" ? "Invoice" : "Credit note"} />
+                </td>
+                <td className="px-3 py-2">{d.buyer}</td>
+                <td className="px-3 py-2 font-mono text-xs">{d.orderNumber}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatNPR(d.kind === "CREDIT_NOTE" ? -d.total : d.total)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatNPR(d.kind === "CREDIT_NOTE" ? -d.vat : d.vat)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <a className="text-nepal hover:underline" href={`/api/admin/invoices/${d.id}/pdf`} download>
+                    PDF
+                  </a>{" "}
+                  ·{" "}
+                  <a className="text-nepal hover:underline" href={`/api/admin/invoices/${d.id}/html`} target="_blank" rel="noreferrer">
+                    Print
+                  </a>
+                  <div className="text-xs text-slate-500">{d.prints === 0 ? "not printed yet" : `printed ${d.prints}× (next: COPY)`}</div>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
