@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { EnvError, loadConfig } from "./env.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
+import { installConnectionGuard } from "./lib/connection-guard.js";
 
 /** How long a stopping instance keeps serving the connections it had already accepted before closing the rest. */
 const SHUTDOWN_DRAIN_MS = 1_000;
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
 
   const app = await buildApp(config, { database });
+  // A client's abort that some stream failed to handle ends that response, not the shop; anything else still exits.
+  installConnectionGuard(app.log);
   // Unpaid wallet orders expire after 60 minutes (DECISIONS 6). Started here, not in buildApp, so tests drive it themselves.
   if (config.paymentSweepSeconds > 0) {
     const stopSweeper = app.services.payments.startExpirySweeper(config.paymentSweepSeconds * 1000, (err) => app.log.error({ err }, "payment expiry sweep failed"));
