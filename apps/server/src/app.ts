@@ -29,6 +29,7 @@ import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { refuseUnlessFromThisMachine } from "./plugins/dev-only.js";
 import fastifyCompress from "@fastify/compress";
 
 declare module "fastify" {
@@ -125,19 +126,29 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await registerLive(app, database.db);
   registerMedia(app, services.storage, config.cacheDir);
-  if (config.devMailViewer) registerDevMail(app, services.mail);
+  // Development-only surfaces answer requests from this machine only (plugins/dev-only.ts, docs/decisions/074).
+  if (config.devMailViewer) {
+    await app.register(async (devMail) => {
+      devMail.addHook("onRequest", refuseUnlessFromThisMachine);
+      registerDevMail(devMail, services.mail);
+    });
+  }
 
   // Development/test only (env.ts refuses it in production): fake Khalti and eSewa on our own origin,
   // reached by the payment clients over HTTP like the real providers. See docs/decisions/040.
   if (config.payments.simulator && config.payments.simulatorBaseUrl) {
     const { khalti, esewa } = config.payments;
-    await app.register(providerSimulator, {
-      prefix: SIMULATOR_PREFIX,
-      khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
-      esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
-      publicBaseUrl: config.payments.simulatorBaseUrl,
+    const simulatorBaseUrl = config.payments.simulatorBaseUrl;
+    await app.register(async (simulator) => {
+      simulator.addHook("onRequest", refuseUnlessFromThisMachine);
+      await simulator.register(providerSimulator, {
+        prefix: SIMULATOR_PREFIX,
+        khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
+        esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
+        publicBaseUrl: simulatorBaseUrl,
+      });
+      registerTestCredentialsRoute(simulator, simulatorBaseUrl);
     });
-    registerTestCredentialsRoute(app, config.payments.simulatorBaseUrl);
   }
   await app.register(seoRoutes(services.seo));
 

@@ -21,7 +21,8 @@ const optionalText = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset or empty: 127.0.0.1, so a development start is never reachable from the network by accident. */
+  HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
@@ -91,7 +92,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  /** Serve /dev/mail (the outbox viewer). Default: outside production, when no SMTP is configured. */
+  /** Serve /dev/mail (the outbox viewer) to this machine only. Default: outside production, when no SMTP is configured; never in production. */
   devMailViewer: boolean;
   /** Session cookie carries Secure: production on any host but localhost, or an https PUBLIC_URL. */
   cookieSecure: boolean;
@@ -141,13 +142,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable and its default.`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.DEV_MAIL_VIEWER === true) {
+    throw new EnvError("Invalid environment configuration:\n  - DEV_MAIL_VIEWER: the outbox viewer cannot run in production (it shows password-reset links)\nSee .env.example for every variable and its default.");
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? "127.0.0.1",
     publicUrl,
     logLevel: env.LOG_LEVEL,
     dataDir,

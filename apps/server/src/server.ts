@@ -4,6 +4,7 @@ import { EnvError, loadConfig } from "./env.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { installConnectionGuard } from "./lib/connection-guard.js";
+import { exposedDevSurfacesWarning } from "./plugins/dev-only.js";
 
 /** How long a stopping instance keeps serving the connections it had already accepted before closing the rest. */
 const SHUTDOWN_DRAIN_MS = 1_000;
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind}, ${config.nodeEnv} mode, listening on ${config.host})`);
+  const exposed = exposedDevSurfacesWarning(config);
+  if (exposed) app.log.warn(exposed);
 }
 
 main().catch((err: unknown) => {
