@@ -65,7 +65,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarding headers are believed only from the configured proxies (TRUST_PROXY); by default from nobody.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();

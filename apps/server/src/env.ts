@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -17,6 +18,16 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands, besides addresses and CIDRs. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry) || net.isIP(entry) !== 0) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const family = net.isIP(address ?? "");
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -60,6 +71,12 @@ const EnvSchema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,60}$/, "letters, digits, dots, colons, dashes or underscores (at most 60)").default("khelkud"),
   SERVE_WEB: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Proxies whose X-Forwarded-For/-Proto are believed: comma-separated addresses, CIDRs or loopback|linklocal|uniquelocal. */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim()).filter((e) => e !== ""))
+    .refine((entries) => entries.every(isProxyAddress), "a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or loopback, linklocal, uniquelocal"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -100,6 +117,12 @@ export interface Config {
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
   /** Micro-cache of public catalogue reads (0 = off). */
   catalogCacheMs: number;
+  /**
+   * Proxies trusted to say who the client is (X-Forwarded-For, X-Forwarded-Proto): addresses, CIDRs or named ranges
+   * for Fastify's trustProxy. Empty: no forwarding header is believed, req.ip is the TCP peer. X-Forwarded-Host is
+   * never used for the cross-site check, whoever sends it.
+   */
+  trustProxy: string[];
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
 }
@@ -174,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
+    trustProxy: env.TRUST_PROXY,
   };
 }
 
