@@ -8,7 +8,8 @@ import type { Database } from "./db/client.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
-import { registerSsr } from "./plugins/ssr.js";
+import { registerSsr, servicesForPages } from "./plugins/ssr.js";
+import { loggableError } from "./lib/db-errors.js";
 import { createPageCache } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
@@ -154,11 +155,13 @@ export async function buildApp(config: Config, { database, logger = true, logger
   await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
+    const pageServices = servicesForPages({ catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments });
     await registerSsr(app, config, pageCache, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments },
+      services: pageServices,
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),
+      logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
     }));
   }
 

@@ -49,16 +49,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       onError(error: unknown) {
         responseStatusCode = 500;
         // A render stopped because the visitor left is not an error of the shop.
-        if (shellRendered && !request.signal.aborted) console.error(error);
+        if (shellRendered && !request.signal.aborted) {
+          if (loadContext?.logError) loadContext.logError(error);
+          else console.error(error);
+        }
       },
     });
     setTimeout(abort, streamTimeout + 1000);
   });
 }
 
-/** Aborted requests and plain 404s are not errors worth a stack trace. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/** Aborted requests and plain 404s are not errors worth a stack trace; the rest goes to the server's JSON log. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && (error as { status: number }).status === 404) return;
-  console.error(error);
+  const logError = (context as AppLoadContext | undefined)?.logError;
+  if (logError) logError(error);
+  else console.error(error);
 };

@@ -199,6 +199,12 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
   const t = to.trim();
-  if (!t.startsWith("/") || t.startsWith("//") || t.includes("\\") || [...t].some((c) => c.charCodeAt(0) < 32)) return fallback;
-  return t;
+  if (!t.startsWith("/") || t.startsWith("//") || t.includes("\\") || [...t].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return fallback;
+  // A Location header carries bytes, not text: anything outside printable ASCII (a Devanagari path, a space) is
+  // percent-encoded as UTF-8, escapes already there are kept. A lone surrogate cannot be encoded: fall back.
+  try {
+    return t.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return fallback;
+  }
 }

@@ -19,3 +19,4 @@ export * from "./content-rules.js";
 export * from "./payments.js";
 export * from "./payment-rules.js";
 export * from "./live.js";
+export * from "./url-text.js";

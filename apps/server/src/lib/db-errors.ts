@@ -19,3 +19,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (pe.constraint) return pe.constraint === constraint;
   return String((error as Error)?.message ?? "").includes(constraint) || String((error as { cause?: Error })?.cause?.message ?? "").includes(constraint);
 }
+
+/**
+ * An error as it may be logged. Drizzle's failed-query error carries the whole SQL and its parameters (customer
+ * data, the hostile value itself) in its message and stack; the log gets the driver's message, the SQLSTATE code and
+ * the call stack instead.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !("query" in error) || !("params" in error)) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  const safe = new Error(`Failed query: ${cause instanceof Error ? cause.message : "database error"}`);
+  safe.name = error.name;
+  const code = pgError(error)?.code;
+  if (code) Object.assign(safe, { code });
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join("\n");
+  return safe;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
-import { pgError } from "../lib/db-errors.js";
+import { loggableError, pgError } from "../lib/db-errors.js";
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // PostgreSQL "data exception" (class 22: a NUL byte or invalid UTF-8 in text, a number out of range) comes from
     // a value the client sent that validation let through: it is the client's error, not the server's.
     if (pgError(error)?.code?.startsWith("22")) {
-      request.log.warn({ err: error }, "input rejected by the database");
+      request.log.warn({ err: loggableError(error) }, "input rejected by the database");
       return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
     }
     const fe = error as FastifyError;
@@ -43,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type): its message is safe to show.
       return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
     }
-    request.log.error({ err: error }, "request failed");
+    request.log.error({ err: loggableError(error) }, "request failed");
     return reply.status(status).send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
   });
 
