@@ -37,7 +37,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql:// (PostgreSQL is the only server database; leave it unset for the embedded one)"),
+  /** pg: how long to wait for a connection (the handshake, or a free connection of the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** pg: the longest a statement may run (PostgreSQL cancels it; the client gives up shortly after if the server is silent). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** pg: a session left idle inside a transaction is ended by PostgreSQL after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WEB_MODE: z.enum(["build", "vite"]).default("build"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps/web/build")),
@@ -91,6 +97,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite in dataDir/pglite. */
   databaseUrl: string | undefined;
+  /** PostgreSQL timeouts (ms): connect (handshake or a free pool connection), statement, idle in a transaction. */
+  databaseTimeouts: DatabaseTimeouts;
   /** PGlite location: a folder, or "memory://" for tests. */
   pgliteDir: string;
   seedOnEmpty: boolean;
@@ -125,6 +133,12 @@ export interface Config {
   trustProxy: string[];
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
+}
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -179,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: env.DATABASE_IDLE_TIMEOUT_MS },
     pgliteDir: path.join(dataDir, "pglite"),
     seedOnEmpty: env.SEED_ON_EMPTY && env.NODE_ENV !== "production",
     uploadsDir: path.join(dataDir, "uploads"),

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { buildApp } from "./app.js";
 import { EnvError, loadConfig } from "./env.js";
-import { openDatabase } from "./db/client.js";
+import { describeDatabaseFailure, openDatabase, type Database } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { installConnectionGuard } from "./lib/connection-guard.js";
 import { exposedDevSurfacesWarning } from "./plugins/dev-only.js";
@@ -11,8 +11,13 @@ const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+  } catch (err) {
+    throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
+  }
   if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
 
   const app = await buildApp(config, { database });
@@ -62,8 +67,11 @@ async function main(): Promise<void> {
   if (exposed) app.log.warn(exposed);
 }
 
+/** A start-up failure whose message says all there is to say (no stack trace). */
+class StartupError extends Error {}
+
 main().catch((err: unknown) => {
-  if (err instanceof EnvError) {
+  if (err instanceof EnvError || err instanceof StartupError) {
     console.error(err.message);
   } else {
     console.error(err);

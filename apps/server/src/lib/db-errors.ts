@@ -36,3 +36,20 @@ export function loggableError(error: unknown): unknown {
   safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join("\n");
   return safe;
 }
+
+/** SQLSTATE classes and driver errors that mean "the database is not there right now", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"]);
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Client has encountered a connection error/i;
+
+/** True when a request failed because the database could not be reached or did not answer in time. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_CODES.has(code) || code === "57014")) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
-import { loggableError, pgError } from "../lib/db-errors.js";
+import { isDatabaseUnavailable, loggableError, pgError } from "../lib/db-errors.js";
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -36,6 +36,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgError(error)?.code?.startsWith("22")) {
       request.log.warn({ err: loggableError(error) }, "input rejected by the database");
       return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
+    }
+    // The database is down or silent (every wait is bounded, db/client.ts): try again later, not a fault of this request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: loggableError(error) }, "database unavailable");
+      return reply.status(503).header("Retry-After", "5").send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
