@@ -31,6 +31,7 @@ import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { refuseUnlessFromThisMachine } from "./plugins/dev-only.js";
+import { registerMethodNotAllowed } from "./plugins/method-not-allowed.js";
 import fastifyCompress from "@fastify/compress";
 
 declare module "fastify" {
@@ -83,7 +84,9 @@ export async function buildApp(config: Config, { database, logger = true, logger
   const services = createServices(database.db, config);
   app.decorate("services", services);
   app.decorate("config", config);
-  registerErrorHandling(app);
+  // Records every route added from here on, for 405 + Allow.
+  const methods = registerMethodNotAllowed(app);
+  registerErrorHandling(app, methods.allowed);
   await registerSecurityHeaders(app, config);
   // Compressed answers (scripts, styles, pages, JSON) for clients that ask: most of a mobile page load's bytes.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });

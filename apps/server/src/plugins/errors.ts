@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
 import { isDatabaseUnavailable, loggableError, pgError } from "../lib/db-errors.js";
+import { methodNotAllowed } from "./method-not-allowed.js";
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -10,7 +11,7 @@ function fieldName(context: string | undefined, instancePath: string): string {
 }
 
 /** One error handler: typed kinds → status, validation → 400 with field errors, 5xx → generic text + request id. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiFailure = { success: false, error: error.message };
@@ -53,7 +54,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${request.url.split("?")[0]}` } satisfies ApiFailure);
+    const path = request.url.split("?")[0]!;
+    // The path exists with other methods: 405 and what it allows, not "no such route".
+    const allow = allowedMethods(path);
+    if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
+    return reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${path}` } satisfies ApiFailure);
   });
 }
 
