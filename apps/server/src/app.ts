@@ -32,6 +32,7 @@ import { registerLive } from "./plugins/live.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { refuseUnlessFromThisMachine } from "./plugins/dev-only.js";
 import { registerMethodNotAllowed } from "./plugins/method-not-allowed.js";
+import { documentFailures } from "./plugins/openapi-failures.js";
 import fastifyCompress from "@fastify/compress";
 
 declare module "fastify" {
@@ -96,7 +97,12 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Khelkud API", version: "0.1.0", description: "Money fields are integer paisa (NPR × 100)." },
+      info: {
+        title: "Khelkud API",
+        version: "0.1.0",
+        description:
+          "Money fields are integer paisa (NPR × 100). Failures answer `{ success: false, error, details?, requestId? }`. Text anywhere in a request must not contain a NUL character (U+0000) or invalid UTF-8: 400. A method a path does not have answers 405 with `Allow`.",
+      },
       servers: [{ url: "/" }],
     },
     transform: jsonSchemaTransform,
@@ -112,6 +118,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await app.register(
     async (api) => {
+      api.addHook("onRoute", documentFailures(app));
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));

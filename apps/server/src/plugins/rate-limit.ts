@@ -3,6 +3,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { MSG } from "@khelkud/contracts";
 import { AppError } from "../lib/errors.js";
 import { closeRedis, createRedisClient } from "../lib/redis.js";
+import { rateLimited } from "./openapi-failures.js";
 
 export interface LimitRule {
   /** Counted separately from every other rule. */
@@ -35,7 +36,7 @@ export function limit(app: FastifyInstance, rules: LimitRule[]) {
     rule,
     check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${rule.name}:${rule.key(req) ?? ""}` }),
   }));
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  return rateLimited(async (req: FastifyRequest, reply: FastifyReply) => {
     for (const { rule, check } of checks) {
       if (rule.key(req) === undefined) continue;
       const result = await check(req);
@@ -44,7 +45,7 @@ export function limit(app: FastifyInstance, rules: LimitRule[]) {
         throw new AppError("rate_limited", MSG.tooManyRequests);
       }
     }
-  };
+  });
 }
 
 export const byIp = (req: FastifyRequest) => req.ip;
