@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from "../test/harness.js";
 
 /**
  * Rate-limit counters shared through Redis carry readable names: `<prefix>:rate-limit:<rule>:<ip or account>`
- * (they used to read `…:rate-limit:undefinedundefined-login-ip:…`). Runs where CI provides Redis (TEST_REDIS_URL).
+ * (they used to read `…:rate-limit:undefinedundefined-login-ip:…`). Runs in the PostgreSQL pass where CI provides Redis (TEST_REDIS_URL), like the multi-instance tests.
  */
 describe.runIf(testRedisUrl())("rate-limit keys in Redis", () => {
   const prefix = `khelkud-keys-${process.pid}-${Date.now().toString(36)}`;
