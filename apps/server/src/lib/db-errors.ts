@@ -39,7 +39,9 @@ export function loggableError(error: unknown): unknown {
 
 /** SQLSTATE classes and driver errors that mean "the database is not there right now", not "this request is wrong". */
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"]);
+// Connecting failed (a reset of an open connection shows as "Connection terminated"; a bare ECONNRESET is more often
+// the client of this request leaving).
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
 const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Client has encountered a connection error/i;
 
 /** True when a request failed because the database could not be reached or did not answer in time. */

@@ -38,16 +38,16 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (pat
       request.log.warn({ err: loggableError(error) }, "input rejected by the database");
       return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
     }
+    const fe = error as FastifyError;
+    const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type, a client that left mid-body): safe to show.
+      return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
+    }
     // The database is down or silent (every wait is bounded, db/client.ts): try again later, not a fault of this request.
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: loggableError(error) }, "database unavailable");
       return reply.status(503).header("Retry-After", "5").send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
-    }
-    const fe = error as FastifyError;
-    const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
-    if (status < 500) {
-      // Fastify's own 4xx (bad JSON, body too large, wrong content type): its message is safe to show.
-      return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
     }
     request.log.error({ err: loggableError(error) }, "request failed");
     return reply.status(status).send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
