@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import pino from "pino";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -61,6 +62,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
       ? {
           level: config.logLevel,
           redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+          // Every logged error: a failed query's SQL and parameters (customer data) stay out of the log.
+          serializers: { err: (err: unknown) => pino.stdSerializers.err(loggableError(err) as Error) },
         }
       : false,
     genReqId: (req) => {
