@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import pino from "pino";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,7 +9,8 @@ import type { Database } from "./db/client.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
-import { registerSsr } from "./plugins/ssr.js";
+import { registerSsr, servicesForPages } from "./plugins/ssr.js";
+import { loggableError } from "./lib/db-errors.js";
 import { createPageCache } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
@@ -30,6 +32,9 @@ import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { refuseUnlessFromThisMachine } from "./plugins/dev-only.js";
+import { registerMethodNotAllowed } from "./plugins/method-not-allowed.js";
+import { documentFailures } from "./plugins/openapi-failures.js";
 import fastifyCompress from "@fastify/compress";
 
 declare module "fastify" {
@@ -58,6 +63,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
       ? {
           level: config.logLevel,
           redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+          // Every logged error: a failed query's SQL and parameters (customer data) stay out of the log.
+          serializers: { err: (err: unknown) => pino.stdSerializers.err(loggableError(err) as Error) },
         }
       : false,
     genReqId: (req) => {
@@ -65,7 +72,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarding headers are believed only from the configured proxies (TRUST_PROXY); by default from nobody.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,7 +89,9 @@ export async function buildApp(config: Config, { database, logger = true, logger
   const services = createServices(database.db, config, (msg, err) => app.log.error({ err }, msg));
   app.decorate("services", services);
   app.decorate("config", config);
-  registerErrorHandling(app);
+  // Records every route added from here on, for 405 + Allow.
+  const methods = registerMethodNotAllowed(app);
+  registerErrorHandling(app, methods.allowed);
   await registerSecurityHeaders(app, config);
   // Compressed answers (scripts, styles, pages, JSON) for clients that ask: most of a mobile page load's bytes.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
@@ -95,7 +105,12 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Khelkud API", version: "0.1.0", description: "Money fields are integer paisa (NPR × 100)." },
+      info: {
+        title: "Khelkud API",
+        version: "0.1.0",
+        description:
+          "Money fields are integer paisa (NPR × 100). Failures answer `{ success: false, error, details?, requestId? }`. Text anywhere in a request must not contain a NUL character (U+0000) or invalid UTF-8: 400. A method a path does not have answers 405 with `Allow`.",
+      },
       servers: [{ url: "/" }],
     },
     transform: jsonSchemaTransform,
@@ -111,6 +126,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await app.register(
     async (api) => {
+      api.addHook("onRoute", documentFailures(app));
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));
       await api.register(adminRoutes(services.admin, services.settings, dropPublicCaches));
@@ -131,28 +147,40 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await registerLive(app, database.db);
   registerMedia(app, services.storage, config.cacheDir);
-  if (config.devMailViewer) registerDevMail(app, services.mail);
+  // Development-only surfaces answer requests from this machine only (plugins/dev-only.ts, docs/decisions/074).
+  if (config.devMailViewer) {
+    await app.register(async (devMail) => {
+      devMail.addHook("onRequest", refuseUnlessFromThisMachine);
+      registerDevMail(devMail, services.mail);
+    });
+  }
 
   // Development/test only (env.ts refuses it in production): fake Khalti and eSewa on our own origin,
   // reached by the payment clients over HTTP like the real providers. See docs/decisions/040.
   if (config.payments.simulator && config.payments.simulatorBaseUrl) {
     const { khalti, esewa } = config.payments;
-    await app.register(providerSimulator, {
-      prefix: SIMULATOR_PREFIX,
-      khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
-      esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
-      publicBaseUrl: config.payments.simulatorBaseUrl,
+    const simulatorBaseUrl = config.payments.simulatorBaseUrl;
+    await app.register(async (simulator) => {
+      simulator.addHook("onRequest", refuseUnlessFromThisMachine);
+      await simulator.register(providerSimulator, {
+        prefix: SIMULATOR_PREFIX,
+        khaltiSecretKey: khalti?.secretKey ?? SIMULATOR_KHALTI_KEY,
+        esewaMerchants: esewa ? { [esewa.productCode]: esewa.secretKey } : {},
+        publicBaseUrl: simulatorBaseUrl,
+      });
+      registerTestCredentialsRoute(simulator, simulatorBaseUrl);
     });
-    registerTestCredentialsRoute(app, config.payments.simulatorBaseUrl);
   }
   await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
+    const pageServices = servicesForPages({ catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments });
     await registerSsr(app, config, pageCache, (req) => ({
-      services: { catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments },
+      services: pageServices,
       user: req.user ? toPublicUser(req.user) : null,
       publicUrl: config.publicUrl,
       requestId: String(req.id),
+      logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
     }));
   }
 

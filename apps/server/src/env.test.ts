@@ -27,10 +27,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", SEED_ON_EMPTY: "true" }).seedOnEmpty).toBe(false);
   });
 
+  it("listens on this machine only unless HOST says otherwise", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
   it("shows the development outbox only outside production and never with SMTP", () => {
     expect(loadConfig({}).devMailViewer).toBe(true);
     expect(loadConfig({ NODE_ENV: "production" }).devMailViewer).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", DEV_MAIL_VIEWER: "true" }).devMailViewer).toBe(true);
+    // It shows password-reset links: production refuses to start with it rather than serve it.
+    expect(() => loadConfig({ NODE_ENV: "production", DEV_MAIL_VIEWER: "true" })).toThrow(/DEV_MAIL_VIEWER/);
+    expect(loadConfig({ NODE_ENV: "production", DEV_MAIL_VIEWER: "false" }).devMailViewer).toBe(false);
     expect(loadConfig({ SMTP_URL: "smtp://mail.example.com:587", DEV_MAIL_VIEWER: "true" }).devMailViewer).toBe(false);
     expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(EnvError);
   });

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -18,14 +19,31 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** Named ranges proxy-addr (Fastify's trustProxy) understands, besides addresses and CIDRs. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry) || net.isIP(entry) !== 0) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const family = net.isIP(address ?? "");
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset or empty: 127.0.0.1, so a development start is never reachable from the network by accident. */
+  HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql:// (PostgreSQL is the only server database; leave it unset for the embedded one)"),
+  /** pg: how long to wait for a connection (the handshake, or a free connection of the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** pg: the longest a statement may run (PostgreSQL cancels it; the client gives up shortly after if the server is silent). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** pg: a session left idle inside a transaction is ended by PostgreSQL after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WEB_MODE: z.enum(["build", "vite"]).default("build"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps/web/build")),
@@ -68,6 +86,12 @@ const EnvSchema = z.object({
   ORDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
   ORDER_RATE_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
   COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Proxies whose X-Forwarded-For/-Proto are believed: comma-separated addresses, CIDRs or loopback|linklocal|uniquelocal. */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim()).filter((e) => e !== ""))
+    .refine((entries) => entries.every(isProxyAddress), "a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or loopback, linklocal, uniquelocal"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -82,6 +106,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite in dataDir/pglite. */
   databaseUrl: string | undefined;
+  /** PostgreSQL timeouts (ms): connect (handshake or a free pool connection), statement, idle in a transaction. */
+  databaseTimeouts: DatabaseTimeouts;
   /** PGlite location: a folder, or "memory://" for tests. */
   pgliteDir: string;
   seedOnEmpty: boolean;
@@ -100,7 +126,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  /** Serve /dev/mail (the outbox viewer). Default: outside production, when no SMTP is configured. */
+  /** Serve /dev/mail (the outbox viewer) to this machine only. Default: outside production, when no SMTP is configured; never in production. */
   devMailViewer: boolean;
   /** Session cookie carries Secure: production on any host but localhost, or an https PUBLIC_URL. */
   cookieSecure: boolean;
@@ -113,6 +139,12 @@ export interface Config {
   catalogCacheMs: number;
   /** What one customer can hold without paying, and how fast they may order (docs/decisions/077). */
   orderLimits: OrderLimits;
+  /**
+   * Proxies trusted to say who the client is (X-Forwarded-For, X-Forwarded-Proto): addresses, CIDRs or named ranges
+   * for Fastify's trustProxy. Empty: no forwarding header is believed, req.ip is the TCP peer. X-Forwarded-Host is
+   * never used for the cross-site check, whoever sends it.
+   */
+  trustProxy: string[];
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
 }
@@ -129,6 +161,12 @@ export interface OrderLimits {
   perMinutePerIp: number;
   /** A cash-on-delivery order not confirmed within this time is cancelled and its stock returned. */
   codConfirmMinutes: number;
+}
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
 }
 
 /** Wallet settings. A provider that is null is switched off: the shop must not offer it. */
@@ -169,17 +207,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable and its default.`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.DEV_MAIL_VIEWER === true) {
+    throw new EnvError("Invalid environment configuration:\n  - DEV_MAIL_VIEWER: the outbox viewer cannot run in production (it shows password-reset links)\nSee .env.example for every variable and its default.");
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? "127.0.0.1",
     publicUrl,
     logLevel: env.LOG_LEVEL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: env.DATABASE_IDLE_TIMEOUT_MS },
     pgliteDir: path.join(dataDir, "pglite"),
     seedOnEmpty: env.SEED_ON_EMPTY && env.NODE_ENV !== "production",
     uploadsDir: path.join(dataDir, "uploads"),
@@ -199,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     orderLimits: orderLimits(env),
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

@@ -1,19 +1,28 @@
 import net from "node:net";
 import { buildApp } from "./app.js";
 import { EnvError, loadConfig } from "./env.js";
-import { openDatabase } from "./db/client.js";
+import { describeDatabaseFailure, openDatabase, type Database } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
+import { installConnectionGuard } from "./lib/connection-guard.js";
+import { exposedDevSurfacesWarning } from "./plugins/dev-only.js";
 
 /** How long a stopping instance keeps serving the connections it had already accepted before closing the rest. */
 const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+  } catch (err) {
+    throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
+  }
   if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
 
   const app = await buildApp(config, { database });
+  // A client's abort that some stream failed to handle ends that response, not the shop; anything else still exits.
+  installConnectionGuard(app.log);
   // Unpaid wallet orders expire after 60 minutes (docs/product-rules.md §8). Started here, not in buildApp, so tests drive it themselves.
   if (config.paymentSweepSeconds > 0) {
     // One pass per interval across every instance on this database, each pass logged (docs/decisions/041).
@@ -54,11 +63,16 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind}, ${config.nodeEnv} mode, listening on ${config.host})`);
+  const exposed = exposedDevSurfacesWarning(config);
+  if (exposed) app.log.warn(exposed);
 }
 
+/** A start-up failure whose message says all there is to say (no stack trace). */
+class StartupError extends Error {}
+
 main().catch((err: unknown) => {
-  if (err instanceof EnvError) {
+  if (err instanceof EnvError || err instanceof StartupError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -14,6 +14,8 @@ export interface WebLoadContext {
   user: import("@khelkud/contracts").PublicUser | null;
   publicUrl: string;
   requestId: string;
+  /** Logs a page's unexpected error as one JSON line with the request id (a failed query's SQL left out). */
+  logError?: (error: unknown) => void;
   /** This response's Content-Security-Policy nonce: root.tsx and entry.server put it on every inline script. */
   cspNonce?: string;
 }

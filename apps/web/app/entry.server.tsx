@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -25,11 +25,19 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough();
+        // A visitor who leaves mid-page cancels the response, which destroys `body` with the cancel reason (a
+        // premature close): that ends this render, nothing else. Without a listener the error would be thrown and
+        // stop the whole server (docs/decisions/073).
+        body.on("error", () => abort());
+        body.on("close", () => {
+          if (!body.writableFinished) abort();
+        });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         if (hydratesAfterPaint(routerContext.staticHandlerContext.matches)) {
           const afterPaint = hydrateAfterFirstPaint();
-          afterPaint.pipe(body);
+          // pipeline, not pipe: an error or early close on either side destroys both, and neither is left unhandled.
+          pipeline(afterPaint, body, () => undefined);
           pipe(afterPaint);
         } else {
           pipe(body);
@@ -40,16 +48,22 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        // A render stopped because the visitor left is not an error of the shop.
+        if (shellRendered && !request.signal.aborted) {
+          if (loadContext?.logError) loadContext.logError(error);
+          else console.error(error);
+        }
       },
     });
     setTimeout(abort, streamTimeout + 1000);
   });
 }
 
-/** Aborted requests and plain 404s are not errors worth a stack trace. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/** Aborted requests and plain 404s are not errors worth a stack trace; the rest goes to the server's JSON log. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && (error as { status: number }).status === 404) return;
-  console.error(error);
+  const logError = (context as AppLoadContext | undefined)?.logError;
+  if (logError) logError(error);
+  else console.error(error);
 };

@@ -70,4 +70,18 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/checkout?buyNow=1")).toBe("/checkout?buyNow=1");
     for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null]) expect(safeRedirect(bad)).toBe("/");
   });
+
+  it("percent-encodes text a Location header cannot carry, and keeps escapes that are already there", () => {
+    expect(safeRedirect("/products/नेपाल")).toBe("/products/%E0%A4%A8%E0%A5%87%E0%A4%AA%E0%A4%BE%E0%A4%B2");
+    expect(safeRedirect("/。evil.example")).toBe("/%E3%80%82evil.example");
+    expect(safeRedirect("/products?q=red shirt&brand=Nike%20SB")).toBe("/products?q=red%20shirt&brand=Nike%20SB");
+    expect(safeRedirect("/x\ud800")).toBe("/");
+    expect(safeRedirect("/x\u007f")).toBe("/");
+    // Every answer fits in a header (no character above 255), and stays on this site.
+    for (const to of ["/नेपाल", "/😀?a=ß", "/%E0%A4", "/\u00ff"]) {
+      const out = safeRedirect(to);
+      expect([...out].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) < 127)).toBe(true);
+      expect(out.startsWith("/") && !out.startsWith("//")).toBe(true);
+    }
+  });
 });

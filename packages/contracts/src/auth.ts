@@ -66,7 +66,9 @@ const requiredString = (message: string) => z.string({ error: message }).trim().
 export const EmailSchema = requiredString(MSG.emailRequired)
   .max(254, { error: MSG.emailInvalid, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }))
-  .transform((e) => e.toLowerCase());
+  .transform((e) => e.toLowerCase())
+  // The OpenAPI document shows the input side of a pipe only: say what the validator checks.
+  .meta({ format: "email", maxLength: 254, description: "An e-mail address (at most 254 characters, compared in lower case)." });
 
 export const NameSchema = requiredString(MSG.fullNameRequired).min(2, { error: MSG.nameMin, abort: true }).max(50, MSG.nameMax);
 
@@ -95,7 +97,12 @@ const phoneSchema = (invalid: string) =>
     return n;
   });
 
-export const PhoneSchema = requiredString(MSG.phoneRequired).pipe(phoneSchema(MSG.phoneInvalid));
+export const PhoneSchema = requiredString(MSG.phoneRequired)
+  .pipe(phoneSchema(MSG.phoneInvalid))
+  .meta({
+    pattern: "^\\+?[\\d\\s\\-().]{7,24}$",
+    description: "A Nepali phone number: a mobile 96x/97x/98x with 10 digits, or a landline with its area code (0 or +977 first); spaces, dashes and brackets allowed. Stored as +977….",
+  });
 
 /** docs/product-rules.md §9: the one rule for every new password (registration, change, reset), with the registration messages. */
 export const NewPasswordSchema = z
@@ -201,6 +208,12 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
   const t = to.trim();
-  if (!t.startsWith("/") || t.startsWith("//") || t.includes("\\") || [...t].some((c) => c.charCodeAt(0) < 32)) return fallback;
-  return t;
+  if (!t.startsWith("/") || t.startsWith("//") || t.includes("\\") || [...t].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return fallback;
+  // A Location header carries bytes, not text: anything outside printable ASCII (a Devanagari path, a space) is
+  // percent-encoded as UTF-8, escapes already there are kept. A lone surrogate cannot be encoded: fall back.
+  try {
+    return t.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return fallback;
+  }
 }

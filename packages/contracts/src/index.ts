@@ -21,3 +21,4 @@ export * from "./payment-rules.js";
 export * from "./live.js";
 export * from "./bikram-sambat.js";
 export * from "./invoice-rules.js";
+export * from "./url-text.js";

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import type { DatabaseTimeouts } from "../env.js";
 
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; repositories take this or a transaction. */
@@ -46,16 +47,47 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** Defaults of the DATABASE_*_TIMEOUT_MS settings (env.ts). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 60_000 };
+
+/**
+ * A pool whose every wait is bounded, so a database that accepts connections and never answers makes requests fail
+ * (503, the server-error message) instead of hanging: the connection handshake and the wait for a free connection
+ * (connectionTimeoutMillis), each statement (PostgreSQL's statement_timeout, and the client's own query_timeout a
+ * little later for a server that does not answer at all), and a transaction left idle (ended by the server).
+ */
+function boundedPool(url: string, max: number, timeouts: DatabaseTimeouts, statements: boolean): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: 10_000,
+    ...(statements ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + 2_000 } : {}),
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // An idle connection the server ends (restart, DROP DATABASE … WITH FORCE) must not crash the process:
   // pg emits it on the pool, and the pool replaces the connection on the next query.
   pool.on("error", () => undefined);
+  return pool;
+}
+
+export function openPostgres(url: string, max = 10, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Database {
+  const pool = boundedPool(url, max, timeouts, true);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
-    migrate: () => migrateOnce(pool, () => migratePg(db as never, { migrationsFolder })),
+    // Migrations get a pool of their own without a statement timeout: building an index on a large table, or
+    // waiting for another instance's migration, may rightly take longer than any request should.
+    migrate: async () => {
+      const migrationPool = boundedPool(url, 2, timeouts, false);
+      try {
+        const migrationDb = drizzlePg(migrationPool, { schema });
+        await migrateOnce(migrationPool, () => migratePg(migrationDb, { migrationsFolder }));
+      } finally {
+        await migrationPool.end();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -79,6 +111,19 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
   }
 }
 
-export async function openDatabase(opts: { databaseUrl: string | undefined; pgliteDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+export async function openDatabase(opts: { databaseUrl: string | undefined; pgliteDir: string; databaseTimeouts?: DatabaseTimeouts }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.databaseTimeouts) : openPglite(opts.pgliteDir);
+}
+
+/** What start-up prints when the database cannot be opened: where (without the password), what happened, what to check. */
+export function describeDatabaseFailure(databaseUrl: string | undefined, err: unknown): string {
+  let where = "the embedded database (PGlite) in DATA_DIR";
+  if (databaseUrl) {
+    const u = new URL(databaseUrl);
+    u.password = "";
+    where = `PostgreSQL at ${u.toString().replace(/^(postgres(?:ql)?:\/\/[^@/]*):?@/, "$1@")}`;
+  }
+  const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 300);
+  const hint = databaseUrl ? "Check DATABASE_URL (host, port, database name, user and password) and that PostgreSQL is running and answering." : "Check that DATA_DIR is writable and not used by another running server.";
+  return `Could not open ${where}: ${reason || "no answer"}.\n${hint}`;
 }

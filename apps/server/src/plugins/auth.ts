@@ -41,7 +41,9 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * headers do not come from a web page, and Bearer requests cannot be forged by one.
  */
 export function isSameSiteRequest(req: FastifyRequest, publicUrl: string): boolean {
-  const allowed = new Set([new URL(publicUrl).origin, `${req.protocol}://${req.host}`]);
+  // The Host header itself, never X-Forwarded-Host (req.host follows it from a trusted proxy): a forwarded host could
+  // name the attacker's own site and so allow its Origin.
+  const allowed = new Set([new URL(publicUrl).origin, `${req.protocol}://${req.headers.host ?? ""}`]);
   const origin = req.headers.origin;
   if (typeof origin === "string" && origin !== "") return allowed.has(origin);
   const referer = req.headers.referer;

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
-import { pgError } from "../lib/db-errors.js";
+import { isDatabaseUnavailable, loggableError, pgError } from "../lib/db-errors.js";
+import { methodNotAllowed } from "./method-not-allowed.js";
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const p = instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -10,7 +11,7 @@ function fieldName(context: string | undefined, instancePath: string): string {
 }
 
 /** One error handler: typed kinds → status, validation → 400 with field errors, 5xx → generic text + request id. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiFailure = { success: false, error: error.message };
@@ -34,21 +35,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // PostgreSQL "data exception" (class 22: a NUL byte or invalid UTF-8 in text, a number out of range) comes from
     // a value the client sent that validation let through: it is the client's error, not the server's.
     if (pgError(error)?.code?.startsWith("22")) {
-      request.log.warn({ err: error }, "input rejected by the database");
+      request.log.warn({ err: loggableError(error) }, "input rejected by the database");
       return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status < 500) {
-      // Fastify's own 4xx (bad JSON, body too large, wrong content type): its message is safe to show.
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type, a client that left mid-body): safe to show.
       return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
     }
-    request.log.error({ err: error }, "request failed");
+    // The database is down or silent (every wait is bounded, db/client.ts): try again later, not a fault of this request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: loggableError(error) }, "database unavailable");
+      return reply.status(503).header("Retry-After", "5").send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
+    }
+    request.log.error({ err: loggableError(error) }, "request failed");
     return reply.status(status).send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${request.url.split("?")[0]}` } satisfies ApiFailure);
+    const path = request.url.split("?")[0]!;
+    // The path exists with other methods: 405 and what it allows, not "no such route".
+    const allow = allowedMethods(path);
+    if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
+    return reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${path}` } satisfies ApiFailure);
   });
 }
 

@@ -1,8 +1,10 @@
+import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { MSG } from "@khelkud/contracts";
 import { AppError } from "../lib/errors.js";
 import { closeRedis, createRedisClient } from "../lib/redis.js";
+import { rateLimited } from "./openapi-failures.js";
 
 export interface LimitRule {
   /** Counted separately from every other rule. */
@@ -26,7 +28,34 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   }
   const redis = createRedisClient(shared.url, "rate-limit", app.log);
   app.addHook("onClose", () => closeRedis(redis));
-  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${shared.prefix}:rate-limit:`, skipOnError: true });
+  await app.register(fastifyRateLimit, { global: false, store: namedRedisStore(redis, `${shared.prefix}:rate-limit:`) as unknown as FastifyRateLimitStoreCtor, skipOnError: true });
+}
+
+interface StoreParams {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string; url?: string };
+}
+type RedisStoreConstructor = new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, redis: unknown, key: string) => Pick<FastifyRateLimitStore, "incr"> & { key: string };
+const RedisStore = createRequire(import.meta.url)("@fastify/rate-limit/store/RedisStore.js") as RedisStoreConstructor;
+
+/**
+ * The plugin's own Redis store names a limiter after its route, and a limiter made with createRateLimit (ours) has
+ * none: its keys read `khelkud:rate-limit:undefinedundefined-login-ip:…`. This store keeps the plugin's counting
+ * (one Lua script per request) and names each key `<prefix>:rate-limit:<rule>:<ip or account>` from `limit()`.
+ */
+function namedRedisStore(redis: unknown, base: string) {
+  return class NamedRedisStore extends RedisStore {
+    constructor(params: StoreParams, key = base) {
+      super(params.continueExceeding, params.exponentialBackoff, redis, key);
+    }
+
+    // The plugin calls child() with its merged options (typed as route options; routeInfo is what it carries).
+    child(params: StoreParams): NamedRedisStore {
+      const route = params.routeInfo?.method && params.routeInfo.url ? `${params.routeInfo.method}${params.routeInfo.url}:` : "";
+      return new NamedRedisStore(params, `${this.key}${route}`);
+    }
+  };
 }
 
 /** A preValidation hook (counts malformed requests too) that applies every rule (e.g. per IP and per account) and answers 429 with MSG.tooManyRequests. */
@@ -35,7 +64,7 @@ export function limit(app: FastifyInstance, rules: LimitRule[]) {
     rule,
     check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${rule.name}:${rule.key(req) ?? ""}` }),
   }));
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  return rateLimited(async (req: FastifyRequest, reply: FastifyReply) => {
     for (const { rule, check } of checks) {
       if (rule.key(req) === undefined) continue;
       const result = await check(req);
@@ -44,7 +73,7 @@ export function limit(app: FastifyInstance, rules: LimitRule[]) {
         throw new AppError("rate_limited", MSG.tooManyRequests);
       }
     }
-  };
+  });
 }
 
 export const byIp = (req: FastifyRequest) => req.ip;

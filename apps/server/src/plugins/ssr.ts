@@ -3,12 +3,44 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, data, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
+import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
 import { pageForRequest, type PageCache } from "./page-cache.js";
 
 type ContextFactory = (req: FastifyRequest) => WebLoadContext;
+
+/** SQLSTATE class 22, "data exception": a NUL byte or invalid UTF-8 in text, a number out of range. */
+function notFoundIfUnrepresentable(err: unknown): never {
+  if (pgError(err)?.code?.startsWith("22")) throw data({ message: "Not found" }, { status: 404 });
+  throw err;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * The services as page loaders see them. Loaders call services with raw values from the URL — a product slug, an
+ * order id, a filter — without the API's request validation. A value PostgreSQL cannot even compare (class 22) names
+ * nothing that exists, so the page answers 404 (its "not found" view), where the API answers 400 for the same input;
+ * never a 500 with the SQL in the log. Other errors pass through unchanged.
+ */
+export function servicesForPages<T extends object>(services: T): T {
+  return new Proxy(services, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value === "function") {
+        return (...args: unknown[]) => {
+          const result: unknown = Reflect.apply(value, target, args);
+          return result instanceof Promise ? result.catch(notFoundIfUnrepresentable) : result;
+        };
+      }
+      return isPlainObject(value) ? servicesForPages(value) : value;
+    },
+  });
+}
 
 function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(req.url, `${req.protocol}://${req.host}`);

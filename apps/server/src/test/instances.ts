@@ -79,6 +79,8 @@ export async function startInstance(opts: { port: number; databaseUrl: string; r
       NODE_ENV: "development",
       PORT: String(opts.port),
       HOST: "127.0.0.1",
+      // As docs/deploy.md says: nginx runs on this host, and only its X-Forwarded-For is believed.
+      TRUST_PROXY: "127.0.0.1",
       PUBLIC_URL: opts.publicUrl ?? `http://127.0.0.1:${opts.port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: opts.databaseUrl,

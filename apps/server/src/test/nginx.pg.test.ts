@@ -67,7 +67,9 @@ describe.runIf(enabled)("nginx in front of several instances (deploy/nginx.conf)
         `error_log ${dir}/error.log warn;`,
         "events { worker_connections 256; }",
         "http {",
-        `  access_log ${dir}/access.log;`,
+        // Which instance answered each request, for the balancing test.
+        "  log_format khelkud_upstream '$request_uri $upstream_addr';",
+        `  access_log ${dir}/access.log khelkud_upstream;`,
         ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((k) => `  ${k}_temp_path ${dir}/${k}_temp;`),
         `  include ${dir}/khelkud.conf;`,
         "}",
@@ -165,6 +167,31 @@ describe.runIf(enabled)("nginx in front of several instances (deploy/nginx.conf)
     });
     expect(upgrading.io.engine.transport.name).toBe("websocket");
     expect(upgrading.connected).toBe(true);
+  });
+
+  it("spreads one client's page and API requests over the instances, and keeps a signed-in browser's polling on one", async () => {
+    const upstreamsOf = (marker: string) =>
+      fs
+        .readFileSync(path.join(dir, "access.log"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes(marker))
+        .map((line) => line.split(" ").at(-1)!);
+    // One client address, as behind a carrier's NAT: sequential requests still reach both running instances.
+    for (let i = 0; i < 12; i++) expect((await fetch(`${base}/api/health?spread=${i}`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const spread = new Set(upstreamsOf("/api/health?spread="));
+    expect(spread).toEqual(new Set([`127.0.0.1:${instances[0]!.port}`, `127.0.0.1:${instances[1]!.port}`]));
+
+    // Polling signed in by cookie (the browser's case): every exchange finds the instance holding its session id.
+    const polling = await open(["polling"], { cookie: `${SESSION_COOKIE}=${token}` });
+    expect(polling.io.engine.transport.name).toBe("polling");
+    for (let i = 0; i < 4; i++) {
+      const answer = await new Promise((resolve) => polling.emit("join_order", `cookie-poll-${i}`, resolve));
+      expect(answer).toEqual({ ok: false, error: "Order not found" });
+    }
+    const sid = polling.io.engine.id;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(new Set(upstreamsOf(`sid=${sid}`)).size).toBe(1);
   });
 
   it("refuses a live-channel handshake without a session through nginx too", async () => {

@@ -17,6 +17,13 @@ describe("catalogue URL state", () => {
     });
   });
 
+  it("drops control characters (a NUL byte) from text filters instead of passing them to the database", () => {
+    const state = parse("q=%00shirt&category=a%00b&brand=%00&brand=Nike%00");
+    expect(state.q).toBe("shirt");
+    expect(state.category).toBe("ab");
+    expect(state.brands).toEqual(["Nike"]);
+  });
+
   it("drops bad values instead of failing", () => {
     expect(parse("sort=DROP&page=-4&minPrice=abc&maxPrice=-1&view=table")).toEqual({ q: "", category: "", brands: [], minPrice: undefined, maxPrice: undefined, sort: undefined, view: "grid", page: 1 });
   });

@@ -1,4 +1,4 @@
-import { PRICE_SLIDER, PRODUCT_SORTS, SEARCH_MAX_LENGTH, type ProductSort } from "@khelkud/contracts";
+import { PRICE_SLIDER, PRODUCT_SORTS, SEARCH_MAX_LENGTH, urlText, type ProductSort } from "@khelkud/contracts";
 
 /** Everything the catalogue shows is in the URL (linkable, survives reload). Bad values are dropped, never an error page. */
 export interface CatalogueState {
@@ -29,10 +29,10 @@ export function parseCatalogueParams(params: URLSearchParams): CatalogueState {
   let maxPrice = rupees(params.get("maxPrice"));
   if (minPrice === PRICE_SLIDER.min) minPrice = undefined;
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
-  const brands = [...new Set(params.getAll("brand").map((b) => b.trim().slice(0, 100)).filter(Boolean))].slice(0, 50);
+  const brands = [...new Set(params.getAll("brand").map((b) => urlText(b, 100)).filter(Boolean))].slice(0, 50);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    category: (params.get("category") ?? params.get("categoryId") ?? "").trim().slice(0, 200),
+    q: urlText(params.get("q"), SEARCH_MAX_LENGTH),
+    category: urlText(params.get("category") ?? params.get("categoryId"), 200),
     brands,
     minPrice,
     maxPrice,

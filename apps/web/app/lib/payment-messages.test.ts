@@ -16,6 +16,11 @@ describe("wallet failure message priority (docs/product-rules.md §8)", () => {
 
   it("never shows free text from a reason it does not know", () => {
     expect(walletFailureMessage({ reason: "Call +977 to get your refund" })).toBe("Payment was not completed");
+    // Names every object has are not reasons (they used to return Object.prototype and break the page).
+    for (const reason of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(walletFailureMessage({ reason })).toBe("Payment was not completed");
+      expect(genericFailureMessage({ reason })).toBe("Payment failed. Please try again or contact support.");
+    }
   });
 
   it("eSewa's page accepts both spellings of cancelled and has no error query", () => {

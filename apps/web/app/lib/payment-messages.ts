@@ -14,6 +14,11 @@ export const REASON_TEXT: Record<string, string> = {
   esewa_unavailable: WALLET_UNAVAILABLE.ESEWA,
 };
 
+/** Our text for a reason code from the URL; an own key only (`__proto__` or `constructor` is no reason). */
+function reasonText(reason: string | null | undefined): string | undefined {
+  return reason && Object.hasOwn(REASON_TEXT, reason) ? REASON_TEXT[reason] : undefined;
+}
+
 /** Wallet status words → text (wallet A page; wallet B accepts "canceled" and "cancelled"). */
 export function statusText(status: string): string {
   const s = status.trim().toLowerCase();
@@ -34,7 +39,8 @@ export interface FailureInputs {
 
 /** Wallet failure pages: reason, then navigation-state error, then error code, then status, then the default. */
 export function walletFailureMessage({ reason, stateError, error, status }: FailureInputs, withErrorQuery = true): string {
-  if (reason && REASON_TEXT[reason]) return REASON_TEXT[reason];
+  const known = reasonText(reason);
+  if (known) return known;
   if (stateError) return stateError;
   if (withErrorQuery && error) {
     if (error === "payment_not_found") return "Payment record not found";
@@ -50,7 +56,8 @@ export function genericFailureMessage({ reason, error, status }: FailureInputs):
   if (reason === "payment_failed") return REASON_TEXT.payment_failed!;
   if (error === "payment_not_found") return "Payment record not found. Please contact support.";
   if (error === "callback_error") return "There was an error processing your payment. Please try again.";
-  if (reason && REASON_TEXT[reason]) return REASON_TEXT[reason];
+  const known = reasonText(reason);
+  if (known) return known;
   if (status) return statusText(status.slice(0, 40));
   return "Payment failed. Please try again or contact support.";
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { urlText } from "@khelkud/contracts";
 import type { Route } from "./+types/blogs";
 import { BlogCard, BlogCardSkeleton } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
@@ -13,8 +14,8 @@ export const handle = READ_FIRST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const category = (url.searchParams.get("category") ?? "").trim().slice(0, 200);
+  const q = urlText(url.searchParams.get("q"), 200);
+  const category = urlText(url.searchParams.get("category"), 200);
   const [list, total, categories] = await Promise.all([
     context.services.blog.listPublished({ q: q || undefined, category: category || undefined, limit: LIST_LIMIT }),
     context.services.blog.countAllPublished(),

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiFailureSchema, ContactInputSchema, envelope, MSG, NewsletterInputSchema, UnsubscribeInputSchema } from "@khelkud/contracts";
 import { AppError } from "../../lib/errors.js";
+import { rateLimited } from "../../plugins/openapi-failures.js";
 import type { ContactService } from "./contact.service.js";
 import type { NewsletterService } from "./newsletter.service.js";
 import { createWindowLimiter, type WindowLimiter } from "./rate-limit.js";
@@ -12,9 +13,9 @@ const MessageSchema = envelope(z.object({ message: z.string() }));
 
 /** Counts every attempt, valid or not, before the body is even looked at. */
 function limitBy(limiter: WindowLimiter) {
-  return async (req: FastifyRequest) => {
+  return rateLimited(async (req: FastifyRequest) => {
     if (!limiter.take(req.ip)) throw new AppError("rate_limited", MSG.tooManyRequests);
-  };
+  });
 }
 
 export interface PublicFormLimits {

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { childProcessEnv, loadConfig } from "../env.js";
+
+const repoRoot = loadConfig({}).repoRoot;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  /** Waits until the output matches (true) or the process exits or `ms` pass (false). */
+  waitFor(pattern: RegExp, ms: number): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node --import tsx src/server.ts` as `npm start` runs it, with its own data folder, on the embedded database by
+ * default, without the web app: for tests of start-up itself (binding, warnings, configuration errors).
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-start-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: childProcessEnv({
+      NODE_ENV: "development",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SERVE_WEB: "false",
+      SEED_ON_EMPTY: "false",
+      LOG_LEVEL: "info",
+      PAYMENT_SWEEP_SECONDS: "0",
+      HOST: "",
+      ...env,
+    }),
+  });
+  let log = "";
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    child,
+    output: () => log,
+    exited,
+    async waitFor(pattern, ms) {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if (pattern.test(log)) return true;
+        if (child.exitCode !== null || child.signalCode !== null) return pattern.test(log);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return false;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
