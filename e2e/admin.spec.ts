@@ -112,7 +112,7 @@ test("an administrator moves an order on and the customer's order page shows the
     headers: { "idempotency-key": `e2e-admin-${Date.now()}` },
     data: {
       items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Thamel Marg 12", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Thamel Marg 12", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
       paymentMethod: "COD",
     },
   });

@@ -43,7 +43,7 @@ test("a delivered order's Write Review leads to a posted review on the product p
   const placed = await page.request.post("/api/orders", {
     data: {
       items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Pemba Sherpa", email, phone: "9851012345", address: "Boudha Road 5", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Pemba Sherpa", email, phone: "9851012345", address: "Boudha Road 5", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
       paymentMethod: "COD",
     },
   });

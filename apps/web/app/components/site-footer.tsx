@@ -1,10 +1,36 @@
 import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 
+type Social = { facebook: string; instagram: string; tiktok: string; youtube: string };
 interface Props {
-  shop: { shopName: string; phone: string; email: string; address: string };
+  shop: { shopName: string; phone: string; email: string; address: string; social: Social };
   categories: { name: string; slug: string }[];
+}
+
+const SOCIAL = [
+  { key: "facebook", label: "Facebook", Icon: FacebookIcon },
+  { key: "instagram", label: "Instagram", Icon: InstagramIcon },
+  { key: "tiktok", label: "TikTok", Icon: TikTokIcon },
+  { key: "youtube", label: "YouTube", Icon: YouTubeIcon },
+] as const;
+
+/** The shop's social pages from the store settings; a network without an address is not shown at all. */
+function SocialLinks({ social }: { social: Social }) {
+  const links = SOCIAL.filter((s) => social[s.key]);
+  if (!links.length) return null;
+  return (
+    <ul className="mt-4 flex gap-2" aria-label="Follow us">
+      {links.map(({ key, label, Icon }) => (
+        <li key={key}>
+          <a href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`} className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white">
+            <Icon className="h-5 w-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const CUSTOMER_SERVICE = [
@@ -52,6 +78,7 @@ export function SiteFooter({ shop, categories }: Props) {
               </a>
             </p>
           </address>
+          <SocialLinks social={shop.social} />
         </div>
         <Column title="Quick Links">
           {QUICK.map((l) => (

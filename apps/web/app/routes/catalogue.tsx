@@ -6,6 +6,7 @@ import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
+import { useFreeShippingText } from "../lib/shop";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -134,6 +135,7 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
 }
 
 function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets: CatalogueFacets; onNavigate: (next: Partial<CatalogueState>) => void }) {
+  const freeShipping = useFreeShippingText();
   const selectedCategory = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Ticked brands stay listed even when nothing matches them any more, so they can be unticked.
   const brands = [...facets.brands];
@@ -202,7 +204,7 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
       </noscript>
       <aside className="rounded-lg bg-nepal/5 p-3 text-sm text-slate-700">
         <p className="font-bold text-nepal">Shopping tip</p>
-        <p className="mt-1">Free shipping on orders over Rs. 5,000 and a 30-day return policy on every jersey.</p>
+        <p className="mt-1">{freeShipping ? `${freeShipping} and a` : "A"} 30-day return policy on every jersey.</p>
       </aside>
     </form>
   );

@@ -15,6 +15,8 @@ import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
+import { useFreeShippingText } from "../lib/shop";
+import { CheckIcon } from "../components/icons";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -127,6 +129,7 @@ function Related({ products }: { products: ProductCardData[] }) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const [params] = useSearchParams();
+  const freeShipping = useFreeShippingText();
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -150,10 +153,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <PurchasePanel product={p} />
           </div>
           <ul className="mt-6 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
-            <li>✓ 100% authentic, from {p.brand}</li>
-            <li>✓ Cash on delivery, Khalti or eSewa</li>
-            <li>✓ Free shipping over Rs. 5,000</li>
-            <li>✓ 30-day returns</li>
+            {[`100% authentic, from ${p.brand}`, "Cash on delivery, Khalti or eSewa", freeShipping, "30-day returns"].filter(Boolean).map((text) => (
+              <li key={text} className="flex items-center gap-1.5">
+                <CheckIcon className="h-4 w-4 shrink-0 text-green-700" />
+                {text}
+              </li>
+            ))}
           </ul>
         </div>
       </div>

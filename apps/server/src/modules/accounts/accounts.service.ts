@@ -164,6 +164,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, pub
           addressStreet: input.address.street,
           addressCity: input.address.city,
           addressState: input.address.state,
+          addressDistrict: input.address.district,
+          addressLandmark: input.address.landmark,
           addressPostalCode: input.address.postalCode,
           addressCountry: input.address.country,
         });

@@ -65,6 +65,7 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
     paymentStatus: o.paymentStatus,
     paymentId,
     trackingNumber: o.trackingNumber,
+    courier: o.courier,
     nextStatuses: [...ORDER_TRANSITIONS[o.status]],
     canCollectCash: collectable(o),
     canDelete: deletable(o),
@@ -129,6 +130,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
         if (!canTransition(o.status, input.status)) throw conflict(transitionRefused(o.status, input.status));
         const set: Partial<OrderRow> = { status: input.status };
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
+        if (input.courier) set.courier = input.courier;
         await tx.update(orders).set(set).where(eq(orders.id, id));
         await tx.insert(orderStatusHistory).values({ orderId: id, status: input.status, note: input.note, changedByUserId: actor.id });
         const stockReturned = input.status === "CANCELLED" ? await releaseOrderStock(tx, id) : false;
@@ -136,8 +138,8 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier) {
           action: "order.status",
           entityType: "order",
           entityId: id,
-          before: { status: o.status, trackingNumber: o.trackingNumber },
-          after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, note: input.note, stockReturned },
+          before: { status: o.status, trackingNumber: o.trackingNumber, courier: o.courier },
+          after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, courier: set.courier ?? o.courier, note: input.note, stockReturned },
         });
         return o.status;
       });

@@ -53,12 +53,16 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
       lineTotal: i.lineTotal,
     })),
     statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
+    trackingNumber: o.trackingNumber,
+    courier: o.courier,
     paymentExpiresAt: o.paymentExpiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
 }
+
+const dropUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** Lines with the same product, size and colour are one line. */
 function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
@@ -130,7 +134,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   }
 
   /**
-   * Places an order: prices from the catalogue, shipping by the entered city, stock reserved, order,
+   * Places an order: prices from the catalogue, shipping by the chosen district (never a free-text city), stock reserved, order,
    * items and the first history entry written, all in one transaction. With an idempotency key the
    * same key returns the order it made the first time.
    */
@@ -144,7 +148,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     const priced = await priceLines(lines);
     const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
     const { shipping: rule } = await deps.settings.get();
-    const shippingCost = shippingFee(subtotal, input.shippingAddress.city, rule);
+    const shippingCost = shippingFee(subtotal, input.shippingAddress.district, rule);
     const now = new Date();
     const isWallet = input.paymentMethod !== "COD";
 
@@ -162,7 +166,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             shippingCost,
             discountAmount: 0,
             totalAmount: subtotal + shippingCost,
-            shippingAddress: { ...input.shippingAddress, country: "Nepal" },
+            shippingAddress: { ...dropUndefined(input.shippingAddress), country: "Nepal" },
             notes: input.notes ?? null,
             idempotencyKey: idempotencyKey ?? null,
             paymentExpiresAt: isWallet ? new Date(now.getTime() + WALLET_PAYMENT_MINUTES * 60_000) : null,

@@ -54,8 +54,8 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
         <p className="mt-3 text-sm text-slate-600">
-          The Kathmandu Valley rate applies to Kathmandu, Lalitpur (Patan), Bhaktapur, Kirtipur and Madhyapur Thimi. The cart shows an estimate and how much more you need for free shipping; checkout shows the exact fee for
-          your city before you place the order, and that is the amount you are charged.
+          The Kathmandu Valley rate applies to addresses in the Kathmandu, Lalitpur and Bhaktapur districts (Kirtipur, Patan, Madhyapur Thimi and every other municipality in them). The cart shows an estimate and how much more
+          you need for free shipping; at checkout you choose your province and district, the exact fee shows before you place the order, and that is the amount you are charged.
         </p>
       </section>
 
