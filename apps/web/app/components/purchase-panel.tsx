@@ -9,7 +9,7 @@ import { StockBadge } from "./stock-badge";
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
  * stock, Buy Now and Add to Cart. Used on the product page and in quick view; cart rules live in lib/cart.
  */
-export function PurchasePanel({ product, onDone }: { product: ProductCardData; onDone?: () => void }) {
+export function PurchasePanel({ product, onDone, onAddedToCart }: { product: ProductCardData; onDone?: () => void; onAddedToCart?: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const needsSize = product.sizes.length > 0;
@@ -127,7 +127,10 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
           disabled={soldOut}
           onClick={() => {
             checkSize();
-            if (addToCart(product, { size, quantity })) onDone?.();
+            if (addToCart(product, { size, quantity })) {
+              onAddedToCart?.();
+              onDone?.();
+            }
           }}
           className="min-h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
         >
