@@ -35,8 +35,26 @@ test.describe("who may open the admin panel", () => {
     expect(res.status()).toBe(302);
     expect(res.headers()["location"]).toMatch(/^\/login/);
     expect((await page.request.get("/api/admin/dashboard")).status()).toBe(403);
-    await page.goto("/admin");
-    await expect(page).not.toHaveURL(/\/admin/);
+    await visit(page, "/admin");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole("alert")).toContainText("The admin panel is for the shop's administrators");
+    await expect(page.getByRole("alert")).toContainText(`You are signed in as ${CUSTOMER.email}`);
+    // Signing in there as an administrator opens the panel.
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("an administrator who signs in lands in the panel unless a link asked for another page", async ({ page }) => {
+    await visit(page, "/login");
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.context().clearCookies();
+    await signInWithForm(page, ADMIN, "/products");
   });
 });
 

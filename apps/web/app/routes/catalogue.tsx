@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
+import { CATALOGUE_PAGE_SIZE, formatNPR, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
+import { RouteLoadError } from "../components/load-error";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -370,4 +371,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** The catalogue's data failed to load (a server answer or the network on a client-side navigation). */
+export function ErrorBoundary() {
+  return <RouteLoadError title="We could not load the products" toastText={MSG.failedProducts} />;
 }

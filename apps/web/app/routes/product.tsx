@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { imageVariantUrl, MSG, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -10,7 +10,7 @@ import { GALLERY_SIZES, ProductGallery } from "../components/product-gallery";
 import { ProductReviews } from "../components/product-reviews";
 import { PurchasePanel } from "../components/purchase-panel";
 import { RatingOrNone } from "../components/star-rating";
-import { OopsScreen } from "../components/status-screens";
+import { RouteLoadError } from "../components/load-error";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
@@ -225,5 +225,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     );
   }
-  return <OopsScreen />;
+  return <RouteLoadError title="We could not load this product" toastText={MSG.failedProduct} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { AUTH_MSG, AVATAR_MAX_BYTES, ChangePasswordInputSchema, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { AUTH_MSG, MSG, AVATAR_MAX_BYTES, ChangePasswordInputSchema, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { AvatarCropDialog } from "../components/avatar-crop-dialog";
 import { PasswordField, SubmitButton, TextField } from "../components/form-fields";
@@ -13,6 +13,7 @@ import { useAfterSessionChange, useLogout } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
 import { showFormAgain } from "../lib/password-form";
+import { RouteLoadError } from "../components/load-error";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
@@ -429,4 +430,9 @@ function SecurityTab() {
       </aside>
     </div>
   );
+}
+
+/** The profile failed to load (e.g. the network on a client-side navigation). */
+export function ErrorBoundary() {
+  return <RouteLoadError title="We could not load your profile" toastText={MSG.failedProfile} />;
 }

@@ -134,6 +134,11 @@ export function Table({ head, children, empty, compact }: { head: string[]; chil
   );
 }
 
+/** "Showing 16 of 64 products": the rows this page shows of all that match, and the shop's total when a filter is on. */
+export function showingText(rows: number, matching: number, overall: number, noun: string): string {
+  return `Showing ${rows} of ${matching} ${noun}${matching !== overall ? ` (${overall} in all)` : ""}`;
+}
+
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
   if (totalPages <= 1) return null;
   return (

@@ -5,12 +5,12 @@ import { Logo } from "../../components/logo";
 
 /**
  * Only an ADMIN may open /admin (spec 001 §2.2); anyone else goes to /login. The API checks again on every call.
- * A signed-in customer is sent to /login without a way back here: the login page forwards signed-in people to
- * its `redirect`, and /admin → /login?redirect=/admin → /admin would loop.
+ * A signed-in customer gets `reason=admin-only`: the login page then stays (instead of forwarding a signed-in visitor
+ * to the `redirect`, which would loop) and says why; signing in as an administrator comes back here.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect("/login?redirect=/admin");
-  if (context.user.role !== "ADMIN") throw redirect("/login");
+  if (context.user.role !== "ADMIN") throw redirect("/login?redirect=/admin&reason=admin-only");
   return { name: context.user.name };
 }
 

@@ -102,7 +102,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
             <button type="submit" disabled={busy} className="flex-1 rounded-lg bg-crimson px-5 py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">
               {busy ? "Please wait…" : "Confirm Payment Method"}
             </button>
-            <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+            <Link to="/checkout" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
               Back
             </Link>
           </div>
