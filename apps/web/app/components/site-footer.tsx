@@ -51,7 +51,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   return (
     <div>
       <h2 className="mb-3 text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
-      <ul className="space-y-2 text-sm">{children}</ul>
+      <ul className="text-sm sm:space-y-2">{children}</ul>
     </div>
   );
 }
@@ -68,12 +68,12 @@ export function SiteFooter({ shop, categories }: Props) {
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
-              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white">
+              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${shop.email}`} className="hover:text-white">
+              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {shop.email}
               </a>
             </p>
@@ -83,7 +83,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Quick Links">
           {QUICK.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="hover:text-white">
+              <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {l.label}
               </Link>
             </li>
@@ -92,7 +92,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Categories">
           {categories.map((c) => (
             <li key={c.slug}>
-              <Link to={`/products?category=${c.slug}`} className="hover:text-white">
+              <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {c.name}
               </Link>
             </li>
@@ -101,7 +101,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Customer Service">
           {CUSTOMER_SERVICE.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="hover:text-white">
+              <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {l.label}
               </Link>
             </li>
@@ -119,10 +119,10 @@ export function SiteFooter({ shop, categories }: Props) {
             © {new Date().getFullYear()} {shop.shopName}. All rights reserved.
           </p>
           <p className="flex gap-4">
-            <Link to="/terms" className="hover:text-white">
+            <Link to="/terms" className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
               Terms
             </Link>
-            <Link to="/privacy" className="hover:text-white">
+            <Link to="/privacy" className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
               Privacy
             </Link>
           </p>

@@ -17,7 +17,7 @@ function CartButton() {
   const items = useCart();
   const count = items ? cartTotals(items).totalItems : 0;
   return (
-    <button type="button" onClick={openCartPanel} className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
+    <button type="button" onClick={openCartPanel} className="relative flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
       {count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
           {count > 99 ? "99+" : count}
@@ -67,7 +67,7 @@ export function SiteHeader() {
           </div>
           <button
             type="button"
-            className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? "Close menu" : "Open menu"}

@@ -315,7 +315,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                 id="sort"
                 value={state.sort ?? ""}
                 onChange={(e) => go({ sort: (e.target.value || undefined) as CatalogueState["sort"] })}
-                className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               >
                 {state.q ? <option value="">Best match</option> : <option value="">Newest</option>}
                 {SORT_OPTIONS.filter((o) => state.q || o.value !== "newest").map((o) => (
@@ -332,7 +332,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                     aria-current={state.view === v ? "true" : undefined}
                     aria-label={v === "grid" ? "Grid view" : "List view"}
                     preventScrollReset
-                    className={`flex h-9 w-9 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                    className={`flex h-11 w-11 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
                   >
                     <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                       {v === "grid" ? <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" /> : <path d="M4 6h16M4 12h16M4 18h16" />}

@@ -82,11 +82,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={v.email} error={form.errors.email} onValue={(x) => form.set("email", x)} onBlurField={() => form.blur("email")} />
         <PasswordField label="Password" autoComplete="current-password" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
         <div className="flex items-center justify-between gap-3 text-sm">
-          <label className="flex items-center gap-2 font-semibold text-slate-700">
+          <label className="flex min-h-11 items-center gap-2 font-semibold text-slate-700">
             <input type="checkbox" checked={v.rememberMe} onChange={(e) => form.set("rememberMe", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-nepal" />
             Remember me
           </label>
-          <Link to="/forgot-password" className="font-semibold text-nepal hover:underline">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -71,7 +71,7 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
         </ul>
         <h2>Tracking your order</h2>
         <p>
-          Every order has a page under <Link to="/profile">My Orders</Link> with a timeline: pending, processing, shipped, out for delivery and delivered. The courier calls the phone number on your order before delivery, so
+          Every order has a page under <Link to="/profile">My Orders</Link> with a timeline: pending, processing, shipped, out for delivery and delivered. Once the parcel leaves, that page and your order list show the courier and its tracking number. The courier calls the phone number on your order before delivery, so
           please make sure it is correct.
         </p>
         <h2>Paying on delivery</h2>
