@@ -32,7 +32,7 @@ export function NewsletterForm() {
       <h2 id="newsletter-title" className="text-sm font-bold uppercase tracking-wider text-white">
         Newsletter
       </h2>
-      <p className="mt-1 text-sm">New kits, restocks and offers, a few times a month.</p>
+      <p className="mt-1 text-sm">New kits, restocks and offers by e-mail. Unsubscribe with one click.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
