@@ -10,6 +10,7 @@ import { pageTitle } from "../lib/seo";
 import { colorText, sizeText } from "../components/cart-panel";
 import { SummaryRows } from "../components/order-summary";
 import { WalletRedirect } from "../components/wallet-redirect";
+import { PaymentMethodIcon } from "../components/icons";
 import { esewaTarget, khaltiTarget, rememberPendingPayment, type WalletTarget } from "../lib/wallet-pay";
 
 export function meta() {
@@ -264,6 +265,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               {METHODS.map((m) => (
                 <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled || (m.value !== "CARD" && !walletOn(m.value)) ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
                   <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled || (m.value !== "CARD" && !walletOn(m.value))} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
+                  <PaymentMethodIcon method={m.value} className="mt-0.5 h-6 w-6 shrink-0" />
                   <span>
                     <span className="block font-semibold">{m.label}</span>
                     <span className="block text-sm">{m.value !== "CARD" && !walletOn(m.value) ? "Not available right now" : m.hint}</span>
