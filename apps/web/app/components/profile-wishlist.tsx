@@ -40,7 +40,7 @@ export function ProfileWishlist() {
         <p className="font-semibold">
           {items.length} {items.length === 1 ? "item" : "items"}
         </p>
-        <button type="button" onClick={() => clearWishlist()} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
+        <button type="button" onClick={() => clearWishlist()} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
           Clear All
         </button>
       </div>
@@ -71,11 +71,11 @@ export function ProfileWishlist() {
                     await moveWishlistItemToCart(item, setChoosing);
                     setMoving(null);
                   }}
-                  className="flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
+                  className="min-h-11 flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
                 >
                   Add to Cart<span className="sr-only"> {item.name}</span>
                 </button>
-                <button type="button" onClick={() => removeFromWishlist(item.id)} className="rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
+                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
                   Remove
                 </button>
               </div>
