@@ -61,19 +61,19 @@ export function SiteFooter({ shop, categories }: Props) {
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="text-white" aria-label="Khelkud home">
+          <Link to="/" className="inline-flex min-h-11 items-center text-white" aria-label="Khelkud home">
             <Logo />
           </Link>
           <p className="mt-3 text-sm">Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.</p>
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
-              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {shop.email}
               </a>
             </p>
@@ -83,7 +83,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Quick Links">
           {QUICK.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {l.label}
               </Link>
             </li>
@@ -92,7 +92,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Categories">
           {categories.map((c) => (
             <li key={c.slug}>
-              <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+              <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {c.name}
               </Link>
             </li>
@@ -101,7 +101,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Customer Service">
           {CUSTOMER_SERVICE.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {l.label}
               </Link>
             </li>
@@ -119,10 +119,10 @@ export function SiteFooter({ shop, categories }: Props) {
             © {new Date().getFullYear()} {shop.shopName}. All rights reserved.
           </p>
           <p className="flex gap-4">
-            <Link to="/terms" className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+            <Link to="/terms" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
               Terms
             </Link>
-            <Link to="/privacy" className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
+            <Link to="/privacy" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
               Privacy
             </Link>
           </p>

@@ -40,7 +40,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 bg-nepal text-white shadow">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
-        <Link to="/" className="shrink-0 text-white" aria-label="Khelkud home">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center text-white" aria-label="Khelkud home">
           <Logo />
         </Link>
         <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">

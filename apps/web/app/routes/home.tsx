@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured" className="text-2xl font-bold md:text-3xl">
             Featured Products
           </h2>
-          <Link to="/products" className="font-semibold text-nepal hover:underline">
+          <Link to="/products" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
             View All
           </Link>
         </div>

@@ -57,7 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               end={t.end}
               title={t.label}
               className={({ isActive }) =>
-                `mx-2 my-0.5 flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${isActive ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`
+                `mx-1 my-0.5 flex min-h-11 items-center gap-3 rounded-md px-3.5 py-2 text-sm font-medium md:mx-2 md:min-h-0 md:px-2 ${isActive ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`
               }
             >
               <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>

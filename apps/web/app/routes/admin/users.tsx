@@ -151,7 +151,7 @@ export default function AdminUsers() {
                     <button type="button" className={btn.small} onClick={() => setEditing(u)}>
                       Edit
                     </button>
-                    <select className="rounded border border-slate-300 px-1 py-1 text-xs" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
+                    <select className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
                       <option value="USER">USER</option>
                       <option value="ADMIN">ADMIN</option>
                     </select>
