@@ -56,7 +56,7 @@ try {
     const { token } = await app.services.sessions.create(u.id, { persistent: false });
     users.push(token);
   }
-  const address = { fullName: "Bench Buyer", email: "bench@example.com", phone: "9800000000", address: "Thamel", city: "Kathmandu" };
+  const address = { fullName: "Bench Buyer", email: "bench@example.com", phone: "9800000000", address: "Thamel", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
   async function run(label, { orders, concurrency, lines }) {
     const latencies = [];

@@ -66,7 +66,9 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
   await page.getByLabel("Full Name").fill("Aarati Gurung Shrestha");
   await page.getByLabel("Phone").fill("01-4123456");
-  await page.getByLabel("City").fill("Pokhara");
+  await page.getByLabel("Province").selectOption("Gandaki");
+  await page.getByLabel("District").selectOption("Kaski");
+  await page.getByLabel("Municipality / Area").fill("Pokhara");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Aarati Gurung Shrestha" })).toBeVisible();

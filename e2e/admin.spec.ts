@@ -35,8 +35,26 @@ test.describe("who may open the admin panel", () => {
     expect(res.status()).toBe(302);
     expect(res.headers()["location"]).toMatch(/^\/login/);
     expect((await page.request.get("/api/admin/dashboard")).status()).toBe(403);
-    await page.goto("/admin");
-    await expect(page).not.toHaveURL(/\/admin/);
+    await visit(page, "/admin");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole("alert")).toContainText("The admin panel is for the shop's administrators");
+    await expect(page.getByRole("alert")).toContainText(`You are signed in as ${CUSTOMER.email}`);
+    // Signing in there as an administrator opens the panel.
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("an administrator who signs in lands in the panel unless a link asked for another page", async ({ page }) => {
+    await visit(page, "/login");
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.context().clearCookies();
+    await signInWithForm(page, ADMIN, "/products");
   });
 });
 
@@ -55,7 +73,12 @@ test("an administrator creates a product with two images and stock per size, and
   await signInWithForm(page, ADMIN, "/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
-  await expect(page.getByText(/Showing \d+ of \d+ products/)).toBeVisible();
+  // "Showing X of Y": X is what the table shows (one page), Y all products.
+  const shown = page.getByText(/^Showing \d+ of \d+ products/);
+  await expect(shown).toBeVisible();
+  const [, rows, total] = (await shown.innerText()).match(/Showing (\d+) of (\d+)/)!;
+  expect(Number(rows)).toBe(await page.locator("tbody tr").count());
+  expect(Number(total)).toBeGreaterThan(Number(rows));
 
   const name = `Sagarmatha FC Home Jersey ${Date.now().toString(36)}`;
   await page.getByRole("button", { name: "+ Add Product" }).click();
@@ -112,7 +135,7 @@ test("an administrator moves an order on and the customer's order page shows the
     headers: { "idempotency-key": `e2e-admin-${Date.now()}` },
     data: {
       items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Thamel Marg 12", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Thamel Marg 12", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
       paymentMethod: "COD",
     },
   });
@@ -142,6 +165,61 @@ test("an administrator moves an order on and the customer's order page shows the
   const timeline = shopper.getByRole("list", { name: "Order progress" });
   await expect(timeline).toContainText("Processing (done)");
   await expect(timeline).toContainText("Packed at our Kathmandu store");
+  await customer.close();
+  await staff.close();
+});
+
+test("on a 360 px phone the admin orders list is a column of cards whose Change status is in reach, and the courier reaches the customer", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const customer = await browser.newContext();
+  const shopper = await customer.newPage();
+  await signIn(shopper.request, CUSTOMER);
+  const products = (await (await shopper.request.get("/api/products?limit=20")).json()).data.products as { id: string; sizes: { size: string; stock: number }[] }[];
+  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
+  const placed = await shopper.request.post("/api/orders", {
+    headers: { "idempotency-key": `e2e-admin-phone-${Date.now()}` },
+    data: {
+      items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 2)!.size, quantity: 1 }],
+      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", address: "Lakeside 6", province: "Gandaki", district: "Kaski", area: "Pokhara", postalCode: "33700" },
+      paymentMethod: "COD",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).data.order as { id: string; orderNumber: string };
+
+  const staff = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+  const page = await staff.newPage();
+  await signIn(page.request, ADMIN);
+  await visit(page, "/admin/orders");
+  await page.getByLabel("Search orders").fill(order.orderNumber);
+  const card = page.getByRole("row").filter({ hasText: order.orderNumber });
+  await expect(card).toHaveCount(1);
+  // Nothing sticks out sideways: the page and the table fit the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const change = card.getByLabel(`Change status of ${order.orderNumber}`);
+  await expect(change).toBeInViewport();
+  const box = (await change.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await change.selectOption("PROCESSING");
+  const dialog = page.getByRole("dialog", { name: "Update order status" });
+  await dialog.getByRole("button", { name: "Update Status" }).click();
+  await expect(page.getByText("Order status updated successfully!")).toBeVisible();
+  await expect(card).toContainText("PROCESSING");
+  await change.selectOption("SHIPPED");
+  await dialog.getByLabel("Courier (optional)").fill("Nepal Can Move");
+  await dialog.getByLabel("Tracking number (optional)").fill("NCM-558201");
+  await dialog.getByRole("button", { name: "Update Status" }).click();
+  await expect(card).toContainText("SHIPPED");
+
+  // The customer sees who carries the parcel and its tracking number, on the order and in the order list.
+  await visit(shopper, `/orders/${order.id}`);
+  const shipment = shopper.getByRole("region", { name: "Shipment" });
+  await expect(shipment).toContainText("Nepal Can Move");
+  await expect(shipment).toContainText("NCM-558201");
+  await expect(shopper.getByRole("link", { name: "View All Orders" })).toHaveAttribute("href", "/profile?tab=orders");
+  await visit(shopper, "/profile?tab=orders");
+  await expect(shopper.getByText("Shipped with: Nepal Can Move, tracking number NCM-558201")).toBeVisible();
   await customer.close();
   await staff.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { visit } from "./support/pages";
+import { fillShippingAddress, visit } from "./support/pages";
 
 interface ApiProduct {
   id: string;
@@ -61,9 +61,7 @@ test.describe("checkout", () => {
     await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
     await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
-    await page.getByRole("main").getByLabel("Address").fill("Jhamsikhel Road 12");
-    await page.getByRole("main").getByLabel("City").fill("Kathmandu");
-    await page.getByRole("main").getByLabel("City").blur();
+    await fillShippingAddress(page, { province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City", street: "Jhamsikhel Road 12" });
     await page.getByRole("button", { name: "Place Order" }).click();
 
     await expect(page).toHaveURL(/\/order-success\?orderId=/);
@@ -155,5 +153,39 @@ test.describe("checkout", () => {
     expect(buyNow.headers()["location"]).toBe("/login?redirect=/checkout%3FbuyNow%3D1&reason=buy-now");
     const orders = await request.get("/orders", { maxRedirects: 0 });
     expect(orders.headers()["location"]).toBe("/login?redirect=/orders");
+  });
+
+  test("the district decides shipping: Lalitpur pays the Kathmandu Valley fee, Kaski the fee for elsewhere", async ({ page }) => {
+    const all = await products(page);
+    // Below the free-shipping threshold, so a fee applies.
+    const jersey = all.find((p) => p.finalPrice < 500_000 && inStock(p).some((s) => s.stock >= 2))!;
+    const size = inStock(jersey).find((s) => s.stock >= 2)!.size;
+    await page.goto("/login");
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    const orderIn = async (address: Parameters<typeof fillShippingAddress>[1], fee: string) => {
+      await addToCart(page, jersey, size);
+      await visit(page, "/checkout");
+      await fillShippingAddress(page, address);
+      const summary = page.getByRole("complementary", { name: "Order Summary" });
+      await expect(summary.getByText(`${address.district} district`)).toBeVisible();
+      await expect(summary.locator("dd").nth(1)).toHaveText(fee);
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page).toHaveURL(/\/order-success\?orderId=/);
+      const orderId = new URL(page.url()).searchParams.get("orderId")!;
+      return (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order as { shippingCost: number; shippingAddress: Record<string, string> };
+    };
+
+    const lalitpur = await orderIn({ province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", street: "Jhamsikhel Road 12", landmark: "Near St. Xavier's" }, "Rs. 150");
+    expect(lalitpur.shippingCost).toBe(15_000);
+    expect(lalitpur.shippingAddress).toMatchObject({ province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", landmark: "Near St. Xavier's" });
+    // "Kathmandu" typed as the area changes nothing: the fee follows the district.
+    const kaski = await orderIn({ province: "Gandaki", district: "Kaski", area: "Kathmandu", street: "Lakeside 6" }, "Rs. 200");
+    expect(kaski.shippingCost).toBe(20_000);
+    await page.goto(`/profile?tab=orders`);
+    await expect(page.getByText("Lakeside 6, Kathmandu, Kaski, Gandaki Province").first()).toBeVisible();
   });
 });

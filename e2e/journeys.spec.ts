@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { CUSTOMER, visit } from "./support/pages";
 
 /** Journeys that cross issues: content ↔ admin, checkout ↔ admin ↔ reviews. */
 const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
@@ -6,6 +7,15 @@ const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
 async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
   const res = await request.post("/api/auth/login", { data: who });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in through the login form, as a shopper does. */
+async function signInWithForm(page: Page, who: { email: string; password: string }) {
+  await visit(page, "/login");
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 test("a message sent from the contact page appears in the admin inbox", async ({ page, browser }) => {
@@ -43,7 +53,7 @@ test("a delivered order's Write Review leads to a posted review on the product p
   const placed = await page.request.post("/api/orders", {
     data: {
       items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Pemba Sherpa", email, phone: "9851012345", address: "Boudha Road 5", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Pemba Sherpa", email, phone: "9851012345", address: "Boudha Road 5", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
       paymentMethod: "COD",
     },
   });
@@ -76,4 +86,34 @@ test("a delivered order's Write Review leads to a posted review on the product p
   // Stored on the server, not just shown: still there after a reload.
   await page.reload();
   await expect(page.getByText(comment)).toBeVisible();
+});
+
+test("a shopper moves a wished jersey to the cart only after choosing its size", async ({ page }) => {
+  const products = (await (await page.request.get("/api/products?limit=12&sort=name")).json()).data.products as { id: string; name: string; slug: string; sizes: { size: string; stock: number }[] }[];
+  // A jersey with several sizes in stock: the shop must not pick one (it used to take the first, e.g. a youth size).
+  const jersey = products.find((p) => p.sizes.filter((s) => s.stock > 0).length >= 3)!;
+  const wanted = jersey.sizes.filter((s) => s.stock > 0).at(-1)!.size;
+  await signInWithForm(page, CUSTOMER);
+  await visit(page, "/products?sort=name");
+  await page.getByRole("article").filter({ has: page.getByRole("heading", { name: jersey.name, exact: true }) }).getByRole("button", { name: `Add ${jersey.name} to wishlist` }).click();
+  await expect(page.getByText(`${jersey.name} added to wishlist!`)).toBeVisible();
+
+  await visit(page, "/profile?tab=wishlist");
+  const wished = page.getByRole("list", { name: "Wishlist" }).getByRole("listitem").filter({ hasText: jersey.name });
+  await wished.getByRole("button", { name: `Add to Cart ${jersey.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: jersey.name });
+  await expect(dialog).toBeVisible();
+  // Nothing is in the cart and the jersey is still wished until a size is chosen.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(0);
+  await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please select a size");
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(0);
+
+  await dialog.locator("label", { has: page.getByRole("radio", { name: wanted, exact: true }) }).click();
+  await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`1 x ${jersey.name} (${wanted}) added to cart!`)).toBeVisible();
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { productId: string; size: string; quantity: number }[]);
+  expect(cart).toEqual([expect.objectContaining({ productId: jersey.id, size: wanted, quantity: 1 })]);
+  await expect(wished).toHaveCount(0);
 });

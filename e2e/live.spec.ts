@@ -29,7 +29,7 @@ async function placeOrder(page: Page): Promise<string> {
   const placed = await page.request.post("/api/orders", {
     data: {
       items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", city: "Lalitpur", postalCode: "44700" },
+      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
       paymentMethod: "COD",
     },
   });

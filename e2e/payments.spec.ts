@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fillShippingAddress } from "./support/pages";
 
 /**
  * Wallet payments in a real browser against the provider simulator mounted at /_simulator
@@ -45,9 +46,7 @@ async function fillCart(page: Page, skip = 0): Promise<ApiProduct> {
 
 async function checkoutWith(page: Page, wallet: "Khalti" | "eSewa") {
   await page.goto("/checkout");
-  await page.getByRole("textbox", { name: /^Address/ }).fill("Jhamsikhel Road 12");
-  await page.getByRole("textbox", { name: /^City/ }).fill("Lalitpur");
-  await page.getByRole("textbox", { name: /^City/ }).blur();
+  await fillShippingAddress(page, { province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", street: "Jhamsikhel Road 12" });
   await page.getByRole("radio", { name: new RegExp(`^${wallet}`) }).check();
   await page.getByRole("button", { name: "Place Order" }).click();
 }

@@ -77,7 +77,7 @@ async function saveEverything(request: APIRequestContext): Promise<Saved> {
       headers: asCustomer,
       data: {
         items: [{ productId, size: "M", quantity: 1, color: pick(1).slice(0, 40) }],
-        shippingAddress: { fullName: pick(15), email: customer.email, phone: "9812345678", address: joined(300, 16), city: pick(17), postalCode: "44600" },
+        shippingAddress: { fullName: pick(15), email: customer.email, phone: "9812345678", province: "Bagmati", district: "Kathmandu", area: pick(17), address: joined(300, 16), landmark: pick(19), postalCode: "44600" },
         paymentMethod: "COD",
         notes: joined(500, 18),
       },

@@ -56,3 +56,16 @@ export async function visit(page: Page, path: string, options?: Parameters<Page[
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   return response;
 }
+
+/**
+ * Fills checkout's address the way a shopper does: province, then a district of that province (the district decides
+ * the shipping fee), municipality/area, street/tole and landmark.
+ */
+export async function fillShippingAddress(page: Page, a: { province: string; district: string; area: string; street: string; landmark?: string }) {
+  const form = page.getByRole("group", { name: "Shipping Information" });
+  await form.getByLabel("Province").selectOption(a.province);
+  await form.getByLabel("District").selectOption(a.district);
+  await form.getByLabel("Municipality / Area").fill(a.area);
+  await form.getByLabel("Street / Tole").fill(a.street);
+  if (a.landmark !== undefined) await form.getByLabel("Landmark").fill(a.landmark);
+}

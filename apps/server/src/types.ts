@@ -5,7 +5,7 @@ import type { Services } from "./services.js";
 
 export type { Services };
 export type { PublicUser } from "@khelkud/contracts";
-export type { StoreSettings } from "./modules/settings/settings.service.js";
+export type { StoreFigures, StoreSettings } from "./modules/settings/settings.service.js";
 
 /** What React Router loaders receive as `context`. */
 export interface WebLoadContext {

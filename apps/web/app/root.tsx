@@ -25,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
   return {
-    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address },
+    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
     wishlistUserId: context.user?.id ?? null,
     user: context.user,
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
-const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal" };
+const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
 
 /** Sets `<html data-hydrated>` once the page's content is hydrated and answers clicks (the end-to-end tests wait for it). */
 function HydrationMark() {

@@ -242,6 +242,8 @@ export const OrderStatusInputSchema = z
     status: OrderStatusSchema,
     note: optionalText(500),
     trackingNumber: optionalText(100),
+    /** The courier carrying the parcel (e.g. "Nepal Can Move"), shown to the customer with the tracking number. */
+    courier: optionalText(100),
   })
   .strict();
 export type OrderStatusInput = z.input<typeof OrderStatusInputSchema>;

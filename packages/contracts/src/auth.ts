@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { ActiveStatusSchema, RoleSchema } from "./enums.js";
 import { MSG } from "./messages.js";
+import { findDistrict, provinceOfDistrict } from "./nepal-districts.js";
 
+/** A saved address: street/tole, landmark, municipality/area (`city`), district and province (`state`). */
 export const AddressSchema = z.object({
   street: z.string().nullable(),
+  landmark: z.string().nullable(),
   city: z.string().nullable(),
+  district: z.string().nullable(),
   state: z.string().nullable(),
   postalCode: z.string().nullable(),
   country: z.string(),
@@ -185,12 +189,26 @@ export const UpdateProfileInputSchema = z.object({
   address: z
     .object({
       street: optionalText(200),
+      landmark: optionalText(200),
       city: optionalText(100),
+      district: optionalText(40),
       state: optionalText(100),
       postalCode: optionalText(20),
       country: z.enum(COUNTRIES, { error: "Country must be Nepal, India or Other" }).default("Nepal"),
     })
-    .default({ street: null, city: null, state: null, postalCode: null, country: "Nepal" }),
+    .superRefine((a, ctx) => {
+      // In Nepal the district decides the shipping fee at checkout, so only a real one is saved (in any letter case).
+      if (a.country !== "Nepal" || !a.district) return;
+      const d = findDistrict(a.district);
+      if (!d) return void ctx.addIssue({ code: "custom", path: ["district"], message: "Please choose one of Nepal's 77 districts" });
+      const p = provinceOfDistrict(d);
+      if (a.state && a.state.toLowerCase() !== p?.toLowerCase()) ctx.addIssue({ code: "custom", path: ["district"], message: `${d} is in ${p} Province, not ${a.state}` });
+    })
+    .transform((a) => {
+      const d = a.country === "Nepal" ? findDistrict(a.district) : null;
+      return d ? { ...a, district: d, state: provinceOfDistrict(d) } : a;
+    })
+    .default({ street: null, landmark: null, city: null, district: null, state: null, postalCode: null, country: "Nepal" }),
   /** Needed only when the e-mail changes (the server checks it; docs/decisions/079). */
   currentPassword: z.string().max(200, "must be at most 200 characters").optional(),
 });

@@ -11,6 +11,7 @@ export * from "./money.js";
 export * from "./orders.js";
 export * from "./order-rules.js";
 export * from "./shipping.js";
+export * from "./nepal-districts.js";
 export * from "./slug.js";
 export * from "./stock.js";
 export * from "./admin.js";

@@ -41,6 +41,12 @@ export const MSG = {
   selectSize: "Please select a size",
   selectPaymentMethod: "Please select a payment method",
   outOfStock: "Product is out of stock!",
+  redirectingCheckout: "Redirecting to checkout...",
+  orderConfirmed: "Order confirmed successfully!",
+  // load failures in the browser (docs/product-rules.md §13)
+  failedProducts: "Failed to load products. Please try again.",
+  failedProduct: "Failed to load product details",
+  failedProfile: "Failed to load profile data",
   // screens
   oopsTitle: "Oops! Something went wrong",
 } as const;

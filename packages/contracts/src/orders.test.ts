@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel } from "./order-rules.js";
 import { PlaceOrderInputSchema, ShippingAddressSchema } from "./orders.js";
 
-const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", city: "Kathmandu" };
+const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
 describe("PlaceOrderInputSchema", () => {
   it("drops totals, shipping and prices a client sends and defaults to cash on delivery", () => {
@@ -11,9 +11,16 @@ describe("PlaceOrderInputSchema", () => {
   });
 
   it("gives the checkout form's messages for empty fields", () => {
-    const r = ShippingAddressSchema.safeParse({ fullName: "", email: "", phone: "", address: "", city: "" });
+    const r = ShippingAddressSchema.safeParse({ fullName: "", email: "", phone: "", province: "", district: "", area: "", address: "" });
     expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => i.message)).toEqual(["Full Name is required", "Email is required", "Phone is required", "Address is required", "City is required"]);
+    expect(r.error!.issues.map((i) => i.message)).toEqual(["Full Name is required", "Email is required", "Phone is required", "Province is required", "District is required", "Municipality / Area is required", "Address is required"]);
+  });
+
+  it("keeps a district's own spelling and refuses one outside its province", () => {
+    expect(ShippingAddressSchema.parse({ ...address, province: "bagmati", district: " LALITPUR " })).toMatchObject({ province: "Bagmati", district: "Lalitpur" });
+    const wrong = ShippingAddressSchema.safeParse({ ...address, district: "Kaski" });
+    expect(wrong.error!.issues).toEqual([expect.objectContaining({ path: ["district"], message: "Kaski is in Gandaki Province, not Bagmati" })]);
+    expect(ShippingAddressSchema.safeParse({ ...address, district: "Patan" }).error!.issues[0]!.message).toBe("Please choose one of Nepal's 77 districts");
   });
 
   it("refuses quantities outside 1 to 10", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limitParam } from "./api.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
+import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
 import { CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 
@@ -12,25 +13,78 @@ const requiredText = (message: string, max = 200) =>
     .min(1, message)
     .max(max, `must be at most ${max} characters`);
 
-/** Checkout form and POST /api/orders share these rules and the specification's messages. */
-export const ShippingAddressSchema = z.object({
-  fullName: requiredText("Full Name is required", 100),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(200, "must be at most 200 characters")
-    .pipe(z.email("Invalid email address")),
-  phone: requiredText("Phone is required", 30),
-  address: requiredText("Address is required", 300),
-  city: requiredText("City is required", 100),
-  postalCode: z
-    .string()
-    .trim()
-    .max(20, "must be at most 20 characters")
-    .optional()
-    .transform((v) => (v ? v : DEFAULT_POSTAL_CODE)),
-});
+export const ADDRESS_MSG = {
+  provinceRequired: "Province is required",
+  provinceUnknown: "Please choose one of Nepal's 7 provinces",
+  districtRequired: "District is required",
+  districtUnknown: "Please choose one of Nepal's 77 districts",
+  areaRequired: "Municipality / Area is required",
+} as const;
+
+const provinceField = z
+  .string({ error: ADDRESS_MSG.provinceRequired })
+  .trim()
+  .min(1, ADDRESS_MSG.provinceRequired)
+  .max(40, ADDRESS_MSG.provinceUnknown)
+  .transform((v, ctx) => {
+    const p = PROVINCE_NAMES.find((n) => n.toLowerCase() === v.toLowerCase());
+    if (!p) {
+      ctx.addIssue({ code: "custom", message: ADDRESS_MSG.provinceUnknown });
+      return z.NEVER;
+    }
+    return p;
+  });
+
+const districtField = z
+  .string({ error: ADDRESS_MSG.districtRequired })
+  .trim()
+  .min(1, ADDRESS_MSG.districtRequired)
+  .max(40, ADDRESS_MSG.districtUnknown)
+  .transform((v, ctx) => {
+    const d = findDistrict(v);
+    if (!d) {
+      ctx.addIssue({ code: "custom", message: ADDRESS_MSG.districtUnknown });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/**
+ * Checkout form and POST /api/orders share these rules and the specification's messages. The address is
+ * province → district → municipality/area → street/tole (+ landmark); the district decides the shipping
+ * fee, so it must be one of Nepal's districts and lie in the chosen province (docs/decisions/064).
+ */
+export const ShippingAddressSchema = z
+  .object({
+    fullName: requiredText("Full Name is required", 100),
+    email: z
+      .string({ error: "Email is required" })
+      .trim()
+      .min(1, "Email is required")
+      .max(200, "must be at most 200 characters")
+      .pipe(z.email("Invalid email address")),
+    phone: requiredText("Phone is required", 30),
+    province: provinceField,
+    district: districtField,
+    area: requiredText(ADDRESS_MSG.areaRequired, 100),
+    address: requiredText("Address is required", 300),
+    landmark: z
+      .string()
+      .trim()
+      .max(200, "must be at most 200 characters")
+      .optional()
+      .transform((v) => v || undefined),
+    postalCode: z
+      .string()
+      .trim()
+      .max(20, "must be at most 20 characters")
+      .optional()
+      .transform((v) => (v ? v : DEFAULT_POSTAL_CODE)),
+  })
+  .superRefine((a, ctx) => {
+    const province = provinceOfDistrict(a.district);
+    if (province && province !== a.province) ctx.addIssue({ code: "custom", path: ["district"], message: `${a.district} is in ${province} Province, not ${a.province}` });
+  });
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
@@ -115,14 +169,22 @@ export const OrderSchema = z.object({
     fullName: z.string(),
     email: z.string(),
     phone: z.string(),
+    /** Orders placed before addresses had districts keep their free-text city and nothing below. */
+    city: z.string().optional(),
+    province: z.string().optional(),
+    district: z.string().optional(),
+    area: z.string().optional(),
     address: z.string(),
-    city: z.string(),
+    landmark: z.string().optional(),
     postalCode: z.string(),
     country: z.string().optional(),
   }),
   notes: z.string().nullable(),
   items: z.array(OrderItemSchema),
   statusHistory: z.array(OrderStatusEntrySchema),
+  /** What the shop's staff entered when the parcel left: shown to the customer on the order page and in the order list. */
+  trackingNumber: z.string().nullable(),
+  courier: z.string().nullable(),
   paymentExpiresAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** Set when the customer asked to cancel a paid order; the shop answers with a refund (or declines). */
@@ -157,7 +219,8 @@ export const CartCheckLineSchema = z.object({
 
 export const CartCheckInputSchema = z.object({
   items: z.array(CartCheckLineSchema).max(MAX_ORDER_LINES * 2, "Too many items in the cart"),
-  city: z.string().trim().max(100).optional(),
+  /** The chosen district for the exact fee; without it the summary is the valley estimate. */
+  district: z.string().trim().max(40).optional(),
 });
 export type CartCheckInput = z.input<typeof CartCheckInputSchema>;
 
@@ -186,8 +249,8 @@ export const CartSummarySchema = z.object({
   subtotal: z.number().int(),
   shippingCost: z.number().int(),
   total: z.number().int(),
-  /** Entered city, or null for the estimate (Kathmandu Valley fee). */
-  city: z.string().nullable(),
+  /** The district the fee is for, or null for the estimate (Kathmandu Valley fee). */
+  district: z.string().nullable(),
   insideValley: z.boolean(),
   freeShippingAbove: z.number().int(),
   amountToFreeShipping: z.number().int(),
@@ -220,3 +283,10 @@ export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
 
 export const WishlistAddSchema = z.object({ productId: productIdField });
 export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(200, "Too many wishlist items") });
+
+/** One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old free-text city). */
+export function formatShippingAddress(a: Order["shippingAddress"]): string {
+  const near = a.landmark ? `near ${a.landmark}` : null;
+  const place = a.district ? [a.area, a.district === a.area ? null : a.district, a.province ? `${a.province} Province` : null] : [a.city];
+  return [a.address, near, ...place].filter((x): x is string => Boolean(x && x.trim())).join(", ");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
+import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
 
 describe("formatNPR", () => {
   it("shows whole rupees with Indian grouping and no decimals", () => {
@@ -37,14 +37,28 @@ describe("stock labels (docs/product-rules.md §4)", () => {
 });
 
 describe("shipping rule (docs/product-rules.md §3)", () => {
-  it("charges NPR 150 in the Kathmandu Valley and NPR 200 elsewhere", () => {
+  it("charges NPR 150 in the Kathmandu, Lalitpur and Bhaktapur districts and NPR 200 in every other district", () => {
     expect(shippingFee(100_000, "Lalitpur")).toBe(15_000);
+    expect(shippingFee(100_000, "Kathmandu")).toBe(15_000);
     expect(shippingFee(100_000, " bhaktapur ")).toBe(15_000);
-    expect(shippingFee(100_000, "Pokhara")).toBe(20_000);
+    expect(shippingFee(100_000, "Kaski")).toBe(20_000);
+    expect(shippingFee(100_000, "Chitwan")).toBe(20_000);
+  });
+  it("never gives the valley fee to free text that only mentions the valley", () => {
+    for (const text of ["Kathmandu, Dhangadhi", "Patan", "Kirtipur", "Lalitpur Metropolitan City"]) expect(isKathmanduValley(text), text).toBe(false);
+  });
+  it("knows Nepal's 7 provinces and 77 districts, each district in one province", () => {
+    expect(NEPAL_PROVINCES).toHaveLength(7);
+    const all = NEPAL_PROVINCES.flatMap((p) => p.districts);
+    expect(all).toHaveLength(77);
+    expect(new Set(all.map((d) => d.toLowerCase())).size).toBe(77);
+    expect(provinceOfDistrict("kaski")).toBe("Gandaki");
+    expect(findDistrict("LALITPUR")).toBe("Lalitpur");
+    expect(findDistrict("__proto__")).toBeNull();
   });
   it("is free above NPR 5,000 but not at exactly 5,000", () => {
-    expect(shippingFee(500_000, "Pokhara")).toBe(20_000);
-    expect(shippingFee(500_100, "Pokhara")).toBe(0);
+    expect(shippingFee(500_000, "Kaski")).toBe(20_000);
+    expect(shippingFee(500_100, "Kaski")).toBe(0);
   });
   it("tells how much more to add for free shipping", () => {
     expect(amountToFreeShipping(450_000)).toBe(50_100);

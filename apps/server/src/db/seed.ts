@@ -103,7 +103,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
     const [admin] = await tx
       .insert(users)
       .values([
-        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, role: "ADMIN", phone: "+9779801234567", addressCity: "Kathmandu" },
+        { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, role: "ADMIN", phone: "+9779801234567", addressCity: "Kathmandu", addressDistrict: "Kathmandu", addressState: "Bagmati" },
         {
           name: DEMO_CUSTOMER.name,
           email: DEMO_CUSTOMER.email,
@@ -112,6 +112,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           phone: "+9779841234567",
           addressStreet: "Jhamsikhel Road 12",
           addressCity: "Lalitpur",
+          addressDistrict: "Lalitpur",
           addressState: "Bagmati",
           addressPostalCode: "44700",
         },

@@ -10,7 +10,7 @@ interface KnownRoute {
 const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * 405 with `Allow` for a method a path does not have (RFC 9110 §15.5.6), instead of the 404 of a path that does not
+ * 405 with `Allow` for a method a path does not have (RFC 9110, section 15.5.6), instead of the 404 of a path that does not
  * exist. Every route is recorded as it is added; catch-alls (`/*`: the JSON 404 under /api, the pages) are not
  * counted as "having" a path. A path that is a static route and also fits a sibling's parameter
  * (`DELETE /api/wishlist/merge` against `DELETE /api/wishlist/:productId`) is the static route's: 405 too.

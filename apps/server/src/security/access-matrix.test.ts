@@ -210,7 +210,7 @@ beforeAll(async () => {
       method: "POST",
       url: "/api/orders",
       headers: (await sessionFor(t.app, customer.id)).bearer,
-      payload: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "Asha Rai", email: customer.email, phone: "9800000001", address: "Baneshwor 10", city: "Kathmandu" }, paymentMethod: "COD" },
+      payload: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "Asha Rai", email: customer.email, phone: "9800000001", address: "Baneshwor 10", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" }, paymentMethod: "COD" },
     });
     expect(res.statusCode).toBe(201);
     return res.json().data.order.id as string;

@@ -88,7 +88,7 @@ describe.runIf(testDatabaseUrl())("crash safety on PostgreSQL", () => {
           const res = await fetch(`${base}/api/orders`, {
             method: "POST",
             headers: { ...headers, "idempotency-key": `crash-${w}-${i}` },
-            body: JSON.stringify({ items, shippingAddress: { fullName: "Crash Test", email: "crash@example.com", phone: "9800000001", address: "Baneshwor", city: i % 2 ? "Kathmandu" : "Pokhara" }, paymentMethod: "COD" }),
+            body: JSON.stringify({ items, shippingAddress: { fullName: "Crash Test", email: "crash@example.com", phone: "9800000001", address: "Baneshwor", province: i % 2 ? "Bagmati" : "Gandaki", district: i % 2 ? "Kathmandu" : "Kaski", area: i % 2 ? "Kathmandu" : "Pokhara" }, paymentMethod: "COD" }),
           });
           if (res.status !== 201) continue;
           placed++;

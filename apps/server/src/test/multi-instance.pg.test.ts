@@ -17,7 +17,7 @@ const enabled = Boolean(testDatabaseUrl() && testRedisUrl());
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const PASSWORD = "Customer@2026";
-const address = { fullName: "Ram Thapa", email: "ram@example.com", phone: "9800000002", address: "Lakeside 6", city: "Pokhara", postalCode: "33700" };
+const address = { fullName: "Ram Thapa", email: "ram@example.com", phone: "9800000002", address: "Lakeside 6", province: "Gandaki", district: "Kaski", area: "Pokhara", postalCode: "33700" };
 
 describe.runIf(enabled)("several instances behind one database and one Redis", () => {
   let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
@@ -132,7 +132,7 @@ describe.runIf(enabled)("several instances behind one database and one Redis", (
   });
 
   it("SIGTERM to B during a stream of requests loses none: requests in flight complete, new ones are refused before any answer and retried on A", async () => {
-    const body = JSON.stringify({ items: [], city: "Kathmandu" });
+    const body = JSON.stringify({ items: [], district: "Kathmandu" });
     // A request in flight: headers sent, body still arriving when the signal comes.
     const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(`${b.url}/api/cart/validate`, { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {

@@ -142,7 +142,7 @@ describe.runIf(enabled)("nginx in front of several instances (deploy/nginx.conf)
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
         items: [{ productId: product.id, size: "S", quantity: 1 }],
-        shippingAddress: { fullName: "Gita Rai", email: "gita@example.com", phone: "9800000003", address: "Dharan 5", city: "Dharan", postalCode: "56700" },
+        shippingAddress: { fullName: "Gita Rai", email: "gita@example.com", phone: "9800000003", address: "Dharan 5", province: "Koshi", district: "Sunsari", area: "Dharan", postalCode: "56700" },
         paymentMethod: "COD",
       }),
     });

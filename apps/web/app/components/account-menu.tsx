@@ -49,7 +49,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-2 rounded-full p-1 hover:bg-white/10 sm:pr-3"
+        className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full p-1 hover:bg-white/10 sm:pr-3"
       >
         <UserAvatar name={user.name} src={user.avatar} size={32} className="ring-2 ring-white/70" />
         <span aria-hidden="true" className="hidden max-w-28 truncate text-sm font-semibold lg:inline">

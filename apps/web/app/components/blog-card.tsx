@@ -36,7 +36,7 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
           <span>
             By <span className="font-semibold text-slate-800">{post.author.name}</span> · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
           </span>
-          <Link to={href} className="shrink-0 font-bold text-crimson hover:underline" aria-label={`Read more: ${post.title}`}>
+          <Link to={href} className="inline-flex min-h-11 shrink-0 items-center font-bold text-crimson hover:underline" aria-label={`Read more: ${post.title}`}>
             Read More →
           </Link>
         </div>

@@ -13,7 +13,7 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
         <h2 id="latest-posts" className="text-2xl font-bold md:text-3xl">
           Latest from the Blog
         </h2>
-        <Link to="/blogs" className="font-semibold text-nepal hover:underline">
+        <Link to="/blogs" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
           View All Blog Posts
         </Link>
       </div>

@@ -1,3 +1,7 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+
 /** A failed load: say so and offer Try Again (no invented fallback content, docs/product-rules.md §1). */
 export function LoadError({ title, onRetry, busy, compact = false }: { title: string; onRetry: () => void; busy: boolean; compact?: boolean }) {
   return (
@@ -9,4 +13,16 @@ export function LoadError({ title, onRetry, busy, compact = false }: { title: st
       </button>
     </section>
   );
+}
+
+/**
+ * A page whose data failed to load: the specification's toast (shown in the browser, once per failure) and the
+ * Try Again screen in place of the page.
+ */
+export function RouteLoadError({ title, toastText }: { title: string; toastText: string }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    toast.error(toastText, { id: toastText, duration: 4000 });
+  }, [toastText]);
+  return <LoadError title={title} onRetry={() => void revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }

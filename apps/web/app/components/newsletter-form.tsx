@@ -32,7 +32,7 @@ export function NewsletterForm() {
       <h2 id="newsletter-title" className="text-sm font-bold uppercase tracking-wider text-white">
         Newsletter
       </h2>
-      <p className="mt-1 text-sm">New kits, restocks and offers, a few times a month.</p>
+      <p className="mt-1 text-sm">New kits, restocks and offers by e-mail. Unsubscribe with one click.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
@@ -47,9 +47,9 @@ export function NewsletterForm() {
           onChange={(e) => setEmail(e.target.value)}
           placeholder="Your email address"
           aria-describedby={state.text ? "newsletter-status" : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white placeholder:text-slate-400"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white placeholder:text-slate-400"
         />
-        <button type="submit" disabled={state.kind === "sending"} className="rounded-lg bg-crimson px-4 py-2 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
+        <button type="submit" disabled={state.kind === "sending"} className="min-h-11 rounded-lg bg-crimson px-4 py-2 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
           {state.kind === "sending" ? "Subscribing…" : "Subscribe"}
         </button>
       </div>

@@ -12,7 +12,7 @@ export function SummaryRows({ summary, loading }: { summary: CartSummary | null;
       <div className="flex justify-between">
         <dt className="text-slate-600">
           Shipping
-          {summary ? <span className="block text-xs">{summary.city ? summary.city : "Estimate, inside Kathmandu Valley"}</span> : null}
+          {summary ? <span className="block text-xs">{summary.district ? `${summary.district} district${summary.insideValley ? ", Kathmandu Valley" : ""}` : "Estimate, inside Kathmandu Valley"}</span> : null}
         </dt>
         <dd className="font-semibold">{summary ? (summary.shippingCost === 0 && summary.subtotal > 0 ? <span className="text-green-700">Free</span> : formatNPR(summary.shippingCost)) : dash}</dd>
       </div>

@@ -35,7 +35,7 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
       aria-label={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className="flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow ring-1 ring-slate-200 hover:text-crimson"
+      className="flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow ring-1 ring-slate-200 hover:text-crimson"
     >
       {children}
     </button>
@@ -118,7 +118,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
             type="button"
             disabled={soldOut}
             onClick={onAdd}
-            className="h-9 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
+            className="min-h-11 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
           >
             {soldOut ? "Out of Stock" : "Add to Cart"}
             {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the product. */}
@@ -128,7 +128,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
             type="button"
             disabled={soldOut}
             onClick={onBuy}
-            className="h-9 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
+            className="min-h-11 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
           >
             Buy Now
             <span className="sr-only">: {product.name}</span>

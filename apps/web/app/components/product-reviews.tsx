@@ -4,20 +4,7 @@ import { toast } from "sonner";
 import { REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
 import { sendJson } from "../lib/api-client";
 import { formatDate } from "../lib/format";
-
-/** Five stars filled to the nearest whole star; the number is always given as text too. */
-export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
-  const full = Math.round(rating);
-  return (
-    <span className="inline-flex" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className={i <= full ? "fill-amber-400" : "fill-slate-300"}>
-          <path d="M12 2l3 6.5 7 .9-5.1 4.8 1.3 7L12 17.8 5.8 21.2l1.3-7L2 9.4l7-.9z" />
-        </svg>
-      ))}
-    </span>
-  );
-}
+import { Stars } from "./star-rating";
 
 type Mine = MyReview | "signed-out" | null;
 

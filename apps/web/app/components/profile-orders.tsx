@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatNPR, formatShippingAddress, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, type Order } from "@khelkud/contracts";
 import { fetchJson } from "../lib/fetch-json";
 import { formatDate } from "../lib/format";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
@@ -94,11 +94,16 @@ export function ProfileOrders() {
               </ul>
               <div className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
                 <p>
-                  <span className="font-semibold text-slate-700">Ship to:</span> {o.shippingAddress.fullName}, {o.shippingAddress.address}, {o.shippingAddress.city}
+                  <span className="font-semibold text-slate-700">Ship to:</span> {o.shippingAddress.fullName}, {formatShippingAddress(o.shippingAddress)}
                 </p>
                 <p>
                   <span className="font-semibold text-slate-700">Payment:</span> {paymentMethodLabel(o.paymentMethod)}
                 </p>
+                {o.trackingNumber || o.courier ? (
+                  <p className="sm:col-span-2">
+                    <span className="font-semibold text-slate-700">Shipped with:</span> {[o.courier, o.trackingNumber && `tracking number ${o.trackingNumber}`].filter(Boolean).join(", ")}
+                  </p>
+                ) : null}
               </div>
               <div className="mt-4 flex flex-wrap gap-2">
                 {awaiting ? (

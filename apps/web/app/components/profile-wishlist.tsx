@@ -1,14 +1,18 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
-import { clearWishlist, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/cart";
+import { formatNPR, toProductCard, type Product } from "@khelkud/contracts";
+import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/cart";
+import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
+import { RatingOrNone } from "./star-rating";
 
 /** Profile → Wishlist tab (docs/product-rules.md §5): the same list on every device (merged with the server). */
 export function ProfileWishlist() {
   const items = useWishlist();
   const [syncing, setSyncing] = useState(true);
   const [moving, setMoving] = useState<string | null>(null);
+  // A product with sizes opens quick view: nothing goes to the cart until the shopper has chosen a size.
+  const [choosing, setChoosing] = useState<Product | null>(null);
 
   useEffect(() => {
     syncWishlistWithServer()
@@ -36,7 +40,7 @@ export function ProfileWishlist() {
         <p className="font-semibold">
           {items.length} {items.length === 1 ? "item" : "items"}
         </p>
-        <button type="button" onClick={() => clearWishlist()} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
+        <button type="button" onClick={() => clearWishlist()} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
           Clear All
         </button>
       </div>
@@ -50,7 +54,7 @@ export function ProfileWishlist() {
               <Link to={`/products/${item.slug}`} className="line-clamp-2 text-sm font-semibold hover:text-nepal">
                 {item.name}
               </Link>
-              <p className="text-xs text-slate-600">{item.reviewCount > 0 && item.rating != null ? `${item.rating.toFixed(1)} / 5 (${item.reviewCount})` : "No reviews yet"}</p>
+              <RatingOrNone rating={item.rating} reviewCount={item.reviewCount} size={12} />
               <p className="text-sm">
                 <span className={`font-bold ${item.originalPrice > item.price ? "text-crimson" : ""}`}>{formatNPR(item.price)}</span>
                 {item.originalPrice > item.price ? <span className="ml-2 text-xs text-slate-500 line-through">{formatNPR(item.originalPrice)}</span> : null}
@@ -64,14 +68,14 @@ export function ProfileWishlist() {
                   disabled={item.stock <= 0 || moving === item.id}
                   onClick={async () => {
                     setMoving(item.id);
-                    await moveWishlistItemToCart(item);
+                    await moveWishlistItemToCart(item, setChoosing);
                     setMoving(null);
                   }}
-                  className="flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
+                  className="min-h-11 flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
                 >
                   Add to Cart<span className="sr-only"> {item.name}</span>
                 </button>
-                <button type="button" onClick={() => removeFromWishlist(item.id)} className="rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
+                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
                   Remove
                 </button>
               </div>
@@ -79,6 +83,7 @@ export function ProfileWishlist() {
           </li>
         ))}
       </ul>
+      {choosing ? <QuickView product={toProductCard(choosing)} onClose={() => setChoosing(null)} onAddedToCart={() => completeWishlistMove(choosing, { silent: true })} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { toast } from "sonner";
 import { MSG, type ProductCardData } from "@khelkud/contracts";
 import { addToCart, buyNow } from "../lib/cart";
 import { StockBadge } from "./stock-badge";
@@ -8,7 +9,7 @@ import { StockBadge } from "./stock-badge";
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
  * stock, Buy Now and Add to Cart. Used on the product page and in quick view; cart rules live in lib/cart.
  */
-export function PurchasePanel({ product, onDone }: { product: ProductCardData; onDone?: () => void }) {
+export function PurchasePanel({ product, onDone, onAddedToCart }: { product: ProductCardData; onDone?: () => void; onAddedToCart?: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const needsSize = product.sizes.length > 0;
@@ -48,7 +49,7 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
             {product.sizes.map((s) => (
               <label
                 key={s.size}
-                className={`relative min-w-12 rounded-lg border px-3 py-2 text-center text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-nepal ${
+                className={`relative inline-flex min-h-11 min-w-12 items-center justify-center rounded-lg border px-3 py-2 text-center text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-nepal ${
                   !s.available
                     ? "cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400 line-through"
                     : size === s.size
@@ -79,7 +80,7 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
           </label>
           <div className="mt-2 flex items-center gap-3">
             <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
-              <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-10 w-10 text-xl font-bold disabled:text-slate-300">
+              <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
                 −
               </button>
               <input
@@ -93,9 +94,9 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
                   const n = Math.floor(Number(e.target.value));
                   if (Number.isFinite(n)) setQuantity(Math.min(max, Math.max(1, n)));
                 }}
-                className="h-10 w-14 border-x border-slate-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+                className="h-11 w-14 border-x border-slate-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
               />
-              <button type="button" aria-label="Increase quantity" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="h-10 w-10 text-xl font-bold disabled:text-slate-300">
+              <button type="button" aria-label="Increase quantity" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
                 +
               </button>
             </div>
@@ -112,11 +113,12 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
             checkSize();
             const url = buyNow(product, { size, quantity });
             if (url) {
+              toast.info(MSG.redirectingCheckout, { id: "buy-now", duration: 2000 });
               onDone?.();
               navigate(url);
             }
           }}
-          className="h-12 flex-1 rounded-lg bg-crimson px-6 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+          className="min-h-12 flex-1 rounded-lg bg-crimson px-6 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
         >
           {soldOut ? "Out of Stock" : "Buy Now"}
         </button>
@@ -125,9 +127,12 @@ export function PurchasePanel({ product, onDone }: { product: ProductCardData; o
           disabled={soldOut}
           onClick={() => {
             checkSize();
-            if (addToCart(product, { size, quantity })) onDone?.();
+            if (addToCart(product, { size, quantity })) {
+              onAddedToCart?.();
+              onDone?.();
+            }
           }}
-          className="h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
+          className="min-h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
         >
           {soldOut ? "Out of Stock" : "Add to Cart"}
         </button>

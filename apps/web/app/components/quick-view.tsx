@@ -7,7 +7,7 @@ import { PurchasePanel } from "./purchase-panel";
 import { RatingOrNone } from "./star-rating";
 
 /** Quick view in a native modal <dialog>: focus stays inside, Escape and the backdrop close it. */
-export function QuickView({ product, onClose }: { product: ProductCardData; onClose: () => void }) {
+export function QuickView({ product, onClose, onAddedToCart }: { product: ProductCardData; onClose: () => void; onAddedToCart?: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -51,7 +51,7 @@ export function QuickView({ product, onClose }: { product: ProductCardData; onCl
             <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} large />
           </div>
           <div className="mt-5">
-            <PurchasePanel product={product} onDone={() => ref.current?.close()} />
+            <PurchasePanel product={product} onDone={() => ref.current?.close()} onAddedToCart={onAddedToCart} />
           </div>
           <Link to={`/products/${product.slug}`} className="mt-5 inline-block font-semibold text-nepal hover:underline">
             View full details

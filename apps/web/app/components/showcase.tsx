@@ -62,19 +62,20 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
       </div>
       {count > 1 ? (
         <div className="mt-4 flex items-center justify-center gap-3">
-          <button type="button" onClick={() => go(index - 1)} aria-label="Previous product" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+          <button type="button" onClick={() => go(index - 1)} aria-label="Previous product" className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
               <path d="m15 6-6 6 6 6" />
             </svg>
           </button>
-          <div className="flex gap-1">
+          {/* The dots are a desktop extra: on a phone Previous / Next (44 px) do the same and the dots would not fit at 44 px. */}
+          <div className="hidden gap-1 sm:flex">
             {products.map((p, i) => (
               <button key={p.id} type="button" onClick={() => go(i)} aria-label={`Show product ${i + 1}`} aria-current={i === index ? "true" : undefined} className="flex h-6 w-6 items-center justify-center">
                 <span className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/40"}`} />
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => go(index + 1)} aria-label="Next product" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+          <button type="button" onClick={() => go(index + 1)} aria-label="Next product" className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
               <path d="m9 6 6 6-6 6" />
             </svg>

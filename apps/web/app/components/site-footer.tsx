@@ -1,10 +1,36 @@
 import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 
+type Social = { facebook: string; instagram: string; tiktok: string; youtube: string };
 interface Props {
-  shop: { shopName: string; phone: string; email: string; address: string };
+  shop: { shopName: string; phone: string; email: string; address: string; social: Social };
   categories: { name: string; slug: string }[];
+}
+
+const SOCIAL = [
+  { key: "facebook", label: "Facebook", Icon: FacebookIcon },
+  { key: "instagram", label: "Instagram", Icon: InstagramIcon },
+  { key: "tiktok", label: "TikTok", Icon: TikTokIcon },
+  { key: "youtube", label: "YouTube", Icon: YouTubeIcon },
+] as const;
+
+/** The shop's social pages from the store settings; a network without an address is not shown at all. */
+function SocialLinks({ social }: { social: Social }) {
+  const links = SOCIAL.filter((s) => social[s.key]);
+  if (!links.length) return null;
+  return (
+    <ul className="mt-4 flex gap-2" aria-label="Follow us">
+      {links.map(({ key, label, Icon }) => (
+        <li key={key}>
+          <a href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`} className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white">
+            <Icon className="h-5 w-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const CUSTOMER_SERVICE = [
@@ -25,7 +51,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   return (
     <div>
       <h2 className="mb-3 text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
-      <ul className="space-y-2 text-sm">{children}</ul>
+      <ul className="text-sm sm:space-y-2">{children}</ul>
     </div>
   );
 }
@@ -35,28 +61,29 @@ export function SiteFooter({ shop, categories }: Props) {
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="text-white" aria-label="Khelkud home">
+          <Link to="/" className="inline-flex min-h-11 items-center text-white" aria-label="Khelkud home">
             <Logo />
           </Link>
           <p className="mt-3 text-sm">Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.</p>
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
-              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white">
+              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${shop.email}`} className="hover:text-white">
+              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {shop.email}
               </a>
             </p>
           </address>
+          <SocialLinks social={shop.social} />
         </div>
         <Column title="Quick Links">
           {QUICK.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="hover:text-white">
+              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {l.label}
               </Link>
             </li>
@@ -65,7 +92,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Categories">
           {categories.map((c) => (
             <li key={c.slug}>
-              <Link to={`/products?category=${c.slug}`} className="hover:text-white">
+              <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {c.name}
               </Link>
             </li>
@@ -74,7 +101,7 @@ export function SiteFooter({ shop, categories }: Props) {
         <Column title="Customer Service">
           {CUSTOMER_SERVICE.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="hover:text-white">
+              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
                 {l.label}
               </Link>
             </li>
@@ -92,10 +119,10 @@ export function SiteFooter({ shop, categories }: Props) {
             © {new Date().getFullYear()} {shop.shopName}. All rights reserved.
           </p>
           <p className="flex gap-4">
-            <Link to="/terms" className="hover:text-white">
+            <Link to="/terms" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
               Terms
             </Link>
-            <Link to="/privacy" className="hover:text-white">
+            <Link to="/privacy" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
               Privacy
             </Link>
           </p>

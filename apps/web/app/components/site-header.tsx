@@ -17,7 +17,7 @@ function CartButton() {
   const items = useCart();
   const count = items ? cartTotals(items).totalItems : 0;
   return (
-    <button type="button" onClick={openCartPanel} className="relative flex h-10 w-10 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
+    <button type="button" onClick={openCartPanel} className="relative flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
       {count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
           {count > 99 ? "99+" : count}
@@ -40,7 +40,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 bg-nepal text-white shadow">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
-        <Link to="/" className="shrink-0 text-white" aria-label="Khelkud home">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center text-white" aria-label="Khelkud home">
           <Logo />
         </Link>
         <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
@@ -67,7 +67,7 @@ export function SiteHeader() {
           </div>
           <button
             type="button"
-            className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? "Close menu" : "Open menu"}

@@ -1,17 +1,26 @@
-/** Five stars filled to the floor of the rating (docs/product-rules.md §11). Only shown for products that have reviews (docs/product-rules.md §1). */
-export function StarRating({ rating, reviewCount, size = 16 }: { rating: number; reviewCount: number; size?: number }) {
+/**
+ * The one star drawing of the shop: five stars filled to the floor of the rating (docs/product-rules.md §11), so a 4.6 shows four
+ * stars everywhere (header, reviews tab, each review, wishlist). The number is always given as text too.
+ */
+export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
   const filled = Math.floor(rating);
   return (
+    <span className="inline-flex" role="img" aria-label={`Rated ${rating} out of 5`} data-filled-stars={filled}>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <svg key={i} width={size} height={size} viewBox="0 0 20 20" aria-hidden="true" className={i < filled ? "fill-amber-400" : "fill-slate-300"}>
+          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+/** Stars, the rating and the review count, for products that have reviews (no invented ratings). */
+export function StarRating({ rating, reviewCount, size = 16 }: { rating: number; reviewCount: number; size?: number }) {
+  return (
     <span className="inline-flex items-center gap-1">
-      <span className="inline-flex" aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <svg key={i} width={size} height={size} viewBox="0 0 20 20" fill={i < filled ? "#f59e0b" : "#cbd5e1"}>
-            <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-          </svg>
-        ))}
-      </span>
+      <Stars rating={rating} size={size} />
       <span className="text-sm text-slate-600">
-        <span className="sr-only">Rated </span>
         {rating.toFixed(1)}
         <span className="sr-only"> out of 5</span> ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
       </span>
@@ -19,7 +28,7 @@ export function StarRating({ rating, reviewCount, size = 16 }: { rating: number;
   );
 }
 
-export function RatingOrNone({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
-  if (reviewCount > 0 && rating != null) return <StarRating rating={rating} reviewCount={reviewCount} />;
+export function RatingOrNone({ rating, reviewCount, size }: { rating: number | null; reviewCount: number; size?: number }) {
+  if (reviewCount > 0 && rating != null) return <StarRating rating={rating} reviewCount={reviewCount} size={size} />;
   return <span className="text-sm text-slate-500">No reviews yet</span>;
 }

@@ -5,7 +5,7 @@
  */
 import { toast } from "sonner";
 import { useSyncExternalStore } from "react";
-import { MSG, sortSizes, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
+import { MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { fetchJson } from "./fetch-json";
 import { createLocalStore, useLocalStore } from "./local-store";
 
@@ -238,27 +238,36 @@ export function stopWishlistSync(): void {
 }
 
 /**
- * Moves a wishlist item to the cart with quantity 1 (docs/product-rules.md §5): the product is read fresh and its
- * first size in stock is chosen; nothing moves when it is sold out.
+ * Moves a wishlist item to the cart with quantity 1 (docs/product-rules.md §5). The product is read fresh; nothing moves when it
+ * is sold out. A product with sizes is never given one by the shop: `chooseSize` gets the product, the shopper picks
+ * a size (quick view), and `completeWishlistMove` finishes the move once that size is in the cart.
  */
-export async function moveWishlistItemToCart(item: WishlistItem): Promise<boolean> {
+export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (product: Product) => void): Promise<boolean> {
   let product: Product;
   try {
     ({ product } = await fetchJson<{ product: Product }>(`/api/products/${encodeURIComponent(item.id)}`));
   } catch {
+    toast.error(MSG.failedProduct);
+    return false;
+  }
+  if (product.stock <= 0 || (product.sizes.length > 0 && !product.sizes.some((s) => s.stock > 0))) {
     toast.error(MSG.outOfStock);
     return false;
   }
-  const size = sortSizes(product.sizes).find((s) => s.stock > 0)?.size;
-  if (product.stock <= 0 || (product.sizes.length > 0 && !size)) {
-    toast.error(MSG.outOfStock);
+  if (product.sizes.length > 0) {
+    chooseSize(product);
     return false;
   }
-  if (!addToCart(product, { size, quantity: 1, silent: true })) return false;
-  wishlistStore.set(wishlistStore.get().filter((i) => i.id !== item.id));
-  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(item.id)}`, { method: "DELETE" }).catch(logSyncFailure);
-  toast.success(`${product.name} moved to cart!`);
+  if (!addToCart(product, { quantity: 1, silent: true })) return false;
+  completeWishlistMove(product);
   return true;
+}
+
+/** Takes a product off the wishlist once it is in the cart ("… moved to cart!"; silent when the cart already said so). */
+export function completeWishlistMove(product: { id: string; name: string }, { silent = false } = {}): void {
+  wishlistStore.set(wishlistStore.get().filter((i) => i.id !== product.id));
+  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(product.id)}`, { method: "DELETE" }).catch(logSyncFailure);
+  if (!silent) toast.success(`${product.name} moved to cart!`);
 }
 
 export function useWishlist() {

@@ -14,12 +14,19 @@ describe("wallet failure message priority (docs/product-rules.md §8)", () => {
     expect(walletFailureMessage({})).toBe("Payment was not completed");
   });
 
-  it("never shows free text from a reason it does not know", () => {
-    expect(walletFailureMessage({ reason: "Call +977 to get your refund" })).toBe("Payment was not completed");
-    // Names every object has are not reasons (they used to return Object.prototype and break the page).
+  it("puts a wallet's own plain-word reason first", () => {
+    expect(walletFailureMessage({ reason: "Insufficient balance", error: "payment_not_found" })).toBe("Insufficient balance");
+    expect(walletFailureMessage({ reason: "  Transaction   declined by bank. ", status: "Expired" })).toBe("Transaction declined by bank.");
+  });
+
+  it("never shows a reason with a number, link, address or markup, and never the properties every object has", () => {
+    for (const reason of ["Call +977 to get your refund", "Visit evil.example/refund", "<img src=x onerror=alert(1)>", "mail refund@evil.example", "x".repeat(81), "Pay 9800000000", "__proto__"]) {
+      expect(walletFailureMessage({ reason }), reason).toBe("Payment was not completed");
+    }
+    // Object's own property names are words like any other: shown as words, never looked up as our codes.
     for (const reason of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
-      expect(walletFailureMessage({ reason })).toBe("Payment was not completed");
-      expect(genericFailureMessage({ reason })).toBe("Payment failed. Please try again or contact support.");
+      expect(typeof walletFailureMessage({ reason })).toBe("string");
+      expect(genericFailureMessage({ reason }), reason).toBe("Payment failed. Please try again or contact support.");
     }
   });
 

@@ -1,8 +1,9 @@
 import { PAYMENT_FAILURE_TEXT, WALLET_UNAVAILABLE } from "@khelkud/contracts";
 
 /**
- * Failure texts of the payment screens (docs/product-rules.md §8). Only our own reason codes are shown: a reason in
- * a URL is typed by whoever made the link, so free text from the query is never displayed.
+ * Failure texts of the payment screens (docs/product-rules.md §8). Our own reason codes map to our texts. A wallet's own words in
+ * `reason` ("Insufficient balance") come first on the wallet failure pages, but a URL is typed by whoever made the
+ * link, so only short plain words are shown: no digits, links, e-mail addresses or markup (docs/decisions/065).
  */
 export const REASON_TEXT: Record<string, string> = {
   payment_failed: "Your payment could not be processed. Please try again.",
@@ -13,11 +14,6 @@ export const REASON_TEXT: Record<string, string> = {
   khalti_unavailable: WALLET_UNAVAILABLE.KHALTI,
   esewa_unavailable: WALLET_UNAVAILABLE.ESEWA,
 };
-
-/** Our text for a reason code from the URL; an own key only (`__proto__` or `constructor` is no reason). */
-function reasonText(reason: string | null | undefined): string | undefined {
-  return reason && Object.hasOwn(REASON_TEXT, reason) ? REASON_TEXT[reason] : undefined;
-}
 
 /** Wallet status words → text (wallet A page; wallet B accepts "canceled" and "cancelled"). */
 export function statusText(status: string): string {
@@ -37,10 +33,24 @@ export interface FailureInputs {
   status?: string | null;
 }
 
+/** Our text for one of our reason codes; never a property every object has ("__proto__", "constructor"). */
+function knownReason(reason: string | null | undefined): string | null {
+  return reason && Object.hasOwn(REASON_TEXT, reason) ? REASON_TEXT[reason]! : null;
+}
+
+/** Letters, spaces and . , ' ( ) - only, 2–80 characters: a phone number, link or e-mail address cannot pass. */
+const PLAIN_REASON = /^[A-Za-z][A-Za-z ,.'()-]{1,79}$/;
+
+/** A wallet's free-text reason as it may be shown, or null. */
+export function freeTextReason(reason: string | null | undefined): string | null {
+  const r = reason?.trim().replace(/\s+/g, " ");
+  return r && PLAIN_REASON.test(r) ? r : null;
+}
+
 /** Wallet failure pages: reason, then navigation-state error, then error code, then status, then the default. */
 export function walletFailureMessage({ reason, stateError, error, status }: FailureInputs, withErrorQuery = true): string {
-  const known = reasonText(reason);
-  if (known) return known;
+  const fromReason = knownReason(reason) ?? freeTextReason(reason);
+  if (fromReason) return fromReason;
   if (stateError) return stateError;
   if (withErrorQuery && error) {
     if (error === "payment_not_found") return "Payment record not found";
@@ -56,7 +66,7 @@ export function genericFailureMessage({ reason, error, status }: FailureInputs):
   if (reason === "payment_failed") return REASON_TEXT.payment_failed!;
   if (error === "payment_not_found") return "Payment record not found. Please contact support.";
   if (error === "callback_error") return "There was an error processing your payment. Please try again.";
-  const known = reasonText(reason);
+  const known = knownReason(reason);
   if (known) return known;
   if (status) return statusText(status.slice(0, 40));
   return "Payment failed. Please try again or contact support.";

@@ -10,10 +10,10 @@ export interface CartCheckState {
 }
 
 /**
- * Asks the server about the lines in the browser (current prices, stock, shipping for the city).
- * Re-asks when the lines or the city change, a moment after the last change.
+ * Asks the server about the lines in the browser (current prices, stock, shipping for the district).
+ * Re-asks when the lines or the district change, a moment after the last change.
  */
-export function useCartCheck(items: CartItem[] | null, city?: string): CartCheckState {
+export function useCartCheck(items: CartItem[] | null, district?: string): CartCheckState {
   const [state, setState] = useState<CartCheckState>({ result: null, loading: true, error: null });
   const signature = items ? JSON.stringify(items.map((i) => [i.productId, i.size, i.color, i.quantity, i.price])) : null;
 
@@ -23,7 +23,7 @@ export function useCartCheck(items: CartItem[] | null, city?: string): CartCheck
     const timer = window.setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));
       fetchJson<CartCheckResult>("/api/cart/validate", {
-        body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price })), city: city || undefined },
+        body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price })), district: district || undefined },
         signal: controller.signal,
       })
         .then((result) => setState({ result, loading: false, error: null }))
@@ -36,7 +36,7 @@ export function useCartCheck(items: CartItem[] | null, city?: string): CartCheck
       window.clearTimeout(timer);
     };
     // `signature` stands for `items`: re-ask only when what the server is asked about changes.
-  }, [signature, city]);
+  }, [signature, district]);
 
   return state;
 }

@@ -95,7 +95,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <SanitizedHtml html={post.content} className="mt-8" />
         <footer className="mt-10 border-t border-slate-200 pt-6">
           <Link to="/blogs" className="font-semibold text-nepal hover:underline">
-            ← Back to all articles
+            Back to all articles
           </Link>
         </footer>
       </article>

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, formatNPR, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
+import { CATALOGUE_PAGE_SIZE, formatNPR, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
+import { useFreeShippingText } from "../lib/shop";
+import { RouteLoadError } from "../components/load-error";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -134,6 +136,7 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
 }
 
 function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets: CatalogueFacets; onNavigate: (next: Partial<CatalogueState>) => void }) {
+  const freeShipping = useFreeShippingText();
   const selectedCategory = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Ticked brands stay listed even when nothing matches them any more, so they can be unticked.
   const brands = [...facets.brands];
@@ -202,7 +205,7 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
       </noscript>
       <aside className="rounded-lg bg-nepal/5 p-3 text-sm text-slate-700">
         <p className="font-bold text-nepal">Shopping tip</p>
-        <p className="mt-1">Free shipping on orders over Rs. 5,000 and a 30-day return policy on every jersey.</p>
+        <p className="mt-1">{freeShipping ? `${freeShipping} and a` : "A"} 30-day return policy on every jersey.</p>
       </aside>
     </form>
   );
@@ -312,7 +315,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                 id="sort"
                 value={state.sort ?? ""}
                 onChange={(e) => go({ sort: (e.target.value || undefined) as CatalogueState["sort"] })}
-                className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               >
                 {state.q ? <option value="">Best match</option> : <option value="">Newest</option>}
                 {SORT_OPTIONS.filter((o) => state.q || o.value !== "newest").map((o) => (
@@ -329,7 +332,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                     aria-current={state.view === v ? "true" : undefined}
                     aria-label={v === "grid" ? "Grid view" : "List view"}
                     preventScrollReset
-                    className={`flex h-9 w-9 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                    className={`flex h-11 w-11 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
                   >
                     <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                       {v === "grid" ? <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
@@ -368,4 +371,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** The catalogue's data failed to load (a server answer or the network on a client-side navigation). */
+export function ErrorBoundary() {
+  return <RouteLoadError title="We could not load the products" toastText={MSG.failedProducts} />;
 }

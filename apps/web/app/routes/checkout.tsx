@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, formatNPR, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, PROVINCE_NAMES, provinceOfDistrict, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
 import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
@@ -11,6 +11,7 @@ import { pageTitle } from "../lib/seo";
 import { colorText, sizeText } from "../components/cart-panel";
 import { SummaryRows } from "../components/order-summary";
 import { WalletRedirect } from "../components/wallet-redirect";
+import { PaymentMethodIcon } from "../components/icons";
 import { esewaTarget, khaltiTarget, rememberPendingPayment, type WalletTarget } from "../lib/wallet-pay";
 
 export function meta() {
@@ -29,20 +30,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fullName: u.name,
       email: u.email,
       phone: u.phone ?? "",
+      // The saved address fills the form only where it still names a real province and district.
+      province: PROVINCE_NAMES.find((p) => p === provinceOfDistrict(u.address.district)) ?? PROVINCE_NAMES.find((p) => p.toLowerCase() === (u.address.state ?? "").toLowerCase()) ?? "",
+      district: findDistrict(u.address.district) ?? "",
+      area: u.address.city ?? "",
       address: u.address.street ?? "",
-      city: u.address.city ?? "",
+      landmark: u.address.landmark ?? "",
       postalCode: u.address.postalCode || DEFAULT_POSTAL_CODE,
     },
   };
 }
 
-type Field = "fullName" | "email" | "phone" | "address" | "city" | "postalCode";
-const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; required: boolean; wide?: boolean }[] = [
+type Field = "fullName" | "email" | "phone" | "province" | "district" | "area" | "address" | "landmark" | "postalCode";
+type FieldSpec = { name: Field; label: string; type?: string; autoComplete: string; required: boolean; wide?: boolean; select?: boolean };
+/** Province → district → municipality/area → street/tole: the district decides the shipping fee on the server. */
+const FIELDS: FieldSpec[] = [
   { name: "fullName", label: "Full Name", autoComplete: "name", required: true },
   { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: true },
-  { name: "address", label: "Address", autoComplete: "street-address", required: true, wide: true },
-  { name: "city", label: "City", autoComplete: "address-level2", required: true },
+  { name: "province", label: "Province", autoComplete: "address-level1", required: true, select: true },
+  { name: "district", label: "District", autoComplete: "off", required: true, select: true },
+  { name: "area", label: "Municipality / Area", autoComplete: "address-level2", required: true },
+  { name: "address", label: "Street / Tole", autoComplete: "street-address", required: true, wide: true },
+  { name: "landmark", label: "Landmark", autoComplete: "off", required: false },
   { name: "postalCode", label: "Postal Code", autoComplete: "postal-code", required: false },
 ];
 
@@ -56,6 +66,17 @@ const METHODS: { value: PaymentMethod | "CARD"; label: string; hint: string; dis
 function fieldError(name: Field, value: string): string | null {
   const r = ShippingAddressSchema.shape[name].safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? "is invalid");
+}
+
+/** Every field's first message, including the district-in-province check that needs the whole address. */
+function addressErrors(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const r = ShippingAddressSchema.safeParse(values);
+  const next: Partial<Record<Field, string>> = {};
+  for (const issue of r.success ? [] : r.error.issues) {
+    const name = issue.path[0] as Field;
+    next[name] ??= issue.message;
+  }
+  return next;
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -85,23 +106,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (items !== null && items.length === 0 && !submitting) navigate("/cart", { replace: true });
   }, [items, navigate, submitting]);
 
-  const [city, setCity] = useState(values.city);
-  const { result, loading } = useCartCheck(items, city);
+  const { result, loading } = useCartCheck(items, findDistrict(values.district) ?? undefined);
   const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
 
   function validateAll(): boolean {
-    const next: Partial<Record<Field, string>> = {};
-    for (const f of FIELDS) {
-      const e = fieldError(f.name, values[f.name]);
-      if (e) next[f.name] = e;
-    }
+    const next = addressErrors(values);
     setErrors(next);
-    if (panError && !Object.keys(next).length) {
-      document.getElementById("checkout-buyerPan")?.focus();
+    const first = FIELDS.find((f) => next[f.name]);
+    if (first) {
+      document.getElementById(`checkout-${first.name}`)?.focus();
       return false;
     }
-    if (Object.keys(next).length) {
-      document.getElementById(`checkout-${Object.keys(next)[0]}`)?.focus();
+    if (panError) {
+      document.getElementById("checkout-buyerPan")?.focus();
       return false;
     }
     return true;
@@ -210,25 +227,47 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                     {f.label}
                     {f.required ? <span className="text-crimson"> *</span> : <span className="font-normal text-slate-500"> (optional)</span>}
                   </label>
-                  <input
-                    id={`checkout-${f.name}`}
-                    name={f.name}
-                    type={f.type ?? "text"}
-                    autoComplete={f.autoComplete}
-                    value={values[f.name]}
-                    aria-invalid={errors[f.name] ? true : undefined}
-                    aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
-                    onChange={(e) => {
-                      const v = e.target.value;
-                      setValues((s) => ({ ...s, [f.name]: v }));
-                      if (errors[f.name]) setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, v) ?? undefined }));
-                    }}
-                    onBlur={(e) => {
-                      setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, e.target.value) ?? undefined }));
-                      if (f.name === "city") setCity(e.target.value);
-                    }}
-                    className={`mt-1 h-11 w-full rounded-lg border px-3 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
-                  />
+                  {f.select ? (
+                    <select
+                      id={`checkout-${f.name}`}
+                      name={f.name}
+                      autoComplete={f.autoComplete}
+                      value={values[f.name]}
+                      disabled={f.name === "district" && !values.province}
+                      aria-invalid={errors[f.name] ? true : undefined}
+                      aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
+                      onChange={(e) => {
+                        const v = e.target.value;
+                        setValues((s) => (f.name === "province" ? { ...s, province: v, district: districtsOf(v).some((d) => d === s.district) ? s.district : "" } : { ...s, [f.name]: v }));
+                        setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, v) ?? undefined }));
+                      }}
+                      className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 disabled:bg-slate-100 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
+                    >
+                      <option value="">{f.name === "province" ? "Select province" : values.province ? "Select district" : "Select a province first"}</option>
+                      {(f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province)).map((o) => (
+                        <option key={o} value={o}>
+                          {o}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      id={`checkout-${f.name}`}
+                      name={f.name}
+                      type={f.type ?? "text"}
+                      autoComplete={f.autoComplete}
+                      value={values[f.name]}
+                      aria-invalid={errors[f.name] ? true : undefined}
+                      aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
+                      onChange={(e) => {
+                        const v = e.target.value;
+                        setValues((s) => ({ ...s, [f.name]: v }));
+                        if (errors[f.name]) setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, v) ?? undefined }));
+                      }}
+                      onBlur={(e) => setErrors((s) => ({ ...s, [f.name]: fieldError(f.name, e.target.value) ?? undefined }))}
+                      className={`mt-1 h-11 w-full rounded-lg border px-3 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
+                    />
+                  )}
                   {errors[f.name] ? (
                     <p id={`checkout-${f.name}-error`} className="mt-1 text-sm text-red-700">
                       {errors[f.name]}
@@ -266,6 +305,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               {METHODS.map((m) => (
                 <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled || (m.value !== "CARD" && !walletOn(m.value)) ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
                   <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled || (m.value !== "CARD" && !walletOn(m.value))} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
+                  <PaymentMethodIcon method={m.value} className="mt-0.5 h-6 w-6 shrink-0" />
                   <span>
                     <span className="block font-semibold">{m.label}</span>
                     <span className="block text-sm">{m.value !== "CARD" && !walletOn(m.value) ? "Not available right now" : m.hint}</span>

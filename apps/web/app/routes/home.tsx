@@ -7,24 +7,25 @@ import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
 import { LatestPosts } from "../components/latest-posts";
 import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
+import { storeFigureList } from "../lib/store-figures";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [showcase, settings, latestPosts] = await Promise.all([
+  const [showcase, figures, latestPosts] = await Promise.all([
     // The hero is the largest thing on the page: awaited, and it never takes the page down with it.
     context.services.catalog.listProducts({ page: 1, limit: SHOWCASE_SIZE, featured: true, sort: "newest" }).then(
       (r) => r.products.map(toProductCard),
       () => [],
     ),
-    context.services.settings.get(),
+    context.services.settings.figures(),
     // The blog teaser must not take the home page down: on failure it shows Try Again in its place (docs/product-rules.md §1).
     context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
   ]);
   // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
   const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map(toProductCard));
-  return { showcase, featured, stats: settings.stats, publicUrl: context.publicUrl, latestPosts };
+  return { showcase, featured, figures: storeFigureList(figures, { products: "Products", customers: "Customers", teams: "Teams", support: "Support" }), publicUrl: context.publicUrl, latestPosts };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -71,15 +72,18 @@ const TILES = [
   { title: "30-Day Returns", text: "Size exchanges and returns, no fuss.", icon: "M4 12a8 8 0 1 0 3-6.2M4 4v5h5" },
 ];
 
+/** Written out so Tailwind sees every class; a figure left empty in the settings leaves no gap. */
+const FIGURE_COLUMNS = ["hidden", "grid-cols-1", "grid-cols-2", "grid-cols-3", "grid-cols-4"];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { showcase, featured, stats } = loaderData;
+  const { showcase, featured, figures } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
             <p className="text-sm font-bold uppercase tracking-widest text-red-200">
-              <span lang="ne" className="font-deva-system">
+              <span lang="ne" className="font-khelkud-word">
                 खेलकुद
               </span>{" "}
               · Authentic sportswear
@@ -94,13 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Nepal Cricket
               </Link>
             </div>
-            <dl className="mt-10 grid max-w-md grid-cols-4 gap-4 text-center">
-              {[
-                [stats.products, "Products"],
-                [stats.customers, "Customers"],
-                [stats.teams, "Teams"],
-                [stats.support, "Support"],
-              ].map(([value, label]) => (
+            <dl className={`mt-10 grid max-w-md gap-4 text-center ${FIGURE_COLUMNS[figures.length] ?? "grid-cols-4"}`}>
+              {figures.map(({ value, label }) => (
                 <div key={label}>
                   <dt className="sr-only">{label}</dt>
                   <dd className="text-2xl font-bold">{value}</dd>
@@ -137,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured" className="text-2xl font-bold md:text-3xl">
             Featured Products
           </h2>
-          <Link to="/products" className="font-semibold text-nepal hover:underline">
+          <Link to="/products" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
             View All
           </Link>
         </div>

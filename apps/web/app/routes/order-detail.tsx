@@ -5,6 +5,7 @@ import {
   customerCanCancel,
   customerCanRequestCancellation,
   formatNPR,
+  formatShippingAddress,
   isAwaitingWalletPayment,
   paymentMethodLabel,
   refundMethodLabel,
@@ -21,6 +22,7 @@ import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
 import { PayNow } from "../components/pay-now";
+import { CheckIcon } from "../components/icons";
 import { useLiveEvent, useWatchOrder } from "../lib/live";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -63,7 +65,7 @@ function Timeline({ order }: { order: Order }) {
             <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0" aria-current={isCurrent ? "step" : undefined}>
               {i < TIMELINE_STEPS.length - 1 ? <span className={`absolute left-[13px] top-7 h-[calc(100%-1.75rem)] w-0.5 ${i < lastReached ? "bg-nepal" : "bg-slate-200"}`} aria-hidden="true" /> : null}
               <span className={`relative z-10 flex h-7 w-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold ${done ? "border-nepal bg-nepal text-white" : "border-slate-300 bg-white text-slate-400"}`} aria-hidden="true">
-                {done ? "✓" : i + 1}
+                {done ? <CheckIcon className="h-4 w-4" /> : i + 1}
               </span>
               <span>
                 <span className={`block font-semibold ${done ? "text-slate-900" : "text-slate-500"}`}>
@@ -212,6 +214,27 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <dd className="font-semibold">{formatNPR(order.totalAmount)}</dd>
         </div>
       </dl>
+      {order.trackingNumber || order.courier ? (
+        <section aria-labelledby="shipment-title" className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm">
+          <h2 id="shipment-title" className="font-bold text-nepal-dark">
+            Shipment
+          </h2>
+          <dl className="mt-1 flex flex-wrap gap-x-8 gap-y-1">
+            {order.courier ? (
+              <div className="flex gap-2">
+                <dt className="text-slate-600">Courier</dt>
+                <dd className="font-semibold">{order.courier}</dd>
+              </div>
+            ) : null}
+            {order.trackingNumber ? (
+              <div className="flex gap-2">
+                <dt className="text-slate-600">Tracking number</dt>
+                <dd className="break-all font-mono font-semibold">{order.trackingNumber}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -245,9 +268,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             </h2>
             <address className="mt-2 not-italic leading-6">
               <span className="block font-semibold">{a.fullName}</span>
-              <span className="block">{a.address}</span>
               <span className="block">
-                {a.city} {a.postalCode}
+                {formatShippingAddress(a)} {a.postalCode}
               </span>
               <span className="block">{a.phone}</span>
               <span className="block">{a.email}</span>
@@ -296,10 +318,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
             {customerCanCancel(order) || customerCanRequestCancellation(order) ? <CancelOrder order={order} /> : null}
+            <Link to="/profile?tab=orders" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
+              View All Orders
+            </Link>
             <Link to="/products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
               Continue Shopping
             </Link>
-            <Link to="/contact" className="text-center text-sm font-semibold text-nepal hover:underline">
+            <Link to="/contact" className="inline-flex min-h-11 items-center justify-center text-center text-sm font-semibold text-nepal hover:underline">
               Contact Support
             </Link>
           </div>

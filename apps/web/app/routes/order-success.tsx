@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
-import { formatNPR, paymentMethodLabel, shortOrderId } from "@khelkud/contracts";
+import { toast } from "sonner";
+import { formatNPR, MSG, paymentMethodLabel, shortOrderId } from "@khelkud/contracts";
 import type { Route } from "./+types/order-success";
 import { pageTitle } from "../lib/seo";
 import { settleConfirmedOrder } from "../lib/wallet-pay";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const STEPS = [
-  { title: "Order Confirmation", text: "We have received your order and sent the details to your e-mail." },
+  { title: "Order Confirmation", text: "We have received your order. Its page shows every step as it happens." },
   { title: "Processing", text: "We check and pack your jerseys." },
   { title: "Shipping", text: "Your parcel is on its way: 3-5 business days." },
   { title: "Delivery", text: "It arrives at your door. For cash on delivery, pay the courier." },
@@ -32,9 +33,15 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const [params] = useSearchParams();
   const transactionId = params.get("transactionId");
-  // docs/product-rules.md §5: the cart is cleared once the server says the wallet payment is confirmed.
+  // The cart is cleared once the server says the wallet payment is confirmed, and the shopper is told once per order.
   useEffect(() => {
-    if (order.paymentStatus === "PAID") settleConfirmedOrder(order);
+    if (order.paymentStatus !== "PAID") return;
+    settleConfirmedOrder(order);
+    const seen = `order-confirmed:${order.id}`;
+    if (order.paymentMethod !== "COD" && !window.sessionStorage.getItem(seen)) {
+      window.sessionStorage.setItem(seen, "1");
+      toast.success(MSG.orderConfirmed, { id: seen });
+    }
   }, [order]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { imageVariantUrl, MSG, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -10,11 +10,13 @@ import { GALLERY_SIZES, ProductGallery } from "../components/product-gallery";
 import { ProductReviews } from "../components/product-reviews";
 import { PurchasePanel } from "../components/purchase-panel";
 import { RatingOrNone } from "../components/star-rating";
-import { OopsScreen } from "../components/status-screens";
+import { RouteLoadError } from "../components/load-error";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
+import { useFreeShippingText } from "../lib/shop";
+import { CheckIcon } from "../components/icons";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -127,6 +129,7 @@ function Related({ products }: { products: ProductCardData[] }) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const [params] = useSearchParams();
+  const freeShipping = useFreeShippingText();
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -150,10 +153,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <PurchasePanel product={p} />
           </div>
           <ul className="mt-6 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
-            <li>✓ 100% authentic, from {p.brand}</li>
-            <li>✓ Cash on delivery, Khalti or eSewa</li>
-            <li>✓ Free shipping over Rs. 5,000</li>
-            <li>✓ 30-day returns</li>
+            {[`100% authentic, from ${p.brand}`, "Cash on delivery, Khalti or eSewa", freeShipping, "30-day returns"].filter(Boolean).map((text) => (
+              <li key={text} className="flex items-center gap-1.5">
+                <CheckIcon className="h-4 w-4 shrink-0 text-green-700" />
+                {text}
+              </li>
+            ))}
           </ul>
         </div>
       </div>
@@ -220,5 +225,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     );
   }
-  return <OopsScreen />;
+  return <RouteLoadError title="We could not load this product" toastText={MSG.failedProduct} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { AUTH_MSG, AVATAR_MAX_BYTES, ChangePasswordInputSchema, COUNTRIES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { AUTH_MSG, MSG, AVATAR_MAX_BYTES, ChangePasswordInputSchema, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { AvatarCropDialog } from "../components/avatar-crop-dialog";
 import { PasswordField, SubmitButton, TextField } from "../components/form-fields";
@@ -13,6 +13,7 @@ import { useAfterSessionChange, useLogout } from "../lib/session";
 import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
 import { showFormAgain } from "../lib/password-form";
+import { RouteLoadError } from "../components/load-error";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
@@ -204,24 +205,20 @@ function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogout: () =
   );
 }
 
-type Flat = { name: string; email: string; phone: string; country: string; street: string; city: string; state: string; postalCode: string };
+type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
 const flatten = (p: Profile): Flat => ({
   name: p.name,
   email: p.email,
   phone: p.phone ?? "",
   country: p.address.country || "Nepal",
   street: p.address.street ?? "",
+  landmark: p.address.landmark ?? "",
   city: p.address.city ?? "",
+  district: p.address.district ?? "",
   state: p.address.state ?? "",
   postalCode: p.address.postalCode ?? "",
 });
-const toInput = (f: Flat, currentPassword?: string) => ({
-  name: f.name,
-  email: f.email,
-  phone: f.phone,
-  address: { street: f.street, city: f.city, state: f.state, postalCode: f.postalCode, country: f.country },
-  ...(currentPassword ? { currentPassword } : {}),
-});
+const toInput = (f: Flat, currentPassword?: string) => ({ name: f.name, email: f.email, phone: f.phone, address: { street: f.street, landmark: f.landmark, city: f.city, district: f.country === "Nepal" ? f.district : "", state: f.state, postalCode: f.postalCode, country: f.country }, ...(currentPassword ? { currentPassword } : {}) });
 
 function ProfileDetails({ profile }: { profile: Profile }) {
   const saved = flatten(profile);
@@ -269,9 +266,11 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       ["Email", saved.email],
       ["Phone", saved.phone || "—"],
       ["Country", saved.country],
-      ["Street Address", saved.street || "—"],
-      ["City", saved.city || "—"],
-      ["State/Province", saved.state || "—"],
+      ["Street / Tole", saved.street || "—"],
+      ["Landmark", saved.landmark || "—"],
+      ["Municipality / Area", saved.city || "—"],
+      ...(saved.country === "Nepal" ? ([["District", saved.district || "—"]] as [string, string][]) : []),
+      ["Province", saved.state || "—"],
       ["Postal Code", saved.postalCode || "—"],
     ];
     return (
@@ -315,6 +314,32 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     />
   );
 
+  // Province first, then its districts: the district decides the shipping fee at checkout.
+  const select = (name: "state" | "district", label: string, options: readonly string[], placeholder: string) => (
+    <div>
+      <label htmlFor={`profile-${name}`} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={`profile-${name}`}
+        value={values[name]}
+        disabled={name === "district" && !values.state}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) => {
+          const x = e.target.value;
+          setValues((v) => (name === "state" ? { ...v, state: x, district: districtsOf(x).some((d) => d === v.district) ? v.district : "" } : { ...v, district: x }));
+        }}
+        className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:outline-none focus:ring-2 focus:ring-nepal disabled:bg-slate-100"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+      {errors[name] ? <p className="mt-1 text-sm text-red-700">{errors[name]}</p> : null}
+    </div>
+  );
+
   return (
     <form noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
       <h2 id="edit-info" className="text-xl font-bold">
@@ -345,9 +370,17 @@ function ProfileDetails({ profile }: { profile: Profile }) {
             ))}
           </select>
         </div>
-        <div className="sm:col-span-2">{f("street", "Street Address", { autoComplete: "street-address" })}</div>
-        {f("city", "City", { autoComplete: "address-level2" })}
-        {f("state", "State/Province", { autoComplete: "address-level1" })}
+        {values.country === "Nepal" ? (
+          <>
+            {select("state", "Province", PROVINCE_NAMES, "Select province")}
+            {select("district", "District", districtsOf(values.state), values.state ? "Select district" : "Select a province first")}
+          </>
+        ) : (
+          f("state", "State/Province", { autoComplete: "address-level1" })
+        )}
+        {f("city", "Municipality / Area", { autoComplete: "address-level2" })}
+        <div className="sm:col-span-2">{f("street", "Street / Tole", { autoComplete: "street-address" })}</div>
+        {f("landmark", "Landmark", {})}
         {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -413,4 +446,9 @@ function SecurityTab() {
       </aside>
     </div>
   );
+}
+
+/** The profile failed to load (e.g. the network on a client-side navigation). */
+export function ErrorBoundary() {
+  return <RouteLoadError title="We could not load your profile" toastText={MSG.failedProfile} />;
 }

@@ -46,7 +46,10 @@ export const users = pgTable(
     avatarKey: text("avatar_key"),
     addressStreet: text("address_street"),
     addressCity: text("address_city"),
+    /** Province of Nepal when the country is Nepal. */
     addressState: text("address_state"),
+    addressDistrict: text("address_district"),
+    addressLandmark: text("address_landmark"),
     addressPostalCode: text("address_postal_code"),
     addressCountry: text("address_country").notNull().default("Nepal"),
     createdAt: createdAt(),
@@ -182,12 +185,20 @@ export const productImages = pgTable(
 );
 
 // ---------------------------------------------------------------- orders and payments
+/** The address as it was when the order was placed (a snapshot: later profile edits never change it). */
 export interface ShippingAddress {
   fullName: string;
   email: string;
   phone: string;
+  /** Street / tole. */
   address: string;
-  city: string;
+  /** Orders from before addresses had districts: the free-text city that decided their fee. */
+  city?: string;
+  province?: string;
+  district?: string;
+  /** Municipality / area. */
+  area?: string;
+  landmark?: string;
   postalCode: string;
   country?: string;
 }
@@ -217,6 +228,7 @@ export const orders = pgTable(
     notes: text("notes"),
     idempotencyKey: text("idempotency_key"),
     trackingNumber: text("tracking_number"),
+    courier: text("courier"),
     paidAt: ts("paid_at"),
     cashCollectedAt: ts("cash_collected_at"),
     /** Unpaid wallet orders are cancelled after this moment and their stock released. */

@@ -32,7 +32,7 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
 }
 
 /** Only the fields a customer may change about themselves; role and status are not parameters here. */
-export type OwnProfileChanges = Partial<Pick<UserRow, "name" | "email" | "phone" | "addressStreet" | "addressCity" | "addressState" | "addressPostalCode" | "addressCountry" | "avatarKey" | "passwordHash">>;
+export type OwnProfileChanges = Partial<Pick<UserRow, "name" | "email" | "phone" | "addressStreet" | "addressCity" | "addressState" | "addressDistrict" | "addressLandmark" | "addressPostalCode" | "addressCountry" | "avatarKey" | "passwordHash">>;
 
 export async function updateOwnProfile(db: DbOrTx, userId: string, changes: OwnProfileChanges): Promise<UserRow> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();

@@ -182,6 +182,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
           addressStreet: input.address.street,
           addressCity: input.address.city,
           addressState: input.address.state,
+          addressDistrict: input.address.district,
+          addressLandmark: input.address.landmark,
           addressPostalCode: input.address.postalCode,
           addressCountry: input.address.country,
         });

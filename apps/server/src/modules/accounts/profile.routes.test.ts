@@ -56,12 +56,48 @@ describe("profile", () => {
       method: "PUT",
       url: "/api/users/profile",
       headers,
-      payload: { name: "Ram Thapa", email: "Ram.Thapa@Example.com", phone: "01-4123456", address: { street: "Thamel Marg", city: "Kathmandu", state: "Bagmati", postalCode: "44600", country: "Nepal" }, currentPassword: "Secret123" },
+      payload: { name: "Ram Thapa", email: "Ram.Thapa@Example.com", phone: "01-4123456", address: { street: "Thamel Marg", landmark: "Opposite Garden of Dreams", city: "Kathmandu Metropolitan City", district: "kathmandu", state: "Bagmati", postalCode: "44600", country: "Nepal" }, currentPassword: "Secret123" },
     });
     stop();
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ name: "Ram Thapa", email: "ram.thapa@example.com", phone: "+97714123456", address: { city: "Kathmandu", country: "Nepal" } });
+    expect(res.json().data.user).toMatchObject({
+      name: "Ram Thapa",
+      email: "ram.thapa@example.com",
+      phone: "+97714123456",
+      address: { street: "Thamel Marg", landmark: "Opposite Garden of Dreams", city: "Kathmandu Metropolitan City", district: "Kathmandu", state: "Bagmati", country: "Nepal" },
+    });
     expect(seen).toEqual([user.id]);
+  });
+
+  it("saves only a real district, in its province, and refuses the rest with a clear 400", async () => {
+    const { user, headers } = await signedInCustomer();
+    const put = (address: Record<string, unknown>) => t.app.inject({ method: "PUT", url: "/api/users/profile", headers, payload: { name: "Ram", email: user.email, address: { country: "Nepal", ...address } } });
+    const unknown = await put({ state: "Bagmati", district: "Patan" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([expect.objectContaining({ message: "Please choose one of Nepal's 77 districts" })]);
+    const elsewhere = await put({ state: "Bagmati", district: "Kaski" });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().details[0].message).toBe("Kaski is in Gandaki Province, not Bagmati");
+    // The district alone is enough: its province follows.
+    const ok = await put({ district: "kaski", city: "Pokhara" });
+    expect(ok.json().data.user.address).toMatchObject({ district: "Kaski", state: "Gandaki", city: "Pokhara" });
+    // Outside Nepal there are no districts to choose, and a free-text state stays as it is.
+    const abroad = await put({ country: "India", state: "Sikkim", district: "Kaski" });
+    expect(abroad.statusCode).toBe(200);
+    expect(abroad.json().data.user.address).toMatchObject({ state: "Sikkim", country: "India" });
+  });
+
+  it("moves a saved city that names a district into the district, when the addresses migration runs", async () => {
+    const lalitpur = await insertUser(t.database.db, { addressStreet: "Jhamsikhel", addressCity: " lalitpur ", addressState: null });
+    const ward = await insertUser(t.database.db, { addressStreet: "Lakeside", addressCity: "Pokhara", addressState: "Gandaki" });
+    const sql = fs.readFileSync(new URL("../../db/migrations/0006_addresses_by_district.sql", import.meta.url), "utf8");
+    const update = sql.split("--> statement-breakpoint").find((s) => s.includes("UPDATE"))!;
+    await t.database.db.execute(update);
+    const [a] = await t.database.db.select().from(users).where(eq(users.id, lalitpur.id));
+    expect(a).toMatchObject({ addressDistrict: "Lalitpur", addressState: "Bagmati", addressCity: " lalitpur ", addressStreet: "Jhamsikhel" });
+    // "Pokhara" is a city, not a district: nothing is guessed.
+    const [b] = await t.database.db.select().from(users).where(eq(users.id, ward.id));
+    expect(b).toMatchObject({ addressDistrict: null, addressState: "Gandaki", addressCity: "Pokhara" });
   });
 
   it("a profile update sending role ADMIN or status changes nothing of either", async () => {

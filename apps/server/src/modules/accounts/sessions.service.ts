@@ -22,7 +22,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     role: u.role,
     status: u.status,
     avatar: u.avatarKey ? `/media/${u.avatarKey}` : null,
-    address: { street: u.addressStreet, city: u.addressCity, state: u.addressState, postalCode: u.addressPostalCode, country: u.addressCountry },
+    address: { street: u.addressStreet, landmark: u.addressLandmark, city: u.addressCity, district: u.addressDistrict, state: u.addressState, postalCode: u.addressPostalCode, country: u.addressCountry },
     createdAt: u.createdAt.toISOString(),
   };
 }

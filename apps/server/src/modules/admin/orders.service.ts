@@ -71,6 +71,7 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
     paymentStatus: o.paymentStatus,
     paymentId,
     trackingNumber: o.trackingNumber,
+    courier: o.courier,
     // A paid order is cancelled by its refund (refund()), never by a bare status change.
     nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => !(s === "CANCELLED" && o.paymentStatus === "PAID")),
     canCollectCash: collectable(o),
@@ -144,6 +145,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
         if (input.status === "CANCELLED" && o.paymentStatus === "PAID") throw conflict(ADMIN_MSG.paidOrderCancel);
         const set: Partial<OrderRow> = { status: input.status };
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
+        if (input.courier) set.courier = input.courier;
         await tx.update(orders).set(set).where(eq(orders.id, id));
         await tx.insert(orderStatusHistory).values({ orderId: id, status: input.status, note: input.note, changedByUserId: actor.id });
         const stockReturned = input.status === "CANCELLED" ? await releaseOrderStock(tx, id) : false;
@@ -151,8 +153,8 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
           action: "order.status",
           entityType: "order",
           entityId: id,
-          before: { status: o.status, trackingNumber: o.trackingNumber },
-          after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, note: input.note, stockReturned },
+          before: { status: o.status, trackingNumber: o.trackingNumber, courier: o.courier },
+          after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, courier: set.courier ?? o.courier, note: input.note, stockReturned },
         });
         return o.status;
       });

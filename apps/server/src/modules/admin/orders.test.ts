@@ -44,6 +44,21 @@ describe("order status changes", () => {
     expect(order.statusHistory[0].note).toBe("now PROCESSING");
   });
 
+  it("shows the courier and tracking number the administrator enters to the customer, on the order and in their order list", async () => {
+    const o = await reserved({ status: "PROCESSING" });
+    const res = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "SHIPPED", courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.order).toMatchObject({ courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    const customer = (await sessionFor(t.app, customerId)).cookie;
+    const own = await t.app.inject({ method: "GET", url: `/api/orders/${o.id}`, headers: customer });
+    expect(own.json().data.order).toMatchObject({ courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    const list = await t.app.inject({ method: "GET", url: "/api/orders", headers: customer });
+    expect(list.json().data.orders.find((x: { id: string }) => x.id === o.id)).toMatchObject({ courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    // A later change without them keeps what was entered.
+    await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "OUT_FOR_DELIVERY" });
+    expect((await t.app.inject({ method: "GET", url: `/api/orders/${o.id}`, headers: customer })).json().data.order.courier).toBe("Nepal Can Move");
+  });
+
   it("tells the live channel about the change, with the customer's view of the order", async () => {
     const seen: { type: string; from?: string; status?: string; id?: string }[] = [];
     const off = t.app.services.events.on((e) => {

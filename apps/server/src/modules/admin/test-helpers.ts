@@ -33,7 +33,7 @@ export async function insertOrder(db: Db, f: OrderFixture) {
       subtotal,
       shippingCost: 15_000,
       totalAmount: subtotal + 15_000,
-      shippingAddress: { fullName: "Test Customer", email: "c@example.com", phone: "9800000000", address: "Thamel", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Test Customer", email: "c@example.com", phone: "9800000000", address: "Thamel", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
       paymentExpiresAt: f.paymentExpiresAt ?? null,
       paidAt: f.paidAt ?? null,
       ...(f.createdAt ? { createdAt: f.createdAt } : {}),

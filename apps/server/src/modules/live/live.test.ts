@@ -21,7 +21,7 @@ let stranger: Person;
 let admin: Person;
 const open: Client[] = [];
 
-const address = { fullName: "Asha Tamang", email: "asha@example.com", phone: "9800000001", address: "Baluwatar 4", city: "Kathmandu", postalCode: "44600" };
+const address = { fullName: "Asha Tamang", email: "asha@example.com", phone: "9800000001", address: "Baluwatar 4", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" };
 
 async function person(role: "USER" | "ADMIN" = "USER"): Promise<Person> {
   const user = await insertUser(t.database.db, { role });

@@ -34,17 +34,22 @@ describe("POST /api/cart/validate", () => {
     expect(lines[2]).toMatchObject({ available: false, issues: [{ code: "UNAVAILABLE", message: "Gone Kit is no longer available" }] });
     expect(lines[3].issues[0].code).toBe("UNKNOWN_SIZE");
     expect(lines[4].issues[0]).toEqual({ code: "UNAVAILABLE", message: "This product is no longer available" });
-    expect(summary).toMatchObject({ subtotal: 400_000, shippingCost: 15_000, total: 415_000, itemCount: 2, city: null });
+    expect(summary).toMatchObject({ subtotal: 400_000, shippingCost: 15_000, total: 415_000, itemCount: 2, district: null });
     expect(summary.amountToFreeShipping).toBe(100_100);
     expect(canCheckout).toBe(false);
   });
 
-  it("gives the exact fee for an entered city and free shipping above the threshold", async () => {
+  it("gives the exact fee for a chosen district, ignores a free-text city, and free shipping above the threshold", async () => {
     const p = await insertProduct(t.database.db, { price: 100_000, sizes: [{ size: "M", stock: 50 }] });
-    const pokhara = (await check({ items: [{ productId: p.id, size: "M", quantity: 1 }], city: "Pokhara" })).json().data;
-    expect(pokhara.summary).toMatchObject({ shippingCost: 20_000, insideValley: false, city: "Pokhara" });
-    expect(pokhara.canCheckout).toBe(true);
-    const free = (await check({ items: [{ productId: p.id, size: "M", quantity: 6 }], city: "Pokhara" })).json().data;
+    const kaski = (await check({ items: [{ productId: p.id, size: "M", quantity: 1 }], district: "kaski", city: "Kathmandu" })).json().data;
+    expect(kaski.summary).toMatchObject({ shippingCost: 20_000, insideValley: false, district: "Kaski" });
+    expect(kaski.canCheckout).toBe(true);
+    const lalitpur = (await check({ items: [{ productId: p.id, size: "M", quantity: 1 }], district: "Lalitpur" })).json().data;
+    expect(lalitpur.summary).toMatchObject({ shippingCost: 15_000, insideValley: true, district: "Lalitpur" });
+    const unknown = await check({ items: [{ productId: p.id, size: "M", quantity: 1 }], district: "Patan" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe("Please choose one of Nepal's 77 districts");
+    const free = (await check({ items: [{ productId: p.id, size: "M", quantity: 6 }], district: "Kaski" })).json().data;
     expect(free.summary).toMatchObject({ subtotal: 600_000, shippingCost: 0, amountToFreeShipping: 0 });
   });
 

@@ -1,7 +1,9 @@
 import {
+  ADDRESS_MSG,
   amountToFreeShipping,
   CartCheckInputSchema,
   effectivePrice,
+  findDistrict,
   formatNPR,
   isKathmanduValley,
   MAX_QUANTITY_PER_LINE,
@@ -11,6 +13,7 @@ import {
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { invalid } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
@@ -21,7 +24,7 @@ type CartCheckData = z.infer<typeof CartCheckInputSchema>;
 /**
  * Checks a cart kept in the browser against the catalogue as it is now: current price, stock of the
  * chosen size, products that are gone; says what changed and why; and gives the shipping estimate and
- * the free-shipping hint from the one shipping rule (docs/product-rules.md §3). Nothing is reserved here.
+ * the free-shipping hint from the one shipping rule (docs/decisions/064). Nothing is reserved here.
  */
 export function createCartService(db: Db, deps: { settings: SettingsService }) {
   async function checkCart(input: CartCheckData): Promise<CartCheckResult> {
@@ -74,8 +77,9 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
 
     const rule = settings.shipping;
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-    const city = input.city?.trim() ? input.city.trim() : null;
-    const shippingCost = shippingFee(subtotal, city, rule);
+    const district = input.district?.trim() ? findDistrict(input.district) : null;
+    if (input.district?.trim() && !district) throw invalid(ADDRESS_MSG.districtUnknown, [{ field: "district", message: ADDRESS_MSG.districtUnknown }]);
+    const shippingCost = shippingFee(subtotal, district, rule);
     return {
       lines,
       summary: {
@@ -83,8 +87,8 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
         subtotal,
         shippingCost,
         total: subtotal + shippingCost,
-        city,
-        insideValley: city === null || isKathmanduValley(city),
+        district,
+        insideValley: district === null || isKathmanduValley(district),
         freeShippingAbove: rule.freeAbovePaisa,
         amountToFreeShipping: subtotal > 0 ? amountToFreeShipping(subtotal, rule) : rule.freeAbovePaisa + 100,
       },

@@ -11,7 +11,7 @@ let bob: { id: string; headers: Record<string, string> };
 let admin: { id: string; headers: Record<string, string> };
 const events: DomainEvent[] = [];
 
-const address = { fullName: "Alice Gurung", email: "alice@example.com", phone: "9800000001", address: "Jhamsikhel 3", city: "Lalitpur", postalCode: "44700" };
+const address = { fullName: "Alice Gurung", email: "alice@example.com", phone: "9800000001", address: "Jhamsikhel 3", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" };
 
 async function signedIn(role: "USER" | "ADMIN" = "USER") {
   const user = await insertUser(t.database.db, { role });
@@ -69,28 +69,74 @@ describe("POST /api/orders", () => {
     expect(events.some((e) => e.type === "order.placed" && e.order.id === order.id)).toBe(true);
   });
 
-  it("charges the valley fee in Kathmandu, the other fee elsewhere, and nothing above the free-shipping threshold", async () => {
+  it("charges the valley fee in the Kathmandu, Lalitpur and Bhaktapur districts, the other fee elsewhere, and nothing above the free-shipping threshold", async () => {
     const cheap = await insertProduct(t.database.db, { price: 100_000, sizes: [{ size: "M", stock: 50 }] });
-    const fee = async (city: string, quantity: number) => {
-      const res = await place(alice, { items: [{ productId: cheap.id, size: "M", quantity }], shippingAddress: { ...address, city } });
+    const fee = async (province: string, district: string, quantity: number) => {
+      const res = await place(alice, { items: [{ productId: cheap.id, size: "M", quantity }], shippingAddress: { ...address, province, district, area: "Ward 4" } });
       expect(res.statusCode).toBe(201);
-      return res.json().data.order as { shippingCost: number; totalAmount: number; subtotal: number };
+      return res.json().data.order as { shippingCost: number; totalAmount: number; subtotal: number; shippingAddress: Record<string, string> };
     };
-    expect((await fee("Kathmandu", 1)).shippingCost).toBe(15_000);
-    expect((await fee("Bhaktapur", 1)).shippingCost).toBe(15_000);
-    expect((await fee("Pokhara", 1)).shippingCost).toBe(20_000);
+    expect((await fee("Bagmati", "Kathmandu", 1)).shippingCost).toBe(15_000);
+    expect((await fee("Bagmati", "Lalitpur", 1)).shippingCost).toBe(15_000);
+    expect((await fee("bagmati", "bhaktapur", 1)).shippingCost).toBe(15_000);
+    const kaski = await fee("Gandaki", "Kaski", 1);
+    expect(kaski.shippingCost).toBe(20_000);
+    expect(kaski.shippingAddress).toMatchObject({ province: "Gandaki", district: "Kaski", area: "Ward 4", country: "Nepal" });
+    // Chitwan is in Bagmati Province like the valley, but outside it.
+    expect((await fee("Bagmati", "Chitwan", 1)).shippingCost).toBe(20_000);
     // Exactly NPR 5,000 is not above the threshold; NPR 6,000 is.
-    expect((await fee("Pokhara", 5)).shippingCost).toBe(20_000);
-    const free = await fee("Biratnagar", 6);
+    expect((await fee("Gandaki", "Kaski", 5)).shippingCost).toBe(20_000);
+    const free = await fee("Koshi", "Morang", 6);
     expect(free.shippingCost).toBe(0);
     expect(free.totalAmount).toBe(free.subtotal);
+  });
+
+  it("takes the fee from the district, never from free text: a valley city typed anywhere else changes nothing", async () => {
+    const p = await insertProduct(t.database.db, { price: 100_000, sizes: [{ size: "M", stock: 20 }] });
+    const outside = { ...address, province: "Sudurpashchim", district: "Kailali", area: "Kathmandu", address: "Kathmandu, Dhangadhi", landmark: "Lalitpur", city: "Kathmandu" };
+    const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: outside, shippingCost: 0 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.order.shippingCost).toBe(20_000);
+    // The free-text city a client adds is not kept either.
+    expect(res.json().data.order.shippingAddress.city).toBeUndefined();
+    const inside = { ...address, province: "Bagmati", district: "Lalitpur", area: "ktm" };
+    expect((await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: inside })).json().data.order.shippingCost).toBe(15_000);
+  });
+
+  it("refuses an unknown district, a district outside its province, or none, with a clear 400 and no order", async () => {
+    const p = await insertProduct(t.database.db, { sizes: [{ size: "M", stock: 5 }] });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ province: "Bagmati", district: "Patan" }, "Please choose one of Nepal's 77 districts"],
+      [{ province: "Bagmati", district: "ktm" }, "Please choose one of Nepal's 77 districts"],
+      [{ province: "Bagmati", district: "Kaski" }, "Kaski is in Gandaki Province, not Bagmati"],
+      [{ province: "Province 9", district: "Kaski" }, "Please choose one of Nepal's 7 provinces"],
+      [{ province: "Bagmati", district: "" }, "District is required"],
+      [{ province: "Bagmati", district: { toString: "Lalitpur" } }, "District is required"],
+      [{ province: "Bagmati", district: "__proto__" }, "Please choose one of Nepal's 77 districts"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { ...address, ...fields } });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().details.map((d: { message: string }) => d.message)).toContain(message);
+    }
+    expect(await stockOf(p.id, "M")).toBe(5);
+  });
+
+  it("keeps the address and fee an order was placed with when its district rule would now say otherwise", async () => {
+    const p = await insertProduct(t.database.db, { price: 100_000, sizes: [{ size: "M", stock: 5 }] });
+    const placed = (await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: address })).json().data.order;
+    // An order from before districts: a free-text city and the fee charged then.
+    await t.database.db.update(orders).set({ shippingAddress: { fullName: "Old", email: "old@example.com", phone: "9800000000", address: "Lakeside", city: "ktm", postalCode: "33700", country: "Nepal" }, shippingCost: 20_000, totalAmount: 120_000 }).where(eq(orders.id, placed.id));
+    const res = await t.app.inject({ method: "GET", url: `/api/orders/${placed.id}`, headers: alice.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.order).toMatchObject({ shippingCost: 20_000, totalAmount: 120_000, shippingAddress: { city: "ktm", address: "Lakeside" } });
   });
 
   it("uses the shipping amounts from the store settings", async () => {
     await t.app.services.settings.update({ shipping: { freeAbovePaisa: 1_000_000, valleyFeePaisa: 10_000, elsewhereFeePaisa: 30_000 } });
     try {
       const p = await insertProduct(t.database.db, { price: 600_000, sizes: [{ size: "M", stock: 5 }] });
-      const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { ...address, city: "Dharan" } });
+      const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { ...address, province: "Koshi", district: "Sunsari", area: "Dharan" } });
       expect(res.json().data.order.shippingCost).toBe(30_000);
     } finally {
       await t.app.services.settings.update({ shipping: { freeAbovePaisa: 500_000, valleyFeePaisa: 15_000, elsewhereFeePaisa: 20_000 } });
@@ -144,10 +190,10 @@ describe("POST /api/orders", () => {
 
   it("answers missing address fields with the checkout form's messages", async () => {
     const p = await insertProduct(t.database.db);
-    const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { fullName: " ", email: "", phone: "", address: "", city: "" } });
+    const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { fullName: " ", email: "", phone: "", address: "", city: "Kathmandu" } });
     expect(res.statusCode).toBe(400);
     const messages = res.json().details.map((d: { message: string }) => d.message);
-    expect(messages).toEqual(expect.arrayContaining(["Full Name is required", "Email is required", "Phone is required", "Address is required", "City is required"]));
+    expect(messages).toEqual(expect.arrayContaining(["Full Name is required", "Email is required", "Phone is required", "Province is required", "District is required", "Municipality / Area is required", "Address is required"]));
   });
 
   it("defaults the postal code to 44600", async () => {

@@ -55,6 +55,8 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
       lineTotal: i.lineTotal,
     })),
     statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
+    trackingNumber: o.trackingNumber,
+    courier: o.courier,
     paymentExpiresAt: o.paymentExpiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
@@ -67,6 +69,8 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
     updatedAt: o.updatedAt.toISOString(),
   };
 }
+
+const dropUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** Lines with the same product, size and colour are one line. */
 function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
@@ -152,7 +156,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   }
 
   /**
-   * Places an order: prices from the catalogue, shipping by the entered city, stock reserved, order,
+   * Places an order: prices from the catalogue, shipping by the chosen district (never a free-text city), stock reserved, order,
    * items and the first history entry written, all in one transaction. With an idempotency key the
    * same key returns the order it made the first time.
    */
@@ -176,7 +180,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     for (const s of perSize.values()) if (s.quantity > perLine) throw invalid(`At most ${perLine} of ${sizeLabel(s.name, s.size)} per order`);
     const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
     const { shipping: rule } = await deps.settings.get();
-    const shippingCost = shippingFee(subtotal, input.shippingAddress.city, rule);
+    const shippingCost = shippingFee(subtotal, input.shippingAddress.district, rule);
     const now = new Date();
     const isWallet = input.paymentMethod !== "COD";
 
@@ -196,7 +200,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             shippingCost,
             discountAmount: 0,
             totalAmount: subtotal + shippingCost,
-            shippingAddress: { ...input.shippingAddress, country: "Nepal" },
+            shippingAddress: { ...dropUndefined(input.shippingAddress), country: "Nepal" },
             notes: input.notes ?? null,
             buyerPan: input.buyerPan || null,
             idempotencyKey: idempotencyKey ?? null,

@@ -23,7 +23,7 @@ let alice: { id: string; headers: Record<string, string> };
 let bob: { id: string; headers: Record<string, string> };
 const events: DomainEvent[] = [];
 
-const address = { fullName: "Alice Gurung", email: "alice@example.com", phone: "9800000001", address: "Jhamsikhel 3", city: "Lalitpur", postalCode: "44700" };
+const address = { fullName: "Alice Gurung", email: "alice@example.com", phone: "9800000001", address: "Jhamsikhel 3", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" };
 
 async function signedIn() {
   const user = await insertUser(t.database.db);

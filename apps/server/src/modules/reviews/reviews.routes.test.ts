@@ -21,7 +21,7 @@ async function insertOrder(userId: string, product: { id: string; name: string; 
       subtotal: 250_000,
       shippingCost: 15_000,
       totalAmount: 265_000,
-      shippingAddress: { fullName: "Test", email: "t@example.com", phone: "9800000000", address: "Street 1", city: "Kathmandu", postalCode: "44600" },
+      shippingAddress: { fullName: "Test", email: "t@example.com", phone: "9800000000", address: "Street 1", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" },
     })
     .returning();
   await t.database.db.insert(orderItems).values({ orderId: order!.id, productId: product.id, productName: product.name, productSlug: product.slug, size: "M", quantity: 1, unitPrice: 250_000, lineTotal: 250_000 });

@@ -1,10 +1,31 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SHIPPING_RULE, PAN_MESSAGE, PAN_PATTERN } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { storeSettings } from "../../db/schema/index.js";
+import { products, storeSettings } from "../../db/schema/index.js";
 
-/** Store settings the admin edits (docs/product-rules.md §3, §12). Stored as one JSON row, defaults filled in. */
+/** A footer social link: an https address on the network's own site, or empty (then the link is not shown). */
+const socialLink = (hosts: string[]) =>
+  z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => {
+      if (v === "") return true;
+      try {
+        const u = new URL(v);
+        const host = u.hostname.toLowerCase();
+        return u.protocol === "https:" && hosts.some((h) => host === h || host.endsWith(`.${h}`));
+      } catch {
+        return false;
+      }
+    }, `Must be an https address on ${hosts[0]}, or empty`)
+    .default("");
+
+/**
+ * Store settings the admin edits (docs/decisions/064 for shipping, 066 for the figures). Stored as one JSON row,
+ * defaults filled in; keys a newer version dropped are ignored when read.
+ */
 export const StoreSettingsSchema = z.object({
   shopName: z.string().min(1).max(100).default("Khelkud"),
   phone: z.string().max(40).default("+977-1-4412345"),
@@ -28,14 +49,24 @@ export const StoreSettingsSchema = z.object({
       elsewhereFeePaisa: z.number().int().min(0),
     })
     .default(DEFAULT_SHIPPING_RULE),
+  /**
+   * Figures on the home and about pages that the catalogue cannot count. Empty hides the figure: the shop never
+   * shows a number nobody entered (the product and team counts come from the catalogue itself).
+   */
   stats: z
     .object({
-      products: z.string().max(20),
-      customers: z.string().max(20),
-      teams: z.string().max(20),
-      support: z.string().max(20),
+      customers: z.string().trim().max(20).default(""),
+      support: z.string().trim().max(20).default(""),
     })
-    .default({ products: "500+", customers: "10K+", teams: "50+", support: "24/7" }),
+    .default({ customers: "", support: "" }),
+  social: z
+    .object({
+      facebook: socialLink(["facebook.com"]),
+      instagram: socialLink(["instagram.com"]),
+      tiktok: socialLink(["tiktok.com"]),
+      youtube: socialLink(["youtube.com", "youtu.be"]),
+    })
+    .default({ facebook: "", instagram: "", tiktok: "", youtube: "" }),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
@@ -57,6 +88,25 @@ export function createSettingsService(db: Db) {
       cached = next;
       return next;
     },
+    /** Home and about page figures: products and teams counted from what is on sale now, the rest as the admin entered them (empty: hidden). */
+    async figures(): Promise<StoreFigures> {
+      const [[counts], settings] = await Promise.all([
+        // count(distinct …) skips products without a team.
+        db
+          .select({ products: sql<number>`count(*)::int`, teams: sql<number>`count(distinct lower(${products.team}))::int` })
+          .from(products)
+          .where(eq(products.status, "ACTIVE")),
+        this.get(),
+      ]);
+      return { products: counts?.products ?? 0, teams: counts?.teams ?? 0, customers: settings.stats.customers || null, support: settings.stats.support || null };
+    },
   };
+}
+
+export interface StoreFigures {
+  products: number;
+  teams: number;
+  customers: string | null;
+  support: string | null;
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -4,6 +4,7 @@ import { paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type P
 import { api, ApiError } from "./admin-api";
 import { ProductImagesEditor } from "./product-images-editor";
 import { btn, Field, input } from "./ui";
+import { CloseIcon } from "../icons";
 
 interface FormState {
   name: string;
@@ -204,8 +205,8 @@ export function ProductForm({
                   value={s.stock}
                   onChange={(e) => set("sizes", f.sizes.map((x, j) => (j === i ? { ...x, stock: e.target.value } : x)))}
                 />
-                <button type="button" className="px-1 text-slate-500 hover:text-red-700" aria-label={`Remove size ${s.size || i + 1}`} onClick={() => set("sizes", f.sizes.filter((_, j) => j !== i))}>
-                  ✕
+                <button type="button" className="flex h-11 w-11 shrink-0 items-center justify-center text-slate-500 hover:text-red-700" aria-label={`Remove size ${s.size || i + 1}`} onClick={() => set("sizes", f.sizes.filter((_, j) => j !== i))}>
+                  <CloseIcon className="h-4 w-4" />
                 </button>
               </div>
             ))}

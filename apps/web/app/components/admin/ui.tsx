@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
+import { CloseIcon } from "../icons";
 
 const BADGE: Record<string, string> = {
   DELIVERED: "bg-green-100 text-green-800",
@@ -33,14 +34,16 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
+/** On a phone every button and field is at least 44 px tall (a thumb's tap target); from 640 px up the panel is dense. */
+const TAP = "max-sm:min-h-11 max-sm:min-w-11";
 export const btn = {
-  primary: "inline-flex items-center justify-center gap-1 rounded-md bg-crimson px-3 py-2 text-sm font-semibold text-white hover:bg-crimson-dark disabled:opacity-50",
-  secondary: "inline-flex items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50",
-  small: "inline-flex items-center rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50",
-  danger: "inline-flex items-center rounded border border-red-200 bg-white px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50",
+  primary: `inline-flex items-center justify-center gap-1 rounded-md bg-crimson px-3 py-2 text-sm font-semibold text-white hover:bg-crimson-dark disabled:opacity-50 ${TAP}`,
+  secondary: `inline-flex items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 ${TAP}`,
+  small: `inline-flex items-center justify-center rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50 ${TAP}`,
+  danger: `inline-flex items-center justify-center rounded border border-red-200 bg-white px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 ${TAP}`,
 };
 
-export const input = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-nepal focus:outline-none";
+export const input = `w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-nepal focus:outline-none ${TAP}`;
 
 export function Field({ label, error, children, hint }: { label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
@@ -79,8 +82,8 @@ export function Dialog({ open, title, onClose, children, wide }: { open: boolean
         <div className="flex max-h-[92vh] flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
             <h2 className="text-lg font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-              ✕
+            <button type="button" onClick={onClose} aria-label="Close" className="flex h-11 w-11 items-center justify-center rounded text-slate-500 hover:bg-slate-100">
+              <CloseIcon className="h-5 w-5" />
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
@@ -90,11 +93,23 @@ export function Dialog({ open, title, onClose, children, wide }: { open: boolean
   );
 }
 
-/** Dense table with a sticky header. */
+/** Gives every cell of a row its column's name, which phones show beside the value (see `.admin-cards` in app.css). */
+function labelCells(rows: ReactNode, head: string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== "tr") return row;
+    const cells = Children.toArray(row.props.children).map((cell, i) => (isValidElement(cell) && cell.type === "td" ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": head[i] ?? "" }) : cell));
+    return cloneElement(row, {}, cells);
+  });
+}
+
+/**
+ * Dense table with a sticky header. On a phone (below 640 px) a full table turns each row into a card: one line per
+ * column with its name, the actions last and in reach, no sideways scrolling. Compact tables stay tables.
+ */
 export function Table({ head, children, empty, compact }: { head: string[]; children: ReactNode; empty?: string | false; compact?: boolean }) {
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white">
-      <table className={`w-full border-collapse text-left text-sm ${compact ? "" : "min-w-[720px]"}`}>
+    <div className={`overflow-auto rounded-lg border border-slate-200 bg-white ${compact ? "max-h-[70vh]" : "admin-cards sm:max-h-[70vh]"}`}>
+      <table className={`w-full border-collapse text-left text-sm ${compact ? "" : "sm:min-w-[720px]"}`}>
         <thead className="sticky top-0 z-10 bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {head.map((h) => (
@@ -105,7 +120,7 @@ export function Table({ head, children, empty, compact }: { head: string[]; chil
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {children}
+          {compact ? children : labelCells(children, head)}
           {empty && (
             <tr>
               <td colSpan={head.length} className="px-3 py-8 text-center text-slate-500">
@@ -117,6 +132,11 @@ export function Table({ head, children, empty, compact }: { head: string[]; chil
       </table>
     </div>
   );
+}
+
+/** "Showing 16 of 64 products": the rows this page shows of all that match, and the shop's total when a filter is on. */
+export function showingText(rows: number, matching: number, overall: number, noun: string): string {
+  return `Showing ${rows} of ${matching} ${noun}${matching !== overall ? ` (${overall} in all)` : ""}`;
 }
 
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {

@@ -5,12 +5,12 @@ import { Logo } from "../../components/logo";
 
 /**
  * Only an ADMIN may open /admin (docs/product-rules.md §14); anyone else goes to /login. The API checks again on every call.
- * A signed-in customer is sent to /login without a way back here: the login page forwards signed-in people to
- * its `redirect`, and /admin → /login?redirect=/admin → /admin would loop.
+ * A signed-in customer gets `reason=admin-only`: the login page then stays (instead of forwarding a signed-in visitor
+ * to the `redirect`, which would loop) and says why; signing in as an administrator comes back here.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect("/login?redirect=/admin");
-  if (context.user.role !== "ADMIN") throw redirect("/login");
+  if (context.user.role !== "ADMIN") throw redirect("/login?redirect=/admin&reason=admin-only");
   return { name: context.user.name };
 }
 
@@ -58,7 +58,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               end={t.end}
               title={t.label}
               className={({ isActive }) =>
-                `mx-2 my-0.5 flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${isActive ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`
+                `mx-1 my-0.5 flex min-h-11 items-center gap-3 rounded-md px-3.5 py-2 text-sm font-medium md:mx-2 md:min-h-0 md:px-2 ${isActive ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`
               }
             >
               <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>

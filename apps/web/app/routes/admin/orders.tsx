@@ -5,6 +5,7 @@ import { api, downloadCsv, qs, useApiGet, useDebounced } from "../../components/
 import { useLiveEvent } from "../../lib/live";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
+import { PaymentMethodIcon } from "../../components/icons";
 
 interface OrderSummary {
   id: string;
@@ -19,6 +20,7 @@ interface OrderSummary {
   paymentStatus: string;
   paymentId: string | null;
   trackingNumber: string | null;
+  courier: string | null;
   nextStatuses: OrderStatus[];
   canCollectCash: boolean;
   canDelete: boolean;
@@ -35,7 +37,6 @@ interface OrderDetail extends OrderSummary {
   refund: { amount: number; method: RefundMethod; reference: string; note: string | null; by: string | null; refundedAt: string } | null;
 }
 
-const METHOD_ICON: Record<string, string> = { COD: "💵", KHALTI: "🟣", ESEWA: "🟢" };
 const label = (s: string) => s.replace(/_/g, " ");
 
 function Address({ a }: { a: Record<string, string> | null }) {
@@ -45,9 +46,12 @@ function Address({ a }: { a: Record<string, string> | null }) {
       <div className="font-medium">{a.fullName ?? a.name}</div>
       {a.phone && <div>{a.phone}</div>}
       {a.email && <div>{a.email}</div>}
-      <div>{a.address ?? a.street}</div>
       <div>
-        {a.city}
+        {a.address ?? a.street}
+        {a.landmark ? `, near ${a.landmark}` : ""}
+      </div>
+      <div>
+        {a.district ? [a.area, a.district, a.province && `${a.province} Province`].filter(Boolean).join(", ") : a.city}
         {a.postalCode ? ` ${a.postalCode}` : ""}
         {a.country ? `, ${a.country}` : ""}
       </div>
@@ -157,6 +161,12 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
         </dd>
         <dt className="text-slate-500">Payment id</dt>
         <dd className="break-all font-mono text-xs">{o.paymentId ?? "N/A"}</dd>
+        {o.courier && (
+          <>
+            <dt className="text-slate-500">Courier</dt>
+            <dd>{o.courier}</dd>
+          </>
+        )}
         {o.trackingNumber && (
           <>
             <dt className="text-slate-500">Tracking number</dt>
@@ -250,6 +260,7 @@ export default function AdminOrders() {
   const [changing, setChanging] = useState<{ order: OrderSummary; to: OrderStatus } | null>(null);
   const [note, setNote] = useState("");
   const [tracking, setTracking] = useState("");
+  const [courier, setCourier] = useState("");
   const [deleting, setDeleting] = useState<OrderSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -258,7 +269,7 @@ export default function AdminOrders() {
     if (!changing) return;
     setBusy(true);
     try {
-      await api("PATCH", `/api/admin/orders/${changing.order.id}/status`, { status: changing.to, note: note.trim() || null, trackingNumber: tracking.trim() || null });
+      await api("PATCH", `/api/admin/orders/${changing.order.id}/status`, { status: changing.to, note: note.trim() || null, trackingNumber: tracking.trim() || null, courier: courier.trim() || null });
       toast.success(ADMIN_MSG.orderStatusUpdated);
       setChanging(null);
       list.reload();
@@ -340,8 +351,8 @@ export default function AdminOrders() {
                   {o.cancellationRequestedAt && <div className="mt-1 text-xs font-semibold text-amber-800">Cancellation requested</div>}
                 </td>
                 <td className="px-3 py-2">
-                  <div className="whitespace-nowrap">
-                    <span aria-hidden>{METHOD_ICON[o.paymentMethod] ?? "💳"}</span> {o.paymentMethod}
+                  <div className="flex items-center gap-1.5 whitespace-nowrap">
+                    <PaymentMethodIcon method={o.paymentMethod} className="h-4 w-4 shrink-0" /> {o.paymentMethod}
                   </div>
                   <StatusBadge value={o.paymentStatus} />
                 </td>
@@ -352,7 +363,7 @@ export default function AdminOrders() {
                       View
                     </button>
                     <select
-                      className="rounded border border-slate-300 px-1 py-1 text-xs"
+                      className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11"
                       aria-label={`Change status of ${o.orderNumber}`}
                       value=""
                       disabled={o.nextStatuses.length === 0}
@@ -360,6 +371,7 @@ export default function AdminOrders() {
                         if (!e.target.value) return;
                         setNote("");
                         setTracking(o.trackingNumber ?? "");
+                        setCourier(o.courier ?? "");
                         setChanging({ order: o, to: e.target.value as OrderStatus });
                       }}
                     >
@@ -397,9 +409,14 @@ export default function AdminOrders() {
               <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
             </Field>
             {(changing.to === "SHIPPED" || changing.to === "OUT_FOR_DELIVERY") && (
-              <Field label="Tracking number (optional)">
-                <input className={input} value={tracking} onChange={(e) => setTracking(e.target.value)} />
-              </Field>
+              <>
+                <Field label="Courier (optional)">
+                  <input className={input} value={courier} onChange={(e) => setCourier(e.target.value)} placeholder="e.g. Nepal Can Move" />
+                </Field>
+                <Field label="Tracking number (optional)">
+                  <input className={input} value={tracking} onChange={(e) => setTracking(e.target.value)} />
+                </Field>
+              </>
             )}
             <div className="flex justify-end gap-2">
               <button type="button" className={btn.secondary} onClick={() => setChanging(null)}>

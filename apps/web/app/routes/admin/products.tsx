@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Category, type Pagination, type Product } from "@khelkud/contracts";
 import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
 import { ProductForm } from "../../components/admin/product-form";
-import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { btn, Dialog, ErrorNote, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 
 interface ProductPage {
   products: Product[];
@@ -95,7 +95,7 @@ export default function AdminProducts() {
         </select>
         {data && (
           <p className="ml-auto text-sm text-slate-600">
-            Showing {data.pagination.total} of {data.overallTotal} products
+            {showingText(data.products.length, data.pagination.total, data.overallTotal, "products")}
           </p>
         )}
       </div>

@@ -36,7 +36,7 @@ export default function AdminSettings() {
       setErrors({});
       toast.success("Settings saved");
     } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.startsWith("social.") ? d.field : d.field.split(".")[0]!, d.message])));
       toast.error((err as Error).message);
     } finally {
       setSaving(false);
@@ -97,11 +97,29 @@ export default function AdminSettings() {
             </Field>
             {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
           </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
             <legend className="px-1 font-semibold">Home and about page figures</legend>
-            {(["products", "customers", "teams", "support"] as const).map((k) => (
-              <Field key={k} label={k.charAt(0).toUpperCase() + k.slice(1)}>
-                <input className={input} value={f.stats[k]} onChange={(e) => setF({ ...f, stats: { ...f.stats, [k]: e.target.value } })} />
+            <p className="text-xs text-slate-600 sm:col-span-2">The number of products and teams is counted from the catalogue. Leave a figure empty to hide it.</p>
+            <Field label="Customers (e.g. 2,500+)" error={errors.stats}>
+              <input className={input} value={f.stats.customers} onChange={(e) => setF({ ...f, stats: { ...f.stats, customers: e.target.value } })} />
+            </Field>
+            <Field label="Support (e.g. 7 days a week)">
+              <input className={input} value={f.stats.support} onChange={(e) => setF({ ...f, stats: { ...f.stats, support: e.target.value } })} />
+            </Field>
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+            <legend className="px-1 font-semibold">Social links in the footer</legend>
+            <p className="text-xs text-slate-600 sm:col-span-2">Full https addresses. A link left empty is not shown.</p>
+            {(
+              [
+                ["facebook", "Facebook", "https://www.facebook.com/…"],
+                ["instagram", "Instagram", "https://www.instagram.com/…"],
+                ["tiktok", "TikTok", "https://www.tiktok.com/@…"],
+                ["youtube", "YouTube", "https://www.youtube.com/@…"],
+              ] as const
+            ).map(([k, label, placeholder]) => (
+              <Field key={k} label={label} error={errors[`social.${k}`]}>
+                <input className={input} type="url" inputMode="url" placeholder={placeholder} value={f.social[k]} onChange={(e) => setF({ ...f, social: { ...f.social, [k]: e.target.value } })} />
               </Field>
             ))}
           </fieldset>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ADMIN_MSG, type AdminUser, type Pagination, type Role } from "@khelkud/contracts";
 import { api, ApiError, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
-import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
 interface UserPage {
@@ -122,7 +122,7 @@ export default function AdminUsers() {
           <option value="USER">User</option>
           <option value="ADMIN">Admin</option>
         </select>
-        {data && <p className="ml-auto text-sm text-slate-600">Showing {data.pagination.total} of {data.overallTotal} users</p>}
+        {data && <p className="ml-auto text-sm text-slate-600">{showingText(data.users.length, data.pagination.total, data.overallTotal, "users")}</p>}
       </div>
       {list.error && <ErrorNote text={ADMIN_MSG.failedUsers} onRetry={list.reload} />}
       {data && (
@@ -151,7 +151,7 @@ export default function AdminUsers() {
                     <button type="button" className={btn.small} onClick={() => setEditing(u)}>
                       Edit
                     </button>
-                    <select className="rounded border border-slate-300 px-1 py-1 text-xs" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
+                    <select className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
                       <option value="USER">USER</option>
                       <option value="ADMIN">ADMIN</option>
                     </select>

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
+import { storeFigureList } from "../../lib/store-figures";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
-  return { stats: settings.stats, shopName: settings.shopName, address: settings.address, publicUrl: context.publicUrl };
+  const [settings, figures] = await Promise.all([context.services.settings.get(), context.services.settings.figures()]);
+  return { figures, shopName: settings.shopName, address: settings.address, publicUrl: context.publicUrl };
 }
 
 const DESCRIPTION = "Khelkud is a Kathmandu shop for authentic football, cricket and basketball jerseys, delivered across Nepal.";
@@ -39,13 +40,8 @@ const VALUES = [
 ];
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { stats, shopName } = loaderData;
-  const figures = [
-    [stats.customers, "Happy customers"],
-    [stats.products, "Products"],
-    [stats.teams, "Teams"],
-    ["100%", "Authentic"],
-  ];
+  const { shopName } = loaderData;
+  const figures = [...storeFigureList(loaderData.figures, { customers: "Happy customers", products: "Products", teams: "Teams", support: "Support" }).map((f) => [f.value, f.label]), ["100%", "Authentic"]];
   return (
     <InfoPage eyebrow="About us" title={`The story of ${shopName}`} intro="Khelkud (खेलकुद) means sport in Nepali. We started the shop so that fans across Nepal could buy the real shirt of their team, at a fair price, without guessing." wide>
       <div className="grid gap-10 lg:grid-cols-5">

@@ -44,7 +44,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         ["How can I pay?", "Cash on delivery, Khalti or eSewa. Card payments are coming soon. All prices are in Nepali rupees (NPR) and include VAT."],
         ["Do I need an account to order?", "You can browse, keep a cart and a wishlist without an account. To check out you need to log in or register, so that you can follow your order and its delivery."],
         ["My wallet payment failed. Was I charged?", "Your order waits for payment for 60 minutes and you can try again with Pay Now from the order page. We only mark an order as paid once Khalti or eSewa confirms the payment to us, and unpaid orders are cancelled automatically."],
-        ["Can I cancel my order?", "Yes, until it has been shipped. Contact us with your order number; prepaid orders are refunded to the wallet you paid with."],
+        ["Can I cancel my order?", "Yes, until it has been shipped. An unpaid order has a Cancel Order button on its page. For an order you have already paid, contact us with your order number; it is refunded to the wallet you paid with."],
       ],
     },
     {

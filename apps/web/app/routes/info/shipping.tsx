@@ -54,8 +54,8 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
         <p className="mt-3 text-sm text-slate-600">
-          The Kathmandu Valley rate applies to Kathmandu, Lalitpur (Patan), Bhaktapur, Kirtipur and Madhyapur Thimi. The cart shows an estimate and how much more you need for free shipping; checkout shows the exact fee for
-          your city before you place the order, and that is the amount you are charged.
+          The Kathmandu Valley rate applies to addresses in the Kathmandu, Lalitpur and Bhaktapur districts (Kirtipur, Patan, Madhyapur Thimi and every other municipality in them). The cart shows an estimate and how much more
+          you need for free shipping; at checkout you choose your province and district, the exact fee shows before you place the order, and that is the amount you are charged.
         </p>
       </section>
 
@@ -71,7 +71,7 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
         </ul>
         <h2>Tracking your order</h2>
         <p>
-          Every order has a page under <Link to="/profile">My Orders</Link> with a timeline: pending, processing, shipped, out for delivery and delivered. The courier calls the phone number on your order before delivery, so
+          Every order has a page under <Link to="/profile">My Orders</Link> with a timeline: pending, processing, shipped, out for delivery and delivered. Once the parcel leaves, that page and your order list show the courier and its tracking number. The courier calls the phone number on your order before delivery, so
           please make sure it is correct.
         </p>
         <h2>Paying on delivery</h2>

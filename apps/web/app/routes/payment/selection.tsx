@@ -8,6 +8,7 @@ import { ApiError, fetchJson, loginUrl } from "../../lib/fetch-json";
 import { orNotFound } from "../../lib/errors";
 import { pageTitle } from "../../lib/seo";
 import { settleConfirmedOrder, startPaymentForOrder, type WalletTarget } from "../../lib/wallet-pay";
+import { PaymentMethodIcon } from "../../components/icons";
 
 export function meta() {
   return [{ title: pageTitle("Choose Payment Method") }, { name: "robots", content: "noindex" }];
@@ -89,6 +90,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
               {options.map((o) => (
                 <label key={o.value} className={`flex items-start gap-3 rounded-lg border p-3 ${o.disabled ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : choice === o.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
                   <input type="radio" name="method" value={o.value} disabled={o.disabled} checked={choice === o.value} onChange={() => setChoice(o.value)} className="mt-1 accent-nepal" />
+                  <PaymentMethodIcon method={o.value.toUpperCase()} className="mt-0.5 h-6 w-6 shrink-0" />
                   <span>
                     <span className="block font-semibold">{o.label}</span>
                     <span className="block text-sm">{o.hint}</span>
@@ -102,7 +104,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
             <button type="submit" disabled={busy} className="flex-1 rounded-lg bg-crimson px-5 py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">
               {busy ? "Please wait…" : "Confirm Payment Method"}
             </button>
-            <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+            <Link to="/checkout" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
               Back
             </Link>
           </div>

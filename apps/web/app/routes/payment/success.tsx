@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatNPR, formatShippingAddress, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
 import type { Route } from "./+types/success";
 import { ResultShell } from "../../components/payment-result";
 import { pageTitle } from "../../lib/seo";
@@ -71,10 +71,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">Shipping to</dt>
-          <dd>{[a.fullName, a.address, a.city, a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
+          <dd>{[a.fullName, formatShippingAddress(a), a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-center text-sm text-slate-600">A confirmation e-mail is on its way, and we will send SMS updates as your order moves.</p>
+      <p className="mt-4 text-center text-sm text-slate-600">Follow your order on its page: every status change shows there as it happens.</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
           Track Order

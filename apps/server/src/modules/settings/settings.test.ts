@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { storeSettings } from "../../db/schema/index.js";
+
+let t: TestContext;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await sessionFor(t.app, (await insertUser(t.database.db, { role: "ADMIN" })).id)).bearer;
+});
+afterAll(() => t.close());
+
+const put = (payload: object) => t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: admin, payload });
+
+describe("home and about page figures", () => {
+  it("count products and teams from what is on sale, and show no customer or support figure nobody entered", async () => {
+    const before = await t.app.services.settings.figures();
+    await insertProduct(t.database.db, { team: "Nepal" });
+    await insertProduct(t.database.db, { team: "nepal" });
+    await insertProduct(t.database.db, { team: "Liverpool FC" });
+    await insertProduct(t.database.db, { team: null });
+    await insertProduct(t.database.db, { team: "Retired FC", status: "INACTIVE" });
+    const after = await t.app.services.settings.figures();
+    expect(after.products - before.products).toBe(4);
+    expect(after.teams - before.teams).toBe(2);
+    expect(after).toMatchObject({ customers: null, support: null });
+  });
+
+  it("never brings back the old invented defaults: a stored '500+ products' is not a figure any more", async () => {
+    await t.database.db
+      .insert(storeSettings)
+      .values({ key: "store", value: { shopName: "Khelkud", stats: { products: "500+", customers: "", teams: "50+", support: "" } } })
+      .onConflictDoUpdate({ target: storeSettings.key, set: { value: { shopName: "Khelkud", stats: { products: "500+", customers: "", teams: "50+", support: "" } } } });
+    const f = await (await settingsReadAfterRestart()).figures();
+    expect(JSON.stringify(f)).not.toContain("500+");
+    expect(JSON.stringify(f)).not.toContain("50+");
+  });
+
+  it("shows the customer and support figures the admin enters, and hides them again when emptied", async () => {
+    const saved = await put({ ...(await t.app.services.settings.get()), stats: { customers: "2,500+", support: "7 days a week" } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await t.app.services.settings.figures()).toMatchObject({ customers: "2,500+", support: "7 days a week" });
+    await put({ ...(await t.app.services.settings.get()), stats: { customers: " ", support: "" } });
+    expect(await t.app.services.settings.figures()).toMatchObject({ customers: null, support: null });
+  });
+});
+
+describe("footer social links", () => {
+  it("keep an https address on the network's own site, or nothing", async () => {
+    const base = await t.app.services.settings.get();
+    const ok = await put({ ...base, social: { facebook: "https://www.facebook.com/khelkud", instagram: "", tiktok: "https://www.tiktok.com/@khelkud", youtube: "https://youtu.be/x" } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.settings.social).toEqual({ facebook: "https://www.facebook.com/khelkud", instagram: "", tiktok: "https://www.tiktok.com/@khelkud", youtube: "https://youtu.be/x" });
+    for (const facebook of ["javascript:alert(1)", "http://facebook.com/khelkud", "https://facebook.com.evil.example/x", "https://evilfacebook.com/", "//facebook.com/x", "facebook.com/khelkud"]) {
+      const bad = await put({ ...base, social: { facebook, instagram: "", tiktok: "", youtube: "" } });
+      expect(bad.statusCode, facebook).toBe(400);
+      expect(bad.json().error).toBe("Must be an https address on facebook.com, or empty");
+    }
+    expect((await t.app.services.settings.get()).social.facebook).toBe("https://www.facebook.com/khelkud");
+  });
+});
+
+/** A second settings service on the same database: what a restarted server reads from the stored row. */
+async function settingsReadAfterRestart() {
+  const { createSettingsService } = await import("./settings.service.js");
+  return createSettingsService(t.database.db);
+}
