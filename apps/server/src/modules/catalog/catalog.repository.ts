@@ -6,12 +6,23 @@ import { escapeLike } from "./search-terms.js";
 /** The price a shopper pays, in SQL (sale price only when lower). */
 export const effectivePriceSql = sql<number>`CASE WHEN ${products.salePrice} IS NOT NULL AND ${products.salePrice} < ${products.price} THEN ${products.salePrice} ELSE ${products.price} END`;
 
-/** A resolved search: tokens (each with the product categories whose name it matches) and how they combine. */
+/**
+ * A resolved search (docs/decisions/020-search.md): each query token with the catalogue words it stands for,
+ * split by how well they match (exactly, as a prefix, within the typos allowed), and the product categories whose
+ * name holds one of them. Every token must match a product: by a title word, by its category, or by English
+ * full text over the whole text, the description included.
+ */
+export interface SearchToken {
+  text: string;
+  exact: string[];
+  prefix: string[];
+  typo: string[];
+  categoryIds: string[];
+}
 export interface ProductSearch {
-  tokens: { text: string; categoryIds: string[] }[];
-  /** "all": every token must match (tried first); "any": at least one (the fallback when "all" finds nothing). */
-  mode: "all" | "any";
-  phrase: string;
+  tokens: SearchToken[];
+  /** The best word for each token, in order: a title holding them side by side ranks first. */
+  phrase: string[];
 }
 
 export interface ProductFilter {
@@ -32,46 +43,48 @@ export interface ProductOrder {
   dir: "asc" | "desc";
 }
 
-// These expressions are the ones indexed in migrations/0002_search.sql; keep them identical.
-/** Everything a shopper may search by, lower-cased: name, brand, team, description. */
-export const searchDocumentSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The same text as an English full-text vector (stemming: "shorts" finds "short"). */
+// These expressions are the ones indexed in migrations/0002_search.sql and 0003_search_vocabulary.sql; keep them identical.
+/** Everything a shopper may search by as an English full-text vector, description included (stemming: "shorts" finds "short"). */
 export const searchVectorSql = sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The short, most telling part: near spellings are matched and ranked against it. */
-export const searchTitleSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, ''))`;
+/** The title's words (name, brand, team), lower-cased and folded: a generated column kept out of the Drizzle schema. */
+export const searchWordsSql = sql`"products"."search_words"`;
 
-/** One token matches as a substring of any field, by category name, as a near spelling of a word in the title (pg_trgm word similarity), or as an English word. */
-function tokenMatch(token: ProductSearch["tokens"][number]): SQL {
-  // Cheapest test first: OR stops at the first arm that holds, and rows are rechecked after the index scans.
-  const arms: SQL[] = [sql`${searchDocumentSql} LIKE ${`%${escapeLike(token.text)}%`}`];
+const textArray = (words: string[]) =>
+  sql`ARRAY[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** One token matches by a title word it stands for, by category, or by full text (description included). */
+function tokenMatch(token: SearchToken): SQL {
+  const words = [...token.exact, ...token.prefix, ...token.typo];
+  const arms: SQL[] = [];
+  if (words.length) arms.push(sql`${searchWordsSql} && ${textArray(words)}`);
   if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
-  // Trigrams of one or two letters match nearly everything; short tokens are matched as substrings only.
-  if ([...token.text].length >= 3) arms.push(sql`${token.text} <% ${searchTitleSql}`);
   arms.push(sql`${searchVectorSql} @@ plainto_tsquery('english', ${token.text})`);
   return sql`(${sql.join(arms, sql` OR `)})`;
 }
 
 function searchWhere(search: ProductSearch): SQL | undefined {
   if (search.tokens.length === 0) return undefined;
-  const parts = search.tokens.map(tokenMatch);
-  return search.mode === "all" ? and(...parts) : or(...parts);
+  return and(...search.tokens.map(tokenMatch));
 }
 
 /**
- * Relevance: the whole phrase in the title, each word in the title, then (when the match set is small enough)
- * near-spelling of the title and full-text rank; in "any" mode, how many words matched counts most.
+ * Relevance: per token, a title word matched exactly (8) beats a prefix (6), a typo (4), the category (2) and
+ * the text alone (1); the corrected phrase standing whole in the title adds 5. Ties: the shorter title, then the newest.
  */
-function relevanceSql(search: ProductSearch, cheap: boolean): SQL {
-  const inTitle = (text: string) => sql`(CASE WHEN ${searchTitleSql} LIKE ${`%${escapeLike(text)}%`} THEN 1 ELSE 0 END)`;
-  const parts = [sql`2 * ${inTitle(search.phrase)}`, ...search.tokens.map((t) => inTitle(t.text))];
-  if (!cheap) {
-    const tsquery = sql.join(
-      search.tokens.map((t) => sql`plainto_tsquery('english', ${t.text})`),
-      sql` || `,
-    );
-    parts.push(sql`word_similarity(${search.phrase}, ${searchTitleSql})`);
-    parts.push(sql`ts_rank(to_tsvector('english'::regconfig, ${products.name} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.brand}), ${tsquery})`);
-    if (search.mode === "any") parts.push(...search.tokens.map((t) => sql`(CASE WHEN ${tokenMatch(t)} THEN 3 ELSE 0 END)`));
+function relevanceSql(search: ProductSearch): SQL {
+  const parts = search.tokens.map((t) => {
+    const tiers: SQL[] = [];
+    if (t.exact.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8`);
+    if (t.prefix.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6`);
+    if (t.typo.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4`);
+    if (t.categoryIds.length) tiers.push(sql`WHEN ${inArray(products.categoryId, t.categoryIds)} THEN 2`);
+    return tiers.length ? sql`(CASE ${sql.join(tiers, sql` `)} ELSE 1 END)` : sql`1`;
+  });
+  if (search.phrase.length > 1) {
+    parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${`% ${escapeLike(search.phrase.join(" "))} %`} THEN 5 ELSE 0 END)`);
   }
   return sql`(${sql.join(parts, sql` + `)})`;
 }
@@ -90,12 +103,12 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   return and(...conds);
 }
 
-function orderBy(order: ProductOrder, search: ProductSearch | undefined, cheap = false): SQL[] {
+function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] {
   const asc_ = order.dir === "asc";
   switch (order.key) {
     case "relevance":
       if (!search || search.tokens.length === 0) return [desc(products.createdAt), desc(products.id)];
-      return [sql`${relevanceSql(search, cheap)} DESC`, desc(products.createdAt), asc(products.id)];
+      return [sql`${relevanceSql(search)} DESC`, sql`cardinality(${searchWordsSql})`, desc(products.createdAt), asc(products.id)];
     case "name":
       return [asc_ ? asc(products.name) : desc(products.name), asc(products.id)];
     case "price":
@@ -107,19 +120,29 @@ function orderBy(order: ProductOrder, search: ProductSearch | undefined, cheap =
   }
 }
 
-/**
- * Above this many matches, relevance uses substring tests only: trigram similarity and full-text rank cost
- * tens of microseconds a row, too much to rank a whole catalogue for one broad word.
- */
-export const FULL_RANKING_LIMIT = 5000;
-
-export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matches = 0) {
+export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return db
     .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search, matches > FULL_RANKING_LIMIT))
+    .orderBy(...orderBy(order, filter.search))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A page of a search with the number of matches, in one pass: ranking reads every match anyway. */
+export async function findSearchRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
+  return db
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      total: sql<number>`(count(*) OVER ())::int`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(productWhere(filter))
+    .orderBy(...orderBy(order, filter.search))
     .limit(limit)
     .offset(offset);
 }
@@ -144,16 +167,49 @@ export async function countByCategory(db: DbOrTx, filter: ProductFilter) {
   return db.select({ categoryId: products.categoryId, count: count() }).from(products).where(productWhere(filter)).groupBy(products.categoryId);
 }
 
-/** Product categories whose name matches a token as a substring or a near spelling. */
-export async function findCategoryIdsMatching(db: DbOrTx, token: string): Promise<string[]> {
-  const name = sql`lower(${categories.name})`;
-  const arms = [sql`${name} LIKE ${`%${escapeLike(token)}%`}`];
-  if ([...token].length >= 3) arms.push(sql`${token} <% ${name}`);
-  const rows = await db
-    .select({ id: categories.id })
+/** A vocabulary word near a query token, with how many active products and categories use it. */
+export interface VocabularyCandidate {
+  token: number;
+  word: string;
+  products: number;
+  categories: number;
+}
+
+/**
+ * Candidate words for each token, in one round trip: the word itself, words it begins (`prefix`), and the
+ * `near` words closest by trigram distance (whole word) and by word similarity (a beginning of the word, for
+ * the last token as typed). The caller keeps those within the typos allowed.
+ */
+export async function findVocabularyCandidates(
+  db: DbOrTx,
+  tokens: { text: string; prefix: boolean; near: number; nearPrefix: boolean }[],
+  prefixLimit = 30,
+): Promise<VocabularyCandidate[]> {
+  const parts: SQL[] = [];
+  const cols = (i: number) => sql`${i}::int AS token, word, products, categories FROM search_vocabulary`;
+  tokens.forEach((t, i) => {
+    parts.push(sql`(SELECT ${cols(i)} WHERE word = ${t.text})`);
+    if (t.prefix) parts.push(sql`(SELECT ${cols(i)} WHERE word LIKE ${`${escapeLike(t.text)}%`} ORDER BY products + categories DESC, word LIMIT ${prefixLimit})`);
+    if (t.near > 0) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <-> ${t.text} LIMIT ${t.near})`);
+    if (t.near > 0 && t.nearPrefix) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <->> ${t.text} LIMIT ${t.near})`);
+  });
+  if (parts.length === 0) return [];
+  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({ token: Number(r.token), word: String(r.word), products: Number(r.products), categories: Number(r.categories) }));
+}
+
+/** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Active product categories whose name holds one of `words`, with the words of their name. */
+export async function findCategoriesWithWords(db: DbOrTx, words: string[]): Promise<{ id: string; words: string[] }[]> {
+  if (words.length === 0) return [];
+  return db
+    .select({ id: categories.id, words: sql<string[]>`khelkud_search_words(${categories.name})` })
     .from(categories)
-    .where(and(eq(categories.type, "PRODUCT"), eq(categories.status, "ACTIVE"), sql`(${sql.join(arms, sql` OR `)})`));
-  return rows.map((r) => r.id);
+    .where(and(eq(categories.type, "PRODUCT"), eq(categories.status, "ACTIVE"), sql`khelkud_search_words(${categories.name}) && ${textArray(words)}`));
 }
 
 /** Random picks for "You May Also Like". */
