@@ -7,10 +7,22 @@ CREATE OR REPLACE FUNCTION khelkud_search_words(t text) RETURNS text[] LANGUAGE 
   SELECT array_remove(regexp_split_to_array(translate(lower(t), 'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž', 'aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiiijklllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzz'), '[^a-z0-9]+'), '')
 $$;
 --> statement-breakpoint
--- The title's words (name, brand, team), matched against corrected query words with && on a GIN index.
+-- The title's words (name, brand, team): what the vocabulary is made of, and what relevance ranks by.
 ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "search_words" text[] GENERATED ALWAYS AS (khelkud_search_words("name" || ' ' || "brand" || ' ' || coalesce("team", ''))) STORED;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_search_words_idx" ON "products" USING gin ("search_words");
+--> statement-breakpoint
+-- Every word a product can be found by (the title's and the description's): one GIN scan per query word.
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "search_text_words" text[] GENERATED ALWAYS AS (khelkud_search_words("name" || ' ' || "brand" || ' ' || coalesce("team", '') || ' ' || "description")) STORED;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "products_search_text_words_idx" ON "products" USING gin ("search_text_words");
+--> statement-breakpoint
+-- The substring, near-spelling and English full-text indexes of 0002 are replaced by the word arrays above.
+DROP INDEX IF EXISTS "products_search_trgm_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "products_search_title_trgm_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "products_search_fts_idx";
 --> statement-breakpoint
 -- One row per word: in how many active products' titles it appears, and in how many active product categories' names.
 CREATE TABLE IF NOT EXISTS "search_vocabulary" (

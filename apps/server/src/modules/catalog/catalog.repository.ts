@@ -9,8 +9,8 @@ export const effectivePriceSql = sql<number>`CASE WHEN ${products.salePrice} IS 
 /**
  * A resolved search (docs/decisions/020-search.md): each query token with the catalogue words it stands for,
  * split by how well they match (exactly, as a prefix, within the typos allowed), and the product categories whose
- * name holds one of them. Every token must match a product: by a title word, by its category, or by English
- * full text over the whole text, the description included.
+ * name holds one of them. Every token must match a product: by one of those words anywhere in its text (title or
+ * description), or by its category.
  */
 export interface SearchToken {
   text: string;
@@ -43,11 +43,11 @@ export interface ProductOrder {
   dir: "asc" | "desc";
 }
 
-// These expressions are the ones indexed in migrations/0002_search.sql and 0003_search_vocabulary.sql; keep them identical.
-/** Everything a shopper may search by as an English full-text vector, description included (stemming: "shorts" finds "short"). */
-export const searchVectorSql = sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The title's words (name, brand, team), lower-cased and folded: a generated column kept out of the Drizzle schema. */
+// Generated columns of migrations/0003_search_vocabulary.sql, kept out of the Drizzle schema (no row type carries them).
+/** The title's words (name, brand, team), lower-cased and folded: what relevance ranks by. */
 export const searchWordsSql = sql`"products"."search_words"`;
+/** Every word a product can be found by: the title's and the description's. */
+export const searchTextWordsSql = sql`"products"."search_text_words"`;
 
 const textArray = (words: string[]) =>
   sql`ARRAY[${sql.join(
@@ -55,14 +55,12 @@ const textArray = (words: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** One token matches by a title word it stands for, by category, or by full text (description included). */
+/** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
 function tokenMatch(token: SearchToken): SQL {
-  const words = [...token.exact, ...token.prefix, ...token.typo];
-  const arms: SQL[] = [];
-  if (words.length) arms.push(sql`${searchWordsSql} && ${textArray(words)}`);
+  const words = [...new Set([token.text, ...token.exact, ...token.prefix, ...token.typo])];
+  const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words)}`];
   if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
-  arms.push(sql`${searchVectorSql} @@ plainto_tsquery('english', ${token.text})`);
-  return sql`(${sql.join(arms, sql` OR `)})`;
+  return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
 function searchWhere(search: ProductSearch): SQL | undefined {
@@ -131,20 +129,60 @@ export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: 
     .offset(offset);
 }
 
-/** A page of a search with the number of matches, in one pass: ranking reads every match anyway. */
-export async function findSearchRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return db
-    .select({
-      product: products,
-      category: { id: categories.id, name: categories.name, slug: categories.slug },
-      total: sql<number>`(count(*) OVER ())::int`.mapWith(Number),
-    })
+/**
+ * A search ranks and counts at most this many hits, as the search engines do (Meilisearch's maxTotalHits):
+ * ranking every match of a word the whole catalogue holds ("jersey") would read every row, which no index avoids.
+ */
+export const MAX_SEARCH_HITS = 1000;
+
+/** Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). */
+function bestTierSql(search: ProductSearch): SQL | undefined {
+  const conds = search.tokens.flatMap((t) => {
+    const best = t.exact.length + t.prefix.length ? [...t.exact, ...t.prefix] : t.typo;
+    return best.length ? [sql`${searchWordsSql} && ${textArray(best)}`] : [];
+  });
+  return conds.length ? and(...conds) : undefined;
+}
+
+/**
+ * One page of a search in relevance order, as ids with the number of hits (at most MAX_SEARCH_HITS). The hits
+ * are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
+ * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows, and only the page's
+ * full rows are read afterwards.
+ */
+export async function findRankedSearchIds(db: DbOrTx, filter: ProductFilter, limit: number, offset: number): Promise<{ ids: string[]; total: number | undefined }> {
+  const search = filter.search!;
+  const where = productWhere(filter);
+  const best = bestTierSql(search);
+  const pick = (cond: SQL | undefined) =>
+    sql`(SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
+      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS})`;
+  const hits = best ? sql`${pick(and(where, best))} UNION ${pick(where)}` : pick(where);
+  const result = await db.execute(sql`
+    WITH hits AS (${hits})
+    SELECT id, (count(*) OVER ())::int AS total FROM hits
+    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}`);
+  const rows = rowsOf<{ id: string; total: number }>(result);
+  return { ids: rows.map((r) => r.id), total: rows[0] ? Math.min(Number(rows[0].total), MAX_SEARCH_HITS) : undefined };
+}
+
+/** Full rows of the given products, in the order given. */
+export async function findProductRowsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
+export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: number): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(products).where(productWhere(filter)).limit(cap).as("hits");
+  const [row] = await db.select({ n: count() }).from(inner);
+  return row?.n ?? 0;
 }
 
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {

@@ -198,8 +198,18 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     if (suggestion === search.tokens.map((t) => t.text).join(" ")) return undefined;
     const again = await resolveSearch(suggestion);
     if (!again) return undefined;
-    const [row] = await repo.findSearchRows(db, { ...filter, search: again }, RELEVANCE, 1, 0);
-    return row ? suggestion : undefined;
+    return (await repo.countProductsUpTo(db, { ...filter, search: again }, 1)) > 0 ? suggestion : undefined;
+  }
+
+  /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
+  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number) {
+    if (order.key === "relevance") {
+      const { ids, total } = await repo.findRankedSearchIds(db, filter, limit, offset);
+      // Past the last page the window count is not there: count on its own.
+      return { rows: await repo.findProductRowsByIds(db, ids), total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
+    }
+    const total = await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS);
+    return { rows: total > offset ? await repo.findProductRows(db, filter, order, Math.min(limit, total - offset), offset) : [], total };
   }
 
   /**
@@ -215,17 +225,15 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
       const rows = total > offset ? await repo.findProductRows(db, filter, order, limit, offset) : [];
       return { filter, rows, total, didYouMean: undefined };
     }
-    let rows = await repo.findSearchRows(db, filter, order, limit, offset);
+    let found = await findSearchPage(filter, order, limit, offset);
     const known = search.tokens.filter((t) => t.exact.length + t.prefix.length + t.typo.length + t.categoryIds.length > 0);
-    if (rows.length === 0 && offset === 0 && known.length > 0 && known.length < search.tokens.length) {
+    if (found.total === 0 && known.length > 0 && known.length < search.tokens.length) {
       const phrase = search.phrase.filter((_, i) => known.includes(search.tokens[i]!));
       filter = { ...filter, search: { tokens: known, phrase } };
-      rows = await repo.findSearchRows(db, filter, order, limit, offset);
+      found = await findSearchPage(filter, order, limit, offset);
     }
-    // Past the last page the window count is not there: count on its own.
-    const total = rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0);
-    const hint = total === 0 && suggest ? await didYouMean(search, { ...filter, search: undefined }) : undefined;
-    return { filter, rows, total, didYouMean: hint };
+    const hint = found.total === 0 && suggest ? await didYouMean(search, { ...filter, search: undefined }) : undefined;
+    return { filter, rows: found.rows, total: found.total, didYouMean: hint };
   }
 
   async function facetsFor(filter: repo.ProductFilter): Promise<CatalogueFacets> {
