@@ -258,6 +258,17 @@ describe("GET /api/products (catalogue filters)", () => {
     ]);
   });
 
+  it("counts facets over the matches of a misspelt search, and answers Did you mean on the catalogue too", async () => {
+    const { body } = await get("/api/products?q=mesi%20jersy&facets=true");
+    expect(body.data.pagination.total).toBe(2);
+    expect(body.data.facets.brands).toEqual([{ name: "Adidas", count: 2 }]);
+    const counts = Object.fromEntries(body.data.facets.categories.map((c: { slug: string; count: number }) => [c.slug, c.count]));
+    expect(counts).toEqual({ "football-jerseys": 2, "basketball-jerseys": 0, "cricket-jerseys": 0, "training-wear": 0 });
+    const none = (await get("/api/products?q=barclnoaa&facets=true")).body.data;
+    expect(none.products).toEqual([]);
+    expect(none.didYouMean).toBe("barcelona");
+  });
+
   it("leaves facets out unless asked", async () => {
     expect((await get("/api/products")).body.data.facets).toBeUndefined();
   });
