@@ -14,4 +14,12 @@ const result = await autocannon({
   timeout: 20,
   requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
 });
-process.stdout.write(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, total: result.requests.total }));
+process.stdout.write(
+  JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    total: result.requests.total,
+  }),
+);

@@ -21,9 +21,71 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Nu
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
-const TEAMS = ["FC Barcelona", "Real Madrid", "Manchester United", "Liverpool", "Arsenal", "Chelsea", "Bayern Munich", "Juventus", "AC Milan", "Inter Milan", "Paris Saint-Germain", "Borussia Dortmund", "Argentina", "Brazil", "Portugal", "France", "Germany", "Spain", "England", "Nepal National Team", "Nepal Cricket Team", "India", "Australia", "Pakistan", "Sri Lanka", "Los Angeles Lakers", "Golden State Warriors", "Chicago Bulls", "Boston Celtics", "Miami Heat", "Janakpur Bolts", "Kathmandu Gurkhas", "Pokhara Avengers", "Chitwan Rhinos", "Lumbini Lions", "Karnali Yaks", "Biratnagar Kings", "Sudurpaschim Royals", "Inter Miami", "Al Nassr"];
+const TEAMS = [
+  "FC Barcelona",
+  "Real Madrid",
+  "Manchester United",
+  "Liverpool",
+  "Arsenal",
+  "Chelsea",
+  "Bayern Munich",
+  "Juventus",
+  "AC Milan",
+  "Inter Milan",
+  "Paris Saint-Germain",
+  "Borussia Dortmund",
+  "Argentina",
+  "Brazil",
+  "Portugal",
+  "France",
+  "Germany",
+  "Spain",
+  "England",
+  "Nepal National Team",
+  "Nepal Cricket Team",
+  "India",
+  "Australia",
+  "Pakistan",
+  "Sri Lanka",
+  "Los Angeles Lakers",
+  "Golden State Warriors",
+  "Chicago Bulls",
+  "Boston Celtics",
+  "Miami Heat",
+  "Janakpur Bolts",
+  "Kathmandu Gurkhas",
+  "Pokhara Avengers",
+  "Chitwan Rhinos",
+  "Lumbini Lions",
+  "Karnali Yaks",
+  "Biratnagar Kings",
+  "Sudurpaschim Royals",
+  "Inter Miami",
+  "Al Nassr",
+];
 const KITS = ["Home", "Away", "Third", "Training", "Retro", "Icon Edition", "Association Edition", "Statement Edition", "ODI", "T20 World Cup"];
-const PLAYERS = ["Messi", "Ronaldo", "Mbappe", "Haaland", "Salah", "Kane", "Bellingham", "Vinicius", "LeBron James", "Stephen Curry", "Kohli", "Rohit Paudel", "Sandeep Lamichhane", "Kushal Bhurtel", "Dipendra Singh Airee", "", "", "", "", ""];
+const PLAYERS = [
+  "Messi",
+  "Ronaldo",
+  "Mbappe",
+  "Haaland",
+  "Salah",
+  "Kane",
+  "Bellingham",
+  "Vinicius",
+  "LeBron James",
+  "Stephen Curry",
+  "Kohli",
+  "Rohit Paudel",
+  "Sandeep Lamichhane",
+  "Kushal Bhurtel",
+  "Dipendra Singh Airee",
+  "",
+  "",
+  "",
+  "",
+  "",
+];
 const BRANDS = ["Nike", "Adidas", "Puma", "Kelme", "Shikhar", "Under Armour", "Castore", "Asics", "Li-Ning", "Moose"];
 const arr = (xs) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 
@@ -44,7 +106,11 @@ async function generate(db, from, to) {
     FROM generate_series(${from}, ${to}) g,
       (SELECT ${arr(TEAMS)} AS teams, ${arr(KITS)} AS kits, ${arr(PLAYERS)} AS players, ${arr(BRANDS)} AS brands) t`),
   );
-  await db.execute(sql.raw(`INSERT INTO product_sizes (product_id, size, stock, sort_order) SELECT 'bench' || g, s.size, 10, s.i FROM generate_series(${from}, ${to}) g, (VALUES ('M', 0), ('L', 1)) s(size, i)`));
+  await db.execute(
+    sql.raw(
+      `INSERT INTO product_sizes (product_id, size, stock, sort_order) SELECT 'bench' || g, s.size, 10, s.i FROM generate_series(${from}, ${to}) g, (VALUES ('M', 0), ('L', 1)) s(size, i)`,
+    ),
+  );
   await db.execute(sql`ANALYZE`);
 }
 
@@ -89,7 +155,10 @@ const misspell = (q) =>
     .join(" ");
 
 const lower = (s) => s.toLowerCase();
-const words = (s) => lower(s).split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s) =>
+  lower(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 /** Typical queries, all different: a team and a kit, a player and a year, a brand and a team word, and so on. */
 function typicalQueries(n) {
   const seen = new Set();
@@ -103,7 +172,9 @@ function typicalQueries(n) {
   const out = [];
   for (let guard = 0; out.length < n && guard < n * 50; guard++) {
     const q = pick(patterns)();
-    if (!seen.has(q)) seen.add(q), out.push(q);
+    if (seen.has(q)) continue;
+    seen.add(q);
+    out.push(q);
   }
   return out;
 }
@@ -202,7 +273,9 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
     await database.migrate();
     const db = database.db;
     await db.execute(
-      sql.raw(`INSERT INTO categories (id, name, slug, type) VALUES ('bench-cat-0','Football Jerseys','football-jerseys','PRODUCT'),('bench-cat-1','Basketball Jerseys','basketball-jerseys','PRODUCT'),('bench-cat-2','Cricket Jerseys','cricket-jerseys','PRODUCT'),('bench-cat-3','Training Wear','training-wear','PRODUCT')`),
+      sql.raw(
+        `INSERT INTO categories (id, name, slug, type) VALUES ('bench-cat-0','Football Jerseys','football-jerseys','PRODUCT'),('bench-cat-1','Basketball Jerseys','basketball-jerseys','PRODUCT'),('bench-cat-2','Cricket Jerseys','cricket-jerseys','PRODUCT'),('bench-cat-3','Training Wear','training-wear','PRODUCT')`,
+      ),
     );
     const config = { ...loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", CATALOG_CACHE_MS: "0" }), serveWeb: false };
     const app = await buildApp(config, { database, logger: false });
@@ -229,7 +302,9 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
           suggestion: await timeEach(origin, suggestions.map(suggestPath)),
         };
         // Recall: a misspelled query finds at least what the query spelt right finds.
-        const found = misspelled.filter((_, i) => r.typical.bodies[i].pagination.total > 0 && r.misspelled.bodies[i].pagination.total >= r.typical.bodies[i].pagination.total).length;
+        const found = misspelled.filter(
+          (_, i) => r.typical.bodies[i].pagination.total > 0 && r.misspelled.bodies[i].pagination.total >= r.typical.bodies[i].pagination.total,
+        ).length;
         const answerable = r.typical.bodies.filter((b) => b.pagination.total > 0).length;
         const recall = found / answerable;
 
@@ -238,18 +313,32 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         const searchLoad = await loadPaths(origin, [...take(150), ...typicalQueries(3000).map(misspell)].map(searchPath));
         const suggestLoad = await loadPaths(origin, suggestionQueries(typicalQueries(3000)).map(suggestPath));
 
-        console.log(`    ${size.toLocaleString("en")} products (inserted in ${insertS.toFixed(1)} s with the vocabulary triggers; rebuilding index and vocabulary of ${vocabulary} words: ${(buildMs / 1000).toFixed(2)} s)`);
+        console.log(
+          `    ${size.toLocaleString("en")} products (inserted in ${insertS.toFixed(1)} s with the vocabulary triggers; rebuilding index and vocabulary of ${vocabulary} words: ${(buildMs / 1000).toFixed(2)} s)`,
+        );
         console.log(`      recall of misspelled queries: ${(recall * 100).toFixed(1)}% (${found}/${answerable})`);
         for (const k of ["typical", "misspelled", "suggestion"]) {
           firstP95[k] ??= r[k].p95;
           console.log(`      ${k.padEnd(11)} single user  ${fmt(r[k])}   p95 ×${(r[k].p95 / firstP95[k]).toFixed(1)} of ${SIZES[0].toLocaleString("en")}`);
         }
         console.log(`      product detail  ${detail.rps.toFixed(0).padStart(6)} req/s  p99 ${detail.p99} ms  errors ${detail.errors}`);
-        console.log(`      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (target ≥ 0.5)`);
-        console.log(`      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail`);
+        console.log(
+          `      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (target ≥ 0.5)`,
+        );
+        console.log(
+          `      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail`,
+        );
         const tag = `${kind} ${size >= 1000 ? `${size / 1000}k` : size}`;
-        summary("search", `${tag} p95 typical/misspelled/suggest`, `${r.typical.p95.toFixed(1)} / ${r.misspelled.p95.toFixed(1)} / ${r.suggestion.p95.toFixed(1)} ms, recall ${(recall * 100).toFixed(0)}%`);
-        summary("search", `${tag} search vs product detail`, `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)})`);
+        summary(
+          "search",
+          `${tag} p95 typical/misspelled/suggest`,
+          `${r.typical.p95.toFixed(1)} / ${r.misspelled.p95.toFixed(1)} / ${r.suggestion.p95.toFixed(1)} ms, recall ${(recall * 100).toFixed(0)}%`,
+        );
+        summary(
+          "search",
+          `${tag} search vs product detail`,
+          `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)})`,
+        );
       }
     } finally {
       await app.close();

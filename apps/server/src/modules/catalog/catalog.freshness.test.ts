@@ -4,7 +4,7 @@
  * reuses a search answer for at most a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app.js";
 import { createTestApp, type TestContext } from "../../test/harness.js";
@@ -33,8 +33,11 @@ const api = (method: string, url: string, payload?: object) => t.app.inject({ me
 const names = async (q: string, app: FastifyInstance = t.app) =>
   ((await app.inject({ method: "GET", url: `/api/products/search?q=${encodeURIComponent(q)}` })).json().data.products as { name: string }[]).map((p) => p.name);
 const suggested = async (q: string) =>
-  ((await t.app.inject({ method: "GET", url: `/api/products/suggestions?q=${encodeURIComponent(q)}` })).json().data.suggestions as { name: string }[]).map((p) => p.name);
-const vocabulary = async (word: string) => (await t.database.db.execute(sql`SELECT products, categories FROM search_vocabulary WHERE word = ${word}`)).rows;
+  ((await t.app.inject({ method: "GET", url: `/api/products/suggestions?q=${encodeURIComponent(q)}` })).json().data.suggestions as { name: string }[]).map(
+    (p) => p.name,
+  );
+const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const vocabulary = (word: string) => rows(sql`SELECT products, categories FROM search_vocabulary WHERE word = ${word}`);
 
 const product = (over: Record<string, unknown> = {}) => ({
   name: "Zanzibar Heroes Home Jersey 2026",
@@ -68,7 +71,7 @@ describe("an administrator's change is searchable at once", () => {
   });
 
   it("forgets a renamed product's old words and finds its new ones", async () => {
-    const [row] = (await t.database.db.execute(sql`SELECT id FROM products WHERE name LIKE 'Zanzibar%'`)).rows as { id: string }[];
+    const [row] = await rows<{ id: string }>(sql`SELECT id FROM products WHERE name LIKE 'Zanzibar%'`);
     const res = await api("PUT", `/api/admin/products/${row!.id}`, product({ name: "Pemba Islanders Away Jersey 2026", team: "Pemba Islanders" }));
     expect(res.statusCode).toBe(200);
     expect(await names("pemba islanders")).toEqual(["Pemba Islanders Away Jersey 2026"]);
@@ -78,8 +81,11 @@ describe("an administrator's change is searchable at once", () => {
   });
 
   it("stops finding an archived product, and its words stop being suggested", async () => {
-    const [row] = (await t.database.db.execute(sql`SELECT id FROM products WHERE name LIKE 'Pemba%'`)).rows as { id: string }[];
-    expect((await api("PUT", `/api/admin/products/${row!.id}`, product({ name: "Pemba Islanders Away Jersey 2026", team: "Pemba Islanders", status: "INACTIVE" }))).statusCode).toBe(200);
+    const [row] = await rows<{ id: string }>(sql`SELECT id FROM products WHERE name LIKE 'Pemba%'`);
+    expect(
+      (await api("PUT", `/api/admin/products/${row!.id}`, product({ name: "Pemba Islanders Away Jersey 2026", team: "Pemba Islanders", status: "INACTIVE" })))
+        .statusCode,
+    ).toBe(200);
     expect(await names("pemba")).toEqual([]);
     expect(await vocabulary("pemba")).toEqual([]);
     const search = (await t.app.inject({ method: "GET", url: "/api/products/search?q=pembq" })).json().data;

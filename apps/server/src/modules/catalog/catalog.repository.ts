@@ -145,12 +145,12 @@ function bestTierSql(search: ProductSearch): SQL | undefined {
 }
 
 /**
- * One page of a search in relevance order, as ids with the number of hits (at most MAX_SEARCH_HITS). The hits
- * are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
- * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows, and only the page's
- * full rows are read afterwards.
+ * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
+ * hits are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
+ * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id, date, score), and
+ * only the page's full rows are read.
  */
-export async function findRankedSearchIds(db: DbOrTx, filter: ProductFilter, limit: number, offset: number): Promise<{ ids: string[]; total: number | undefined }> {
+export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
   const search = filter.search!;
   const where = productWhere(filter);
   const best = bestTierSql(search);
@@ -158,24 +158,21 @@ export async function findRankedSearchIds(db: DbOrTx, filter: ProductFilter, lim
     sql`(SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
       FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS})`;
   const hits = best ? sql`${pick(and(where, best))} UNION ${pick(where)}` : pick(where);
-  const result = await db.execute(sql`
+  const ranked = sql`(
     WITH hits AS (${hits})
-    SELECT id, (count(*) OVER ())::int AS total FROM hits
-    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}`);
-  const rows = rowsOf<{ id: string; total: number }>(result);
-  return { ids: rows.map((r) => r.id), total: rows[0] ? Math.min(Number(rows[0].total), MAX_SEARCH_HITS) : undefined };
-}
-
-/** Full rows of the given products, in the order given. */
-export async function findProductRowsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
+    SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
+    ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
   const rows = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      total: sql<number>`ranked.total`.mapWith(Number),
+    })
     .from(products)
+    .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.product.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    .orderBy(sql`ranked.ord`);
+  return { rows, total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined };
 }
 
 /** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */

@@ -204,9 +204,9 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
   /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
   async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number) {
     if (order.key === "relevance") {
-      const { ids, total } = await repo.findRankedSearchIds(db, filter, limit, offset);
+      const { rows, total } = await repo.findRankedSearchRows(db, filter, limit, offset);
       // Past the last page the window count is not there: count on its own.
-      return { rows: await repo.findProductRowsByIds(db, ids), total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
+      return { rows, total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
     }
     const total = await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS);
     return { rows: total > offset ? await repo.findProductRows(db, filter, order, Math.min(limit, total - offset), offset) : [], total };

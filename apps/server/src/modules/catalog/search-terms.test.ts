@@ -30,7 +30,17 @@ describe("searchTokens", () => {
 
 describe("catalogueWords", () => {
   it("splits a title the way the search_words column does", () => {
-    expect(catalogueWords("Paris Saint-Germain Home Jersey 2025/26 – Mbappé #7")).toEqual(["paris", "saint", "germain", "home", "jersey", "2025", "26", "mbappe", "7"]);
+    expect(catalogueWords("Paris Saint-Germain Home Jersey 2025/26 – Mbappé #7")).toEqual([
+      "paris",
+      "saint",
+      "germain",
+      "home",
+      "jersey",
+      "2025",
+      "26",
+      "mbappe",
+      "7",
+    ]);
   });
 
   it("uses the same folding table as the migration", () => {
@@ -78,7 +88,15 @@ describe("typo distance", () => {
   });
 
   it("allows none up to 4 letters, one for 5–8, two from 9, none in numbers", () => {
-    expect([allowedEdits("psg"), allowedEdits("home"), allowedEdits("messi"), allowedEdits("liverpol"), allowedEdits("barcelona"), allowedEdits("2025"), allowedEdits("t20world")]).toEqual([0, 0, 1, 1, 2, 0, 0]);
+    expect([
+      allowedEdits("psg"),
+      allowedEdits("home"),
+      allowedEdits("messi"),
+      allowedEdits("liverpol"),
+      allowedEdits("barcelona"),
+      allowedEdits("2025"),
+      allowedEdits("t20world"),
+    ]).toEqual([0, 0, 1, 1, 2, 0, 0]);
   });
 });
 
