@@ -202,12 +202,13 @@ export async function countByCategory(db: DbOrTx, filter: ProductFilter) {
   return db.select({ categoryId: products.categoryId, count: count() }).from(products).where(productWhere(filter)).groupBy(products.categoryId);
 }
 
-/** A vocabulary word near a query token, with how many active products and categories use it. */
+/** A vocabulary word near a query token, with how many active products and categories use it, and those categories. */
 export interface VocabularyCandidate {
   token: number;
   word: string;
   products: number;
   categories: number;
+  categoryIds: string[];
 }
 
 /**
@@ -221,7 +222,8 @@ export async function findVocabularyCandidates(
   prefixLimit = 30,
 ): Promise<VocabularyCandidate[]> {
   const parts: SQL[] = [];
-  const cols = (i: number) => sql`${i}::int AS token, word, products, categories FROM search_vocabulary`;
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const cols = (i: number) => sql`${i}::int AS token, word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary`;
   tokens.forEach((t, i) => {
     parts.push(sql`(SELECT ${cols(i)} WHERE word = ${t.text})`);
     if (t.prefix) parts.push(sql`(SELECT ${cols(i)} WHERE word LIKE ${`${escapeLike(t.text)}%`} ORDER BY products + categories DESC, word LIMIT ${prefixLimit})`);
@@ -230,21 +232,18 @@ export async function findVocabularyCandidates(
   });
   if (parts.length === 0) return [];
   const result = await db.execute(sql.join(parts, sql` UNION ALL `));
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({ token: Number(r.token), word: String(r.word), products: Number(r.products), categories: Number(r.categories) }));
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    token: Number(r.token),
+    word: String(r.word),
+    products: Number(r.products),
+    categories: Number(r.categories),
+    categoryIds: r.category_ids as string[],
+  }));
 }
 
 /** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** Active product categories whose name holds one of `words`, with the words of their name. */
-export async function findCategoriesWithWords(db: DbOrTx, words: string[]): Promise<{ id: string; words: string[] }[]> {
-  if (words.length === 0) return [];
-  return db
-    .select({ id: categories.id, words: sql<string[]>`khelkud_search_words(${categories.name})` })
-    .from(categories)
-    .where(and(eq(categories.type, "PRODUCT"), eq(categories.status, "ACTIVE"), sql`khelkud_search_words(${categories.name}) && ${textArray(words)}`));
 }
 
 /** Random picks for "You May Also Like". */

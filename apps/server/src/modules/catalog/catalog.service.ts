@@ -119,7 +119,7 @@ type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean 
  */
 function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidate[]) {
   const token: repo.SearchToken = { text: spec.text, exact: [], prefix: [], typo: [], categoryIds: [] };
-  const categoryWords: string[] = [];
+  const categoryIds = new Set<string>();
   let best: { word: string; rank: number; n: number } | undefined;
   const seen = new Set<string>();
   for (const c of candidates) {
@@ -137,11 +137,12 @@ function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidat
       else continue;
     } else continue;
     (rank === 0 ? token.exact : rank === 1 ? token.prefix : token.typo).push(c.word);
-    if (c.categories > 0) categoryWords.push(c.word);
+    for (const id of c.categoryIds) categoryIds.add(id);
     const n = c.products + c.categories;
     if (!best || rank < best.rank || (rank === best.rank && n > best.n)) best = { word: c.word, rank, n };
   }
-  return { token, categoryWords, best: best?.word };
+  token.categoryIds = [...categoryIds];
+  return { token, best: best?.word };
 }
 
 export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
@@ -167,13 +168,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     });
     const candidates = await repo.findVocabularyCandidates(db, specs);
     const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates.filter((c) => c.token === i)));
-    const categoryWords = [...new Set(resolved.flatMap((r) => r.categoryWords))];
-    const categoryRows = await repo.findCategoriesWithWords(db, categoryWords);
-    const tokens = resolved.map(({ token }) => {
-      const words = new Set([...token.exact, ...token.prefix, ...token.typo]);
-      return { ...token, categoryIds: categoryRows.filter((c) => c.words.some((w) => words.has(w))).map((c) => c.id) };
-    });
-    return { tokens, phrase: resolved.map((r) => r.best ?? r.token.text) };
+    return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
   /**
