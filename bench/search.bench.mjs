@@ -197,7 +197,8 @@ async function timeEach(origin, paths) {
   const bodies = [];
   for (const p of paths) {
     const t0 = performance.now();
-    const res = await fetch(origin + p);
+    // A kept-alive connection the server closed while products were generated fails once: ask again.
+    const res = await fetch(origin + p).catch(() => fetch(origin + p));
     const body = await res.json();
     times.push(performance.now() - t0);
     if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
