@@ -144,11 +144,14 @@ function bestTierSql(search: ProductSearch): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
+type SizeJson = typeof productSizes.$inferSelect;
+type ImageJson = Omit<typeof productImages.$inferSelect, "createdAt"> & { createdAt: string };
+
 /**
  * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
  * hits are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
  * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id, date, score), and
- * only the page's full rows are read.
+ * only the page's full rows are read, with their sizes and images.
  */
 export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
   const search = filter.search!;
@@ -167,12 +170,18 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
       product: products,
       category: { id: categories.id, name: categories.name, slug: categories.slug },
       total: sql<number>`ranked.total`.mapWith(Number),
+      // The page's sizes and images in the same query (a search answers with full products).
+      sizes: sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`,
+      images: sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`,
     })
     .from(products)
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(sql`ranked.ord`);
-  return { rows, total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined };
+  return {
+    rows: rows.map((r) => ({ ...r, images: r.images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })) })),
+    total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
+  };
 }
 
 /** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */

@@ -132,6 +132,32 @@ describe("GET /api/products/search", () => {
     expect(names((await search("odi")).body)).toEqual(["Nepal Cricket Team ODI Jersey 2025"]);
   });
 
+  it("answers each found product exactly as the product API does (sizes, stock, images primary first), and a suggestion with its picture", async () => {
+    const db = t.database.db;
+    const sizes = [
+      { size: "L", stock: 2 },
+      { size: "S", stock: 0 },
+      { size: "M", stock: 5 },
+    ];
+    const { productImages, products } = await import("../../db/schema/index.js");
+    const { eq } = await import("drizzle-orm");
+    const row = await insertProduct(db, { name: "Chitwan Rhinos Retro Jersey", team: "Chitwan Rhinos", brand: "Shikhar", categoryId: cat.cricket, sizes, imageCount: 2 });
+    // Landscape pictures, so a width read as a height shows.
+    await db.update(productImages).set({ height: 400 }).where(eq(productImages.productId, row.id));
+    try {
+      const found = (await search("chitwan rhinos")).body.data.products;
+      const detail = (await get(`/api/products/${row.id}`)).body.data.product;
+      expect(found).toEqual([detail]);
+      expect(detail.sizes.map((s: { size: string }) => s.size)).toEqual(["S", "M", "L"]);
+      expect(detail.images).toHaveLength(2);
+      expect(detail.images[0].isPrimary).toBe(true);
+      const suggestion = (await get("/api/products/suggestions?q=chitwan")).body.data.suggestions[0];
+      expect(suggestion.image).toBe(detail.images[0].url);
+    } finally {
+      await db.delete(products).where(eq(products.id, row.id));
+    }
+  });
+
   it("never shows inactive products", async () => {
     const { body } = await search("archived retro");
     expect(names(body)).not.toContain("Messi Archived Retro Jersey");

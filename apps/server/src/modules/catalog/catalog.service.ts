@@ -148,12 +148,13 @@ function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidat
 export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
   const cache = createMicroCache(cacheMs);
   const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_CACHE_MAX_MS));
-  async function hydrate(rows: { product: ProductRow; category: CategoryRef }[]): Promise<Product[]> {
-    const ids = rows.map((r) => r.product.id);
-    const [sizes, images] = await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]);
+  /** Full products for rows, reading sizes and images for the rows that do not carry them already (a search's do). */
+  async function hydrate(rows: { product: ProductRow; category: CategoryRef; sizes?: SizeRow[]; images?: ProductImageRow[] }[]): Promise<Product[]> {
+    const ids = rows.filter((r) => !r.sizes || !r.images).map((r) => r.product.id);
+    const [sizes, images] = ids.length ? await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]) : [[], []];
     const sizesBy = groupBy(sizes, (s) => s.productId);
     const imagesBy = groupBy(images, (i) => i.productId);
-    return rows.map((r) => toProductDto(r.product, r.category, sizesBy.get(r.product.id) ?? [], orderImages(imagesBy.get(r.product.id) ?? [])));
+    return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
   }
 
   /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
@@ -299,13 +300,10 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     const search = await resolveSearch(q);
     if (!search) return [];
     const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false);
-    const images = await repo.findImagesFor(
-      db,
-      rows.map((r) => r.product.id),
-    );
-    const imageBy = groupBy(orderImages(images), (i) => i.productId);
-    return rows.map(({ product: p }) => {
-      const image = imageBy.get(p.id)?.[0];
+    // A relevance-ordered search page carries its images already.
+    return rows.map((r) => {
+      const p = r.product;
+      const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
       return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
     });
   }
