@@ -1,15 +1,91 @@
-// Search latency (p50/p95) for typical and misspelled queries with 1,000 and with 100,000 generated products.
+// Search at 1,000, 10,000 and 100,000 generated products, on PGlite (in memory) and PostgreSQL (a scratch
+// database on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
+// For each size: recall of misspelled queries, single-user p50/p95 of typical, misspelled and suggestion queries
+// over HTTP (a different query on every request), throughput of search and suggestions at 32 connections against
+// the uncached product-detail API in the same run, and the time to build the search index and vocabulary from
+// scratch. The server runs with CATALOG_CACHE_MS=0: nothing is cached. `BENCH_SIZES=1000,10000` runs fewer sizes.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { percentile } from "./lib.mjs";
-import { summary } from "./summary.mjs";
+import pg from "pg";
+import { loadPaths, percentile, summary } from "./lib.mjs";
 
-const { openPglite } = await import("../apps/server/src/db/client.ts");
-const { createCatalogService } = await import("../apps/server/src/modules/catalog/catalog.service.ts");
+process.env.NODE_ENV = "production";
+const { openPglite, openPostgres } = await import("../apps/server/src/db/client.ts");
+const { buildApp } = await import("../apps/server/src/app.ts");
+const { loadConfig } = await import("../apps/server/src/env.ts");
 const { sql } = await import("drizzle-orm");
 
-const TEAMS = ["FC Barcelona", "Real Madrid", "Manchester United", "Liverpool", "Arsenal", "Chelsea", "Bayern Munich", "Juventus", "AC Milan", "Inter Milan", "Paris Saint-Germain", "Borussia Dortmund", "Argentina", "Brazil", "Portugal", "France", "Germany", "Spain", "England", "Nepal National Team", "Nepal Cricket Team", "India", "Australia", "Pakistan", "Sri Lanka", "Los Angeles Lakers", "Golden State Warriors", "Chicago Bulls", "Boston Celtics", "Miami Heat", "Janakpur Bolts", "Kathmandu Gurkhas", "Pokhara Avengers", "Chitwan Rhinos", "Lumbini Lions", "Karnali Yaks", "Biratnagar Kings", "Sudurpaschim Royals", "Inter Miami", "Al Nassr"];
+const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+
+const TEAMS = [
+  "FC Barcelona",
+  "Real Madrid",
+  "Manchester United",
+  "Liverpool",
+  "Arsenal",
+  "Chelsea",
+  "Bayern Munich",
+  "Juventus",
+  "AC Milan",
+  "Inter Milan",
+  "Paris Saint-Germain",
+  "Borussia Dortmund",
+  "Argentina",
+  "Brazil",
+  "Portugal",
+  "France",
+  "Germany",
+  "Spain",
+  "England",
+  "Nepal National Team",
+  "Nepal Cricket Team",
+  "India",
+  "Australia",
+  "Pakistan",
+  "Sri Lanka",
+  "Los Angeles Lakers",
+  "Golden State Warriors",
+  "Chicago Bulls",
+  "Boston Celtics",
+  "Miami Heat",
+  "Janakpur Bolts",
+  "Kathmandu Gurkhas",
+  "Pokhara Avengers",
+  "Chitwan Rhinos",
+  "Lumbini Lions",
+  "Karnali Yaks",
+  "Biratnagar Kings",
+  "Sudurpaschim Royals",
+  "Inter Miami",
+  "Al Nassr",
+];
 const KITS = ["Home", "Away", "Third", "Training", "Retro", "Icon Edition", "Association Edition", "Statement Edition", "ODI", "T20 World Cup"];
-const PLAYERS = ["Messi", "Ronaldo", "Mbappe", "Haaland", "Salah", "Kane", "Bellingham", "Vinicius", "LeBron James", "Stephen Curry", "Kohli", "Rohit Paudel", "Sandeep Lamichhane", "Kushal Bhurtel", "Dipendra Singh Airee", "", "", "", "", ""];
+const PLAYERS = [
+  "Messi",
+  "Ronaldo",
+  "Mbappe",
+  "Haaland",
+  "Salah",
+  "Kane",
+  "Bellingham",
+  "Vinicius",
+  "LeBron James",
+  "Stephen Curry",
+  "Kohli",
+  "Rohit Paudel",
+  "Sandeep Lamichhane",
+  "Kushal Bhurtel",
+  "Dipendra Singh Airee",
+  "",
+  "",
+  "",
+  "",
+  "",
+];
 const BRANDS = ["Nike", "Adidas", "Puma", "Kelme", "Shikhar", "Under Armour", "Castore", "Asics", "Li-Ning", "Moose"];
 const arr = (xs) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 
@@ -30,59 +106,247 @@ async function generate(db, from, to) {
     FROM generate_series(${from}, ${to}) g,
       (SELECT ${arr(TEAMS)} AS teams, ${arr(KITS)} AS kits, ${arr(PLAYERS)} AS players, ${arr(BRANDS)} AS brands) t`),
   );
-  await db.execute(sql`ANALYZE products`);
+  await db.execute(
+    sql.raw(
+      `INSERT INTO product_sizes (product_id, size, stock, sort_order) SELECT 'bench' || g, s.size, 10, s.i FROM generate_series(${from}, ${to}) g, (VALUES ('M', 0), ('L', 1)) s(size, i)`,
+    ),
+  );
+  await db.execute(sql`ANALYZE`);
 }
 
-const QUERIES = {
-  typical: ["barcelona", "nepal cricket", "lakers jersey", "messi", "adidas home"],
-  misspelled: ["barcelna", "nepl criket", "lakres jersy", "mesi", "adiddas hom"],
-};
+/** Deterministic pseudo-random numbers, so every run asks the same queries. */
+function rng(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = rng(20261124);
+const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+const KEYS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+function neighbour(c) {
+  const r = KEYS.findIndex((row) => row.includes(c));
+  if (r < 0) return c;
+  const i = KEYS[r].indexOf(c);
+  return KEYS[r][i + 1] ?? KEYS[r][i - 1];
+}
+/** One typo of a random kind at a random position: deletion, swap of neighbours, neighbouring key, doubled letter. */
+function typo(w) {
+  const i = Math.floor(rand() * (w.length - 1));
+  switch (Math.floor(rand() * 4)) {
+    case 0:
+      return w.slice(0, i) + w.slice(i + 1);
+    case 1:
+      return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    case 2:
+      return w.slice(0, i) + neighbour(w[i]) + w.slice(i + 1);
+    default:
+      return w.slice(0, i + 1) + w[i] + w.slice(i + 1);
+  }
+}
+/** Misspells every word as a shopper might: one typo from 5 letters, two from 9; short words stay. */
+const misspell = (q) =>
+  q
+    .split(" ")
+    .map((w) => (/^[a-z]+$/.test(w) && w.length >= 9 ? typo(typo(w)) : /^[a-z]+$/.test(w) && w.length >= 5 ? typo(w) : w))
+    .join(" ");
 
-async function measure(catalog, rounds) {
-  const out = {};
-  for (const [kind, queries] of Object.entries(QUERIES)) {
-    const times = [];
-    for (let r = 0; r < rounds; r++) {
-      for (const q of queries) {
-        const t0 = performance.now();
-        await catalog.searchProducts({ q, page: 1, limit: 50, sortBy: "relevance", sortOrder: "desc" });
-        times.push(performance.now() - t0);
-      }
-    }
-    times.sort((a, b) => a - b);
-    out[kind] = { p50: percentile(times, 50), p95: percentile(times, 95) };
+const lower = (s) => s.toLowerCase();
+const words = (s) =>
+  lower(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+/** Typical queries, all different: a team and a kit, a player and a year, a brand and a team word, and so on. */
+function typicalQueries(n) {
+  const seen = new Set();
+  const patterns = [
+    () => `${lower(pick(TEAMS))} ${lower(pick(KITS))}`,
+    () => `${lower(pick(PLAYERS.filter(Boolean)))} ${1990 + Math.floor(rand() * 37)}`,
+    () => `${lower(pick(BRANDS))} ${pick(words(pick(TEAMS)))} ${lower(pick(KITS))}`,
+    () => `${pick(words(pick(TEAMS)))} jersey ${1990 + Math.floor(rand() * 37)}`,
+    () => `${lower(pick(TEAMS))}`,
+  ];
+  const out = [];
+  for (let guard = 0; out.length < n && guard < n * 50; guard++) {
+    const q = pick(patterns)();
+    if (seen.has(q)) continue;
+    seen.add(q);
+    out.push(q);
   }
   return out;
 }
+/** What a shopper has typed so far: the query with its last word cut short, sometimes with a typo. */
+function suggestionQueries(queries) {
+  return queries.map((q) => {
+    const parts = q.split(" ");
+    const last = parts.pop();
+    const cut = /^[a-z]+$/.test(last) && last.length > 4 ? last.slice(0, 3 + Math.floor(rand() * (last.length - 3))) : last;
+    const typed = cut.length >= 6 && rand() < 0.5 ? typo(cut) : cut;
+    return [...parts, typed].join(" ");
+  });
+}
 
-const database = await openPglite("memory://");
-await database.migrate();
-const db = database.db;
-await db.execute(
-  sql.raw(`INSERT INTO categories (id, name, slug, type) VALUES ('bench-cat-0','Football Jerseys','football-jerseys','PRODUCT'),('bench-cat-1','Basketball Jerseys','basketball-jerseys','PRODUCT'),('bench-cat-2','Cricket Jerseys','cricket-jerseys','PRODUCT'),('bench-cat-3','Training Wear','training-wear','PRODUCT')`),
-);
-const catalog = createCatalogService(db, { cacheMs: 0 });
-const fmt = (r) => `p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms`;
+const searchPath = (q) => `/api/products/search?q=${encodeURIComponent(q)}&limit=20`;
+const suggestPath = (q) => `/api/products/suggestions?q=${encodeURIComponent(q)}`;
 
-await generate(db, 1, 1000);
-await measure(catalog, 2); // warm-up
-const small = await measure(catalog, 6);
-console.log(`  1,000 products`);
-for (const k of Object.keys(small)) console.log(`    ${k.padEnd(11)} ${fmt(small[k])}`);
+async function timeEach(origin, paths) {
+  const times = [];
+  const bodies = [];
+  for (const p of paths) {
+    const t0 = performance.now();
+    // A kept-alive connection the server closed while products were generated fails once: ask again.
+    const res = await fetch(origin + p).catch(() => fetch(origin + p));
+    const body = await res.json();
+    times.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+    bodies.push(body.data);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bodies };
+}
 
-let t0 = performance.now();
-for (let from = 1001; from <= 100_000; from += 11_000) await generate(db, from, Math.min(from + 10_999, 100_000));
-console.log(`  (generated 99,000 more in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-await measure(catalog, 1);
-const large = await measure(catalog, 6);
-console.log(`  100,000 products`);
-for (const k of Object.keys(large)) summary("search", `${k} at 100k`, `p95 ${large[k].p95.toFixed(1)} ms (×${(large[k].p95 / small[k].p95).toFixed(1)} of 1k)`);
-for (const k of Object.keys(large)) console.log(`    ${k.padEnd(11)} ${fmt(large[k])}   p95 ×${(large[k].p95 / small[k].p95).toFixed(1)} of 1k (target ≤ 2)`);
+/** Rebuilds the search structures from scratch: the two word indexes and the vocabulary. */
+async function buildIndexes(db) {
+  const t0 = performance.now();
+  await db.execute(sql`REINDEX INDEX products_search_words_idx`);
+  await db.execute(sql`REINDEX INDEX products_search_text_words_idx`);
+  await db.execute(sql`TRUNCATE search_vocabulary`);
+  await db.execute(sql`INSERT INTO search_vocabulary (word, products, categories)
+    SELECT w, sum(p)::int, sum(c)::int FROM (
+      SELECT w, count(*) AS p, 0 AS c FROM (SELECT DISTINCT id, w FROM products, unnest(search_words) w WHERE status = 'ACTIVE') x GROUP BY w
+      UNION ALL
+      SELECT w, 0, count(*) FROM (SELECT DISTINCT id, w FROM categories, unnest(khelkud_search_words(name)) w WHERE type = 'PRODUCT' AND status = 'ACTIVE') y GROUP BY w
+    ) z GROUP BY w`);
+  await db.execute(sql`ANALYZE search_vocabulary`);
+  return performance.now() - t0;
+}
 
-// Show that matching uses the indexes rather than reading the whole table.
-const { rows } = await database.pglite.query(
-  `EXPLAIN SELECT count(*) FROM products WHERE status = 'ACTIVE' AND (lower(name || ' ' || brand || ' ' || coalesce(team, '') || ' ' || description) LIKE '%barcelna%' OR 'barcelna' <% lower(name || ' ' || brand || ' ' || coalesce(team, '')) OR to_tsvector('english'::regconfig, name || ' ' || brand || ' ' || coalesce(team, '') || ' ' || description) @@ plainto_tsquery('english', 'barcelna'))`,
-);
-const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-console.log(`  plan for a misspelled match: ${/Seq Scan on products/.test(plan) ? "SEQUENTIAL SCAN" : "index scans"} (${[...new Set(plan.match(/products_\w+_idx/g) ?? [])].join(", ")})`);
-await database.close();
+async function openScratch(kind) {
+  if (kind === "pglite") return { database: await openPglite("memory://"), drop: async () => {} };
+  const name = `khelkud_bench_search_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    database: openPostgres(u.toString(), 32),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+async function pgReachable() {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const fmt = (r) => `p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms`;
+const typical = typicalQueries(ROUNDS * SIZES.length * 2 + 400);
+let cursor;
+const take = (n) => typical.slice(cursor, (cursor += n));
+
+for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")) {
+  cursor = 0;
+  if (kind === "postgres" && !(await pgReachable())) {
+    console.log(`\n  PostgreSQL at ${PG_URL} unreachable: skipped`);
+    continue;
+  }
+  console.log(`\n  ${kind === "pglite" ? "PGlite (in memory)" : "PostgreSQL"}`);
+  const { database, drop } = await openScratch(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-bench-search-"));
+  try {
+    await database.migrate();
+    const db = database.db;
+    await db.execute(
+      sql.raw(
+        `INSERT INTO categories (id, name, slug, type) VALUES ('bench-cat-0','Football Jerseys','football-jerseys','PRODUCT'),('bench-cat-1','Basketball Jerseys','basketball-jerseys','PRODUCT'),('bench-cat-2','Cricket Jerseys','cricket-jerseys','PRODUCT'),('bench-cat-3','Training Wear','training-wear','PRODUCT')`,
+      ),
+    );
+    const config = { ...loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", CATALOG_CACHE_MS: "0" }), serveWeb: false };
+    const app = await buildApp(config, { database, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const origin = `http://127.0.0.1:${app.server.address().port}`;
+    let have = 0;
+    const firstP95 = {};
+    try {
+      for (const size of SIZES) {
+        const t0 = performance.now();
+        for (let from = have + 1; from <= size; from += 20_000) await generate(db, from, Math.min(from + 19_999, size));
+        const insertS = (performance.now() - t0) / 1000;
+        have = size;
+        const buildMs = await buildIndexes(db);
+        const [{ n: vocabulary }] = (await db.execute(sql`SELECT count(*)::int AS n FROM search_vocabulary`)).rows;
+
+        const queries = take(ROUNDS);
+        const misspelled = queries.map(misspell);
+        const suggestions = suggestionQueries(take(ROUNDS));
+        await timeEach(origin, take(10).map(searchPath)); // warm-up
+        const r = {
+          typical: await timeEach(origin, queries.map(searchPath)),
+          misspelled: await timeEach(origin, misspelled.map(searchPath)),
+          suggestion: await timeEach(origin, suggestions.map(suggestPath)),
+        };
+        // Recall: a misspelled query finds at least what the query spelt right finds.
+        const found = misspelled.filter(
+          (_, i) => r.typical.bodies[i].pagination.total > 0 && r.misspelled.bodies[i].pagination.total >= r.typical.bodies[i].pagination.total,
+        ).length;
+        const answerable = r.typical.bodies.filter((b) => b.pagination.total > 0).length;
+        const recall = found / answerable;
+
+        const ids = Array.from({ length: 2000 }, (_, i) => `/api/products/bench${1 + ((i * 7919) % size)}`);
+        const detail = await loadPaths(origin, ids);
+        const searchLoad = await loadPaths(origin, [...take(150), ...typicalQueries(3000).map(misspell)].map(searchPath));
+        const suggestLoad = await loadPaths(origin, suggestionQueries(typicalQueries(3000)).map(suggestPath));
+
+        console.log(
+          `    ${size.toLocaleString("en")} products (inserted in ${insertS.toFixed(1)} s with the vocabulary triggers; rebuilding index and vocabulary of ${vocabulary} words: ${(buildMs / 1000).toFixed(2)} s)`,
+        );
+        console.log(`      recall of misspelled queries: ${(recall * 100).toFixed(1)}% (${found}/${answerable})`);
+        for (const k of ["typical", "misspelled", "suggestion"]) {
+          firstP95[k] ??= r[k].p95;
+          console.log(`      ${k.padEnd(11)} single user  ${fmt(r[k])}   p95 ×${(r[k].p95 / firstP95[k]).toFixed(1)} of ${SIZES[0].toLocaleString("en")}`);
+        }
+        console.log(`      product detail  ${detail.rps.toFixed(0).padStart(6)} req/s  p99 ${detail.p99} ms  errors ${detail.errors}`);
+        console.log(
+          `      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (target ≥ 0.5)`,
+        );
+        console.log(
+          `      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail`,
+        );
+        const tag = `${kind} ${size >= 1000 ? `${size / 1000}k` : size}`;
+        summary(
+          "search",
+          `${tag} p95 typical/misspelled/suggest`,
+          `${r.typical.p95.toFixed(1)} / ${r.misspelled.p95.toFixed(1)} / ${r.suggestion.p95.toFixed(1)} ms, recall ${(recall * 100).toFixed(0)}%`,
+        );
+        summary(
+          "search",
+          `${tag} search vs product detail`,
+          `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)})`,
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close().catch(() => {});
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -48,6 +48,23 @@ test.describe("search", () => {
     await first.getByRole("heading").getByRole("link").click();
     await expect(page).toHaveURL(/\/products\/liverpool-/);
   });
+
+  test("a search past forgiving finds nothing and offers Did you mean, which finds the shirts", async ({ page }) => {
+    await visit(page, "/products?q=barclnoaa");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("0 results for “barclnoaa”");
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await page.getByRole("link", { name: "barcelona", exact: true }).click();
+    await expect(page).toHaveURL(/\/products\?q=barcelona$/);
+    await expect(page.getByRole("article").first()).toContainText("Barcelona");
+  });
+
+  test("Nepali finds what its romanisation finds", async ({ page }) => {
+    await visit(page, `/products?q=${encodeURIComponent("नेपाल")}`);
+    const nepali = await page.getByRole("article").allInnerTexts();
+    expect(nepali.length).toBeGreaterThan(0);
+    await visit(page, "/products?q=nepal");
+    expect(await page.getByRole("article").allInnerTexts()).toEqual(nepali);
+  });
 });
 
 test.describe("catalogue filters", () => {

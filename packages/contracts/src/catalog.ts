@@ -116,6 +116,8 @@ export const ProductListSchema = z.object({
   products: z.array(ProductSchema),
   pagination: PaginationSchema,
   facets: CatalogueFacetsSchema.optional(),
+  /** A search that found nothing: the nearest query made of the catalogue's own words that finds something. */
+  didYouMean: z.string().optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: state.sort,
     facets: true,
   });
-  return { state, products: list.products.map(toProductCard), pagination: list.pagination, facets: list.facets!, publicUrl: context.publicUrl };
+  return { state, products: list.products.map(toProductCard), pagination: list.pagination, facets: list.facets!, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets) {
@@ -243,7 +243,7 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
 }
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { state, products, pagination, facets } = loaderData;
+  const { state, products, pagination, facets, didYouMean } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -354,6 +354,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           {products.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
               <h2 className="text-xl font-bold">No products found</h2>
+              {didYouMean ? (
+                <p className="mt-2 text-lg text-slate-800">
+                  Did you mean{" "}
+                  <Link to={catalogueUrl({ ...state, q: didYouMean, page: 1 })} className="font-semibold text-nepal underline hover:text-nepal-dark">
+                    {didYouMean}
+                  </Link>
+                  ?
+                </p>
+              ) : null}
               <p className="mt-2 text-slate-600">{hasFilters(state) ? "Nothing matches these filters. Try fewer filters or another search." : "There are no products here yet."}</p>
               <Link to="/products" className="mt-6 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
                 Clear Filters

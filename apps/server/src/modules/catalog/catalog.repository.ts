@@ -6,12 +6,23 @@ import { escapeLike } from "./search-terms.js";
 /** The price a shopper pays, in SQL (sale price only when lower). */
 export const effectivePriceSql = sql<number>`CASE WHEN ${products.salePrice} IS NOT NULL AND ${products.salePrice} < ${products.price} THEN ${products.salePrice} ELSE ${products.price} END`;
 
-/** A resolved search: tokens (each with the product categories whose name it matches) and how they combine. */
+/**
+ * A resolved search (docs/decisions/020-search.md): each query token with the catalogue words it stands for,
+ * split by how well they match (exactly, as a prefix, within the typos allowed), and the product categories whose
+ * name holds one of them. Every token must match a product: by one of those words anywhere in its text (title or
+ * description), or by its category.
+ */
+export interface SearchToken {
+  text: string;
+  exact: string[];
+  prefix: string[];
+  typo: string[];
+  categoryIds: string[];
+}
 export interface ProductSearch {
-  tokens: { text: string; categoryIds: string[] }[];
-  /** "all": every token must match (tried first); "any": at least one (the fallback when "all" finds nothing). */
-  mode: "all" | "any";
-  phrase: string;
+  tokens: SearchToken[];
+  /** The best word for each token, in order: a title holding them side by side ranks first. */
+  phrase: string[];
 }
 
 export interface ProductFilter {
@@ -32,46 +43,46 @@ export interface ProductOrder {
   dir: "asc" | "desc";
 }
 
-// These expressions are the ones indexed in migrations/0002_search.sql; keep them identical.
-/** Everything a shopper may search by, lower-cased: name, brand, team, description. */
-export const searchDocumentSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The same text as an English full-text vector (stemming: "shorts" finds "short"). */
-export const searchVectorSql = sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.description})`;
-/** The short, most telling part: near spellings are matched and ranked against it. */
-export const searchTitleSql = sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || coalesce(${products.team}, ''))`;
+// Generated columns of migrations/0007_search_vocabulary.sql, kept out of the Drizzle schema (no row type carries them).
+/** The title's words (name, brand, team), lower-cased and folded: what relevance ranks by. */
+export const searchWordsSql = sql`"products"."search_words"`;
+/** Every word a product can be found by: the title's and the description's. */
+export const searchTextWordsSql = sql`"products"."search_text_words"`;
 
-/** One token matches as a substring of any field, by category name, as a near spelling of a word in the title (pg_trgm word similarity), or as an English word. */
-function tokenMatch(token: ProductSearch["tokens"][number]): SQL {
-  // Cheapest test first: OR stops at the first arm that holds, and rows are rechecked after the index scans.
-  const arms: SQL[] = [sql`${searchDocumentSql} LIKE ${`%${escapeLike(token.text)}%`}`];
+const textArray = (words: string[]) =>
+  sql`ARRAY[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
+function tokenMatch(token: SearchToken): SQL {
+  const words = [...new Set([token.text, ...token.exact, ...token.prefix, ...token.typo])];
+  const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words)}`];
   if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
-  // Trigrams of one or two letters match nearly everything; short tokens are matched as substrings only.
-  if ([...token.text].length >= 3) arms.push(sql`${token.text} <% ${searchTitleSql}`);
-  arms.push(sql`${searchVectorSql} @@ plainto_tsquery('english', ${token.text})`);
-  return sql`(${sql.join(arms, sql` OR `)})`;
+  return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
 function searchWhere(search: ProductSearch): SQL | undefined {
   if (search.tokens.length === 0) return undefined;
-  const parts = search.tokens.map(tokenMatch);
-  return search.mode === "all" ? and(...parts) : or(...parts);
+  return and(...search.tokens.map(tokenMatch));
 }
 
 /**
- * Relevance: the whole phrase in the title, each word in the title, then (when the match set is small enough)
- * near-spelling of the title and full-text rank; in "any" mode, how many words matched counts most.
+ * Relevance: per token, a title word matched exactly (8) beats a prefix (6), a typo (4), the category (2) and
+ * the text alone (1); the corrected phrase standing whole in the title adds 5. Ties: the shorter title, then the newest.
  */
-function relevanceSql(search: ProductSearch, cheap: boolean): SQL {
-  const inTitle = (text: string) => sql`(CASE WHEN ${searchTitleSql} LIKE ${`%${escapeLike(text)}%`} THEN 1 ELSE 0 END)`;
-  const parts = [sql`2 * ${inTitle(search.phrase)}`, ...search.tokens.map((t) => inTitle(t.text))];
-  if (!cheap) {
-    const tsquery = sql.join(
-      search.tokens.map((t) => sql`plainto_tsquery('english', ${t.text})`),
-      sql` || `,
-    );
-    parts.push(sql`word_similarity(${search.phrase}, ${searchTitleSql})`);
-    parts.push(sql`ts_rank(to_tsvector('english'::regconfig, ${products.name} || ' ' || coalesce(${products.team}, '') || ' ' || ${products.brand}), ${tsquery})`);
-    if (search.mode === "any") parts.push(...search.tokens.map((t) => sql`(CASE WHEN ${tokenMatch(t)} THEN 3 ELSE 0 END)`));
+function relevanceSql(search: ProductSearch): SQL {
+  const parts = search.tokens.map((t) => {
+    const tiers: SQL[] = [];
+    if (t.exact.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8`);
+    if (t.prefix.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6`);
+    if (t.typo.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4`);
+    if (t.categoryIds.length) tiers.push(sql`WHEN ${inArray(products.categoryId, t.categoryIds)} THEN 2`);
+    return tiers.length ? sql`(CASE ${sql.join(tiers, sql` `)} ELSE 1 END)` : sql`1`;
+  });
+  if (search.phrase.length > 1) {
+    parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${`% ${escapeLike(search.phrase.join(" "))} %`} THEN 5 ELSE 0 END)`);
   }
   return sql`(${sql.join(parts, sql` + `)})`;
 }
@@ -90,12 +101,12 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   return and(...conds);
 }
 
-function orderBy(order: ProductOrder, search: ProductSearch | undefined, cheap = false): SQL[] {
+function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] {
   const asc_ = order.dir === "asc";
   switch (order.key) {
     case "relevance":
       if (!search || search.tokens.length === 0) return [desc(products.createdAt), desc(products.id)];
-      return [sql`${relevanceSql(search, cheap)} DESC`, desc(products.createdAt), asc(products.id)];
+      return [sql`${relevanceSql(search)} DESC`, sql`cardinality(${searchWordsSql})`, desc(products.createdAt), asc(products.id)];
     case "name":
       return [asc_ ? asc(products.name) : desc(products.name), asc(products.id)];
     case "price":
@@ -107,21 +118,77 @@ function orderBy(order: ProductOrder, search: ProductSearch | undefined, cheap =
   }
 }
 
-/**
- * Above this many matches, relevance uses substring tests only: trigram similarity and full-text rank cost
- * tens of microseconds a row, too much to rank a whole catalogue for one broad word.
- */
-export const FULL_RANKING_LIMIT = 5000;
-
-export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matches = 0) {
+export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return db
     .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search, matches > FULL_RANKING_LIMIT))
+    .orderBy(...orderBy(order, filter.search))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * A search ranks and counts at most this many hits, as the search engines do (Meilisearch's maxTotalHits):
+ * ranking every match of a word the whole catalogue holds ("jersey") would read every row, which no index avoids.
+ */
+export const MAX_SEARCH_HITS = 1000;
+
+/** Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). */
+function bestTierSql(search: ProductSearch): SQL | undefined {
+  const conds = search.tokens.flatMap((t) => {
+    const best = t.exact.length + t.prefix.length ? [...t.exact, ...t.prefix] : t.typo;
+    return best.length ? [sql`${searchWordsSql} && ${textArray(best)}`] : [];
+  });
+  return conds.length ? and(...conds) : undefined;
+}
+
+type SizeJson = typeof productSizes.$inferSelect;
+type ImageJson = Omit<typeof productImages.$inferSelect, "createdAt"> & { createdAt: string };
+
+/**
+ * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
+ * hits are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
+ * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id, date, score), and
+ * only the page's full rows are read, with their sizes and images.
+ */
+export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const search = filter.search!;
+  const where = productWhere(filter);
+  const best = bestTierSql(search);
+  const pick = (cond: SQL | undefined) =>
+    sql`(SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
+      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS})`;
+  const hits = best ? sql`${pick(and(where, best))} UNION ${pick(where)}` : pick(where);
+  const ranked = sql`(
+    WITH hits AS (${hits})
+    SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
+    ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
+  const rows = await db
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      total: sql<number>`ranked.total`.mapWith(Number),
+      // The page's sizes and images in the same query (a search answers with full products).
+      sizes: sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`,
+      images: sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`,
+    })
+    .from(products)
+    .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(sql`ranked.ord`);
+  return {
+    rows: rows.map((r) => ({ ...r, images: r.images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })) })),
+    total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
+  };
+}
+
+/** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
+export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: number): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(products).where(productWhere(filter)).limit(cap).as("hits");
+  const [row] = await db.select({ n: count() }).from(inner);
+  return row?.n ?? 0;
 }
 
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
@@ -144,16 +211,48 @@ export async function countByCategory(db: DbOrTx, filter: ProductFilter) {
   return db.select({ categoryId: products.categoryId, count: count() }).from(products).where(productWhere(filter)).groupBy(products.categoryId);
 }
 
-/** Product categories whose name matches a token as a substring or a near spelling. */
-export async function findCategoryIdsMatching(db: DbOrTx, token: string): Promise<string[]> {
-  const name = sql`lower(${categories.name})`;
-  const arms = [sql`${name} LIKE ${`%${escapeLike(token)}%`}`];
-  if ([...token].length >= 3) arms.push(sql`${token} <% ${name}`);
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.type, "PRODUCT"), eq(categories.status, "ACTIVE"), sql`(${sql.join(arms, sql` OR `)})`));
-  return rows.map((r) => r.id);
+/** A vocabulary word near a query token, with how many active products and categories use it, and those categories. */
+export interface VocabularyCandidate {
+  token: number;
+  word: string;
+  products: number;
+  categories: number;
+  categoryIds: string[];
+}
+
+/**
+ * Candidate words for each token, in one round trip: the word itself, words it begins (`prefix`), and the
+ * `near` words closest by trigram distance (whole word) and by word similarity (a beginning of the word, for
+ * the last token as typed). The caller keeps those within the typos allowed.
+ */
+export async function findVocabularyCandidates(
+  db: DbOrTx,
+  tokens: { text: string; prefix: boolean; near: number; nearPrefix: boolean }[],
+  prefixLimit = 30,
+): Promise<VocabularyCandidate[]> {
+  const parts: SQL[] = [];
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const cols = (i: number) => sql`${i}::int AS token, word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary`;
+  tokens.forEach((t, i) => {
+    parts.push(sql`(SELECT ${cols(i)} WHERE word = ${t.text})`);
+    if (t.prefix) parts.push(sql`(SELECT ${cols(i)} WHERE word LIKE ${`${escapeLike(t.text)}%`} ORDER BY products + categories DESC, word LIMIT ${prefixLimit})`);
+    if (t.near > 0) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <-> ${t.text} LIMIT ${t.near})`);
+    if (t.near > 0 && t.nearPrefix) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <->> ${t.text} LIMIT ${t.near})`);
+  });
+  if (parts.length === 0) return [];
+  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    token: Number(r.token),
+    word: String(r.word),
+    products: Number(r.products),
+    categories: Number(r.categories),
+    categoryIds: r.category_ids as string[],
+  }));
+}
+
+/** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Random picks for "You May Also Like". */

@@ -25,7 +25,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       { schema: { tags: ["catalog"], summary: "List active products", querystring: ListProductsQuerySchema, response: { 200: envelope(ProductListSchema), ...errors } } },
       async (req, reply) => {
         // The busiest public call: the serialised answer itself is reused for the cache's lifetime.
-        const body = await catalog.remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProducts(req.query) }));
+        const remember = req.query.q ? catalog.rememberSearch : catalog.remember;
+        const body = await remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProducts(req.query) }));
         // Already serialised: Fastify sends a string with a set content type as it is.
         return reply.type("application/json; charset=utf-8").send(body as never);
       },

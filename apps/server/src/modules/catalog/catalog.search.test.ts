@@ -71,18 +71,91 @@ describe("GET /api/products/search", () => {
     expect(names((await search("cricket")).body).sort()).toEqual(["Janakpur Bolts NPL Jersey 2025", "Nepal Cricket Team ODI Jersey 2025"]);
   });
 
-  it("searches Devanagari text", async () => {
-    const { status, body } = await search("नेपाल क्रिकेट");
-    expect(status).toBe(200);
-    expect(names(body)).toEqual(["Nepal Cricket Team ODI Jersey 2025"]);
+  it("searches Devanagari as its romanisation: नेपाल finds what nepal finds", async () => {
+    const nepali = await search("नेपाल");
+    expect(nepali.status).toBe(200);
+    expect(names(nepali.body)).toEqual(names((await search("nepal")).body));
+    expect(names(nepali.body)).toContain("Nepal Cricket Team ODI Jersey 2025");
+    expect(names((await search("नेपाल क्रिकेट")).body)[0]).toBe("Nepal Cricket Team ODI Jersey 2025");
+    expect(names((await search("मेस्सी")).body)[0]).toBe("Inter Miami Home Jersey 2025 – Lionel Messi #10");
     const none = await search("हिमाल");
     expect(none.status).toBe(200);
     expect(none.body.data.products).toEqual([]);
   });
 
-  it("falls back to any word when no product has every word", async () => {
+  it("drops a word the catalogue does not know when every word together finds nothing", async () => {
     const { body } = await search("liverpool unicorn");
     expect(names(body)[0]).toBe("Liverpool Home Jersey 2025/26");
+  });
+
+  it("puts the whole phrase first: 'barcelona home' starts with FC Barcelona Home Jersey", async () => {
+    const { body } = await search("barcelona home");
+    expect(names(body)[0]).toBe("FC Barcelona Home Jersey 2025/26");
+    expect(names((await search("barcleona hmoe")).body)[0]).toBe("FC Barcelona Home Jersey 2025/26");
+  });
+
+  it("'messi jersy' finds the Messi shirts only, not every jersey", async () => {
+    const { body } = await search("messi jersy");
+    expect(names(body).sort()).toEqual(["Argentina Home Jersey 2025/26", "Inter Miami Home Jersey 2025 – Lionel Messi #10"]);
+  });
+
+  it("ranks an exact word above a misspelling of it", async () => {
+    const db = t.database.db;
+    await insertProduct(db, { name: "Kelmi Street Tee", brand: "Moose", categoryId: cat.training, description: "Cotton." });
+    try {
+      // "kelmi" is a word of its own and one typo from "kelme".
+      expect(names((await search("kelmi")).body)).toEqual(["Kelmi Street Tee", "Nepal Cricket Team ODI Jersey 2025"]);
+      expect(names((await search("kelme")).body)[0]).toBe("Nepal Cricket Team ODI Jersey 2025");
+    } finally {
+      const { products } = await import("../../db/schema/index.js");
+      const { eq } = await import("drizzle-orm");
+      await db.delete(products).where(eq(products.name, "Kelmi Street Tee"));
+    }
+  });
+
+  it("finds nothing for a nonsense query, and offers the catalogue's nearest words when they find something", async () => {
+    const nonsense = await search("xqzvbw plmkq");
+    expect(nonsense.status).toBe(200);
+    expect(nonsense.body.data.products).toEqual([]);
+    expect(nonsense.body.data.didYouMean).toBeUndefined();
+    // Three typos in nine letters is past forgiving, close enough to suggest.
+    const far = await search("barclnoaa");
+    expect(far.body.data.products).toEqual([]);
+    expect(far.body.data.didYouMean).toBe("barcelona");
+    expect(names((await search(far.body.data.didYouMean)).body)).toEqual(["FC Barcelona Home Jersey 2025/26"]);
+    expect((await search("barcelona")).body.data.didYouMean).toBeUndefined();
+  });
+
+  it("matches short words exactly or as a prefix, never by a typo", async () => {
+    expect(names((await search("nike")).body)).toHaveLength(3);
+    expect((await search("nikw")).body.data.products).toEqual([]);
+    expect(names((await search("odi")).body)).toEqual(["Nepal Cricket Team ODI Jersey 2025"]);
+  });
+
+  it("answers each found product exactly as the product API does (sizes, stock, images primary first), and a suggestion with its picture", async () => {
+    const db = t.database.db;
+    const sizes = [
+      { size: "L", stock: 2 },
+      { size: "S", stock: 0 },
+      { size: "M", stock: 5 },
+    ];
+    const { productImages, products } = await import("../../db/schema/index.js");
+    const { eq } = await import("drizzle-orm");
+    const row = await insertProduct(db, { name: "Chitwan Rhinos Retro Jersey", team: "Chitwan Rhinos", brand: "Shikhar", categoryId: cat.cricket, sizes, imageCount: 2 });
+    // Landscape pictures, so a width read as a height shows.
+    await db.update(productImages).set({ height: 400 }).where(eq(productImages.productId, row.id));
+    try {
+      const found = (await search("chitwan rhinos")).body.data.products;
+      const detail = (await get(`/api/products/${row.id}`)).body.data.product;
+      expect(found).toEqual([detail]);
+      expect(detail.sizes.map((s: { size: string }) => s.size)).toEqual(["S", "M", "L"]);
+      expect(detail.images).toHaveLength(2);
+      expect(detail.images[0].isPrimary).toBe(true);
+      const suggestion = (await get("/api/products/suggestions?q=chitwan")).body.data.suggestions[0];
+      expect(suggestion.image).toBe(detail.images[0].url);
+    } finally {
+      await db.delete(products).where(eq(products.id, row.id));
+    }
   });
 
   it("never shows inactive products", async () => {
@@ -101,7 +174,7 @@ describe("GET /api/products/search", () => {
       const { status } = await search(q);
       expect(status).toBe(200);
     }
-    expect(names((await search("barcelona') OR ('1'='1")).body)[0]).toBe("FC Barcelona Home Jersey 2025/26");
+    expect(names((await search("barcelona') OR ('x'='x")).body)[0]).toBe("FC Barcelona Home Jersey 2025/26");
     expect((await get("/api/products?limit=100")).body.data.pagination.total).toBe(8);
   });
 
@@ -211,6 +284,17 @@ describe("GET /api/products (catalogue filters)", () => {
     ]);
   });
 
+  it("counts facets over the matches of a misspelt search, and answers Did you mean on the catalogue too", async () => {
+    const { body } = await get("/api/products?q=mesi%20jersy&facets=true");
+    expect(body.data.pagination.total).toBe(2);
+    expect(body.data.facets.brands).toEqual([{ name: "Adidas", count: 2 }]);
+    const counts = Object.fromEntries(body.data.facets.categories.map((c: { slug: string; count: number }) => [c.slug, c.count]));
+    expect(counts).toEqual({ "football-jerseys": 2, "basketball-jerseys": 0, "cricket-jerseys": 0, "training-wear": 0 });
+    const none = (await get("/api/products?q=barclnoaa&facets=true")).body.data;
+    expect(none.products).toEqual([]);
+    expect(none.didYouMean).toBe("barcelona");
+  });
+
   it("leaves facets out unless asked", async () => {
     expect((await get("/api/products")).body.data.facets).toBeUndefined();
   });
@@ -240,6 +324,17 @@ describe("GET /api/products/suggestions", () => {
     const { body } = await get("/api/products/suggestions?q=argentna");
     expect(body.data.suggestions[0].name).toBe("Argentina Home Jersey 2025/26");
     expect(body.data.suggestions[0].finalPrice).toBe(679_900);
+  });
+
+  it.each([
+    ["barcel", "FC Barcelona Home Jersey 2025/26"],
+    ["liverp", "Liverpool Home Jersey 2025/26"],
+    ["brcel", "FC Barcelona Home Jersey 2025/26"],
+    ["nepal cri", "Nepal Cricket Team ODI Jersey 2025"],
+  ])("suggests as you type: the last word is a beginning, typos forgiven (%s)", async (q, expected) => {
+    const { body } = await get(`/api/products/suggestions?q=${encodeURIComponent(q)}`);
+    expect(body.data.suggestions[0].name).toBe(expected);
+    expect(body.data.suggestions.length).toBeLessThanOrEqual(5);
   });
 
   it("suggests nothing for blank text and never more than 10 (a larger limit is clamped, like every list)", async () => {

@@ -20,7 +20,7 @@ import { notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./catalog.repository.js";
-import { searchTokens } from "./search-terms.js";
+import { allowedEdits, mayBeMisspelt, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
 
 const SORTS: Record<ProductSort, repo.ProductOrder> = {
   newest: { key: "createdAt", dir: "desc" },
@@ -104,49 +104,132 @@ function orderImages(images: ProductImageRow[]): ProductImageRow[] {
   return [...images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
 }
 
+/** Trigram neighbours fetched per misspelled word before the typo check in code (decision 020 measured recall against it). */
+const NEAR_CANDIDATES = 40;
+const RELEVANCE: repo.ProductOrder = { key: "relevance", dir: "desc" };
+/** Searches are reused for at most a second, so an administrator's change is searchable within a second on every instance. */
+const SEARCH_CACHE_MAX_MS = 1000;
+
+type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
+
+/**
+ * Sorts a token's candidate words into exact, prefix and typo matches and picks the best one. A typo match is
+ * within the optimal string alignment distance the catalogue word allows (1 from 5 letters, 2 from 9); for the
+ * last word, a beginning of the catalogue word within the distance the typed word allows ("barcel", "jersi").
+ */
+function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidate[]) {
+  const token: repo.SearchToken = { text: spec.text, exact: [], prefix: [], typo: [], categoryIds: [] };
+  const categoryIds = new Set<string>();
+  let best: { word: string; rank: number; n: number } | undefined;
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    if (seen.has(c.word)) continue;
+    seen.add(c.word);
+    let rank: number;
+    if (c.word === spec.text) rank = 0;
+    else if (spec.prefix && c.word.startsWith(spec.text)) rank = 1;
+    else if (spec.fuzzy) {
+      const whole = allowedEdits(c.word);
+      const typed = allowedEdits(spec.text);
+      const d = osaDistance(spec.text, c.word, whole);
+      if (d <= whole) rank = 1 + d;
+      else if (spec.last && typed > 0 && prefixDistance(spec.text, c.word, typed) <= typed) rank = 3.5;
+      else continue;
+    } else continue;
+    (rank === 0 ? token.exact : rank === 1 ? token.prefix : token.typo).push(c.word);
+    for (const id of c.categoryIds) categoryIds.add(id);
+    const n = c.products + c.categories;
+    if (!best || rank < best.rank || (rank === best.rank && n > best.n)) best = { word: c.word, rank, n };
+  }
+  token.categoryIds = [...categoryIds];
+  return { token, best: best?.word };
+}
+
 export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
   const cache = createMicroCache(cacheMs);
-  async function hydrate(rows: { product: ProductRow; category: CategoryRef }[]): Promise<Product[]> {
-    const ids = rows.map((r) => r.product.id);
-    const [sizes, images] = await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]);
+  const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_CACHE_MAX_MS));
+  /** Full products for rows, reading sizes and images for the rows that do not carry them already (a search's do). */
+  async function hydrate(rows: { product: ProductRow; category: CategoryRef; sizes?: SizeRow[]; images?: ProductImageRow[] }[]): Promise<Product[]> {
+    const ids = rows.filter((r) => !r.sizes || !r.images).map((r) => r.product.id);
+    const [sizes, images] = ids.length ? await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]) : [[], []];
     const sizesBy = groupBy(sizes, (s) => s.productId);
     const imagesBy = groupBy(images, (i) => i.productId);
-    return rows.map((r) => toProductDto(r.product, r.category, sizesBy.get(r.product.id) ?? [], orderImages(imagesBy.get(r.product.id) ?? [])));
+    return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
   }
 
-  /** Resolves what the shopper typed into tokens with their matching categories; undefined when there is nothing to search for. */
+  /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
   async function resolveSearch(q: string | undefined): Promise<repo.ProductSearch | undefined> {
-    const tokens = searchTokens(q);
-    if (tokens.length === 0) return undefined;
-    const withCategories = await Promise.all(tokens.map(async (text) => ({ text, categoryIds: await repo.findCategoryIdsMatching(db, text) })));
-    return { tokens: withCategories, mode: "all", phrase: tokens.join(" ") };
+    const texts = searchTokens(q);
+    if (texts.length === 0) return undefined;
+    const specs = texts.map((text, i) => {
+      const last = i === texts.length - 1;
+      const fuzzy = mayBeMisspelt(text);
+      // Short words and the word being typed also match as a prefix; a number only as the last word.
+      return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
+    });
+    const candidates = await repo.findVocabularyCandidates(db, specs);
+    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates.filter((c) => c.token === i)));
+    return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
   /**
-   * One page of products for a filter. With a search, every word must match. When nothing does, words that
-   * match nothing on their own are dropped ("liverpool unicorn" → "liverpool"); when the rest still find
-   * nothing together, any of them may match, ranked by how many did.
+   * "Did you mean …?" for a search that found nothing: each word replaced by the nearest catalogue word (by
+   * typos, up to a third of its letters; at least two), offered only when that search finds something.
    */
-  async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number) {
-    let total = await repo.countProducts(db, filter);
-    const search = filter.search;
-    if (total === 0 && search && search.tokens.length > 1) {
-      // Counted, not probed with LIMIT 1: a count uses the indexes, a LIMIT 1 probe for a word that matches nothing reads the whole table.
-      const counts = await Promise.all(search.tokens.map((t) => repo.countProducts(db, { ...filter, search: { ...search, tokens: [t] } })));
-      const tokens = search.tokens.filter((_, i) => counts[i]! > 0);
-      if (tokens.length > 0) {
-        filter = { ...filter, search: { ...search, tokens, mode: "all" } };
-        if (tokens.length === 1) total = counts.find((n) => n > 0)!;
-        else total = tokens.length < search.tokens.length ? await repo.countProducts(db, filter) : 0;
-        if (total === 0 && tokens.length > 1) {
-          filter = { ...filter, search: { ...search, tokens, mode: "any" } };
-          total = await repo.countProducts(db, filter);
-        }
+  async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
+    const specs = search.tokens.map((t) => ({ text: t.text, prefix: false, near: t.text.length >= 3 && !/[0-9]/.test(t.text) ? 8 : 0, nearPrefix: false }));
+    const candidates = await repo.findVocabularyCandidates(db, specs);
+    const words = search.tokens.map((t, i) => {
+      const max = Math.max(2, Math.floor(t.text.length / 3));
+      let best: { word: string; d: number; n: number } | undefined;
+      for (const c of candidates) {
+        if (c.token !== i) continue;
+        const d = osaDistance(t.text, c.word, max);
+        const n = c.products + c.categories;
+        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
       }
+      return best?.word ?? search.phrase[i] ?? t.text;
+    });
+    const suggestion = words.join(" ");
+    if (suggestion === search.tokens.map((t) => t.text).join(" ")) return undefined;
+    const again = await resolveSearch(suggestion);
+    if (!again) return undefined;
+    return (await repo.countProductsUpTo(db, { ...filter, search: again }, 1)) > 0 ? suggestion : undefined;
+  }
+
+  /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
+  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number) {
+    if (order.key === "relevance") {
+      const { rows, total } = await repo.findRankedSearchRows(db, filter, limit, offset);
+      // Past the last page the window count is not there: count on its own.
+      return { rows, total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
     }
+    const total = await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS);
+    return { rows: total > offset ? await repo.findProductRows(db, filter, order, Math.min(limit, total - offset), offset) : [], total };
+  }
+
+  /**
+   * One page of products for a filter. With a search, every word must match; when that finds nothing, words
+   * that are not catalogue words are dropped ("liverpool unicorn" → "liverpool"), and when nothing is found at
+   * all the answer offers "Did you mean …?".
+   */
+  async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true) {
     const offset = (page - 1) * limit;
-    const rows = total > offset ? await repo.findProductRows(db, filter, order, limit, offset, total) : [];
-    return { filter, rows, total };
+    const search = filter.search;
+    if (!search) {
+      const total = await repo.countProducts(db, filter);
+      const rows = total > offset ? await repo.findProductRows(db, filter, order, limit, offset) : [];
+      return { filter, rows, total, didYouMean: undefined };
+    }
+    let found = await findSearchPage(filter, order, limit, offset);
+    const known = search.tokens.filter((t) => t.exact.length + t.prefix.length + t.typo.length + t.categoryIds.length > 0);
+    if (found.total === 0 && known.length > 0 && known.length < search.tokens.length) {
+      const phrase = search.phrase.filter((_, i) => known.includes(search.tokens[i]!));
+      filter = { ...filter, search: { tokens: known, phrase } };
+      found = await findSearchPage(filter, order, limit, offset);
+    }
+    const hint = found.total === 0 && suggest ? await didYouMean(search, { ...filter, search: undefined }) : undefined;
+    return { filter, rows: found.rows, total: found.total, didYouMean: hint };
   }
 
   async function facetsFor(filter: repo.ProductFilter): Promise<CatalogueFacets> {
@@ -187,6 +270,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     return {
       products: await hydrate(found.rows),
       pagination: { page, limit, total: found.total, totalPages: Math.ceil(found.total / limit) },
+      ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
       ...(query.facets ? { facets: await facetsFor(found.filter) } : {}),
     };
   }
@@ -204,21 +288,22 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
       filter.categoryId = category.id;
     }
     const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit);
-    return { products: await hydrate(found.rows), pagination: { page, limit, total: found.total, totalPages: Math.ceil(found.total / limit) } };
+    return {
+      products: await hydrate(found.rows),
+      pagination: { page, limit, total: found.total, totalPages: Math.ceil(found.total / limit) },
+      ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
+    };
   }
 
-  /** Header suggestions: the best few matches, small enough to send on every keystroke. */
+  /** Header suggestions: the best few matches (the last word as a prefix, typos forgiven), small enough to send on every keystroke. */
   async function suggestProducts(q: string, limit: number): Promise<ProductSuggestion[]> {
     const search = await resolveSearch(q);
     if (!search) return [];
-    const { rows } = await findPage({ search }, { key: "relevance", dir: "desc" }, 1, limit);
-    const images = await repo.findImagesFor(
-      db,
-      rows.map((r) => r.product.id),
-    );
-    const imageBy = groupBy(orderImages(images), (i) => i.productId);
-    return rows.map(({ product: p }) => {
-      const image = imageBy.get(p.id)?.[0];
+    const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false);
+    // A relevance-ordered search page carries its images already.
+    return rows.map((r) => {
+      const p = r.product;
+      const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
       return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
     });
   }
@@ -260,14 +345,14 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
   }
 
   const cached =
-    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, store = cache) =>
     (...args: A): Promise<R> =>
-      cache.get(`${name}:${JSON.stringify(args)}`, () => fn(...args));
+      store.get(`${name}:${JSON.stringify(args)}`, () => fn(...args));
 
   return {
-    listProducts: cached("list", listProducts),
-    searchProducts: cached("search", searchProducts),
-    suggestProducts: cached("suggest", suggestProducts),
+    listProducts: (query: ListProductsQuery) => (query.q ? cached("list", listProducts, searchCache)(query) : cached("list", listProducts)(query)),
+    searchProducts: cached("search", searchProducts, searchCache),
+    suggestProducts: cached("suggest", suggestProducts, searchCache),
     listRelatedProducts: cached("related", listRelatedProducts),
     getProduct: cached("id", getProduct),
     getProductBySlug: cached("slug", getProductBySlug),
@@ -275,8 +360,13 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     listCategories: cached("categories", listCategories),
     /** Reuse any derived value (e.g. a serialised answer) under the same time limit and invalidation. */
     remember: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(`remember:${key}`, load),
+    /** The same for answers to a search (reused for at most a second). */
+    rememberSearch: <T>(key: string, load: () => Promise<T>): Promise<T> => searchCache.get(`remember:${key}`, load),
     /** Forget cached reads: call after any write to products, sizes, images or categories. */
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      cache.clear();
+      searchCache.clear();
+    },
   };
 }
 

@@ -1,0 +1,128 @@
+/**
+ * Typo tolerance measured the way a shopper meets it: every word of the demo catalogue's product titles and
+ * category names, misspelt in each of the four ways people do on a phone at every position, must still find
+ * every product holding that word (decision 020: one typo from 5 letters, two from 9).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_CATEGORIES, SEED_PRODUCTS } from "../../db/seed/catalogue.js";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertCategory, insertProduct } from "../../test/factories.js";
+import { catalogueWords } from "./search-terms.js";
+
+let t: TestContext;
+/** Catalogue word → ids of the active products holding it in their title or category name. */
+const holders = new Map<string, Set<string>>();
+
+const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+/** The keys around a letter on a QWERTY phone keyboard (same row left/right, the rows above and below). */
+function neighbours(c: string): string[] {
+  const r = ROWS.findIndex((row) => row.includes(c));
+  if (r < 0) return [];
+  const i = ROWS[r]!.indexOf(c);
+  const out = [ROWS[r]![i - 1], ROWS[r]![i + 1], ROWS[r - 1]?.[i], ROWS[r - 1]?.[i + 1], ROWS[r + 1]?.[i], ROWS[r + 1]?.[i - 1]];
+  return out.filter((k): k is string => !!k);
+}
+
+type Kind = "deletion" | "transposition" | "substitution" | "insertion";
+/** One typo of `kind` at position `i`, or null where that kind has no typo there. */
+function typo(word: string, kind: Kind, i: number): string | null {
+  const c = word[i]!;
+  switch (kind) {
+    case "deletion":
+      return word.slice(0, i) + word.slice(i + 1);
+    case "transposition":
+      return i + 1 < word.length && word[i + 1] !== c ? word.slice(0, i) + word[i + 1] + c + word.slice(i + 2) : null;
+    case "substitution": {
+      const keys = neighbours(c);
+      return keys.length ? word.slice(0, i) + keys[i % keys.length] + word.slice(i + 1) : null;
+    }
+    case "insertion": {
+      // A doubled letter at even positions, the neighbouring key hit as well at odd ones.
+      const extra = i % 2 === 0 ? c : (neighbours(c)[0] ?? c);
+      return word.slice(0, i + 1) + extra + word.slice(i + 1);
+    }
+  }
+}
+const KINDS: Kind[] = ["deletion", "transposition", "substitution", "insertion"];
+
+function singleTypos(word: string): string[] {
+  const out = new Set<string>();
+  for (const kind of KINDS) for (let i = 0; i < word.length; i++) out.add(typo(word, kind, i) ?? word);
+  out.delete(word);
+  return [...out];
+}
+
+/** Two typos, far enough apart not to undo each other: every pair of positions, the kinds taking turns. */
+function doubleTypos(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) {
+    for (let j = i + 2; j < word.length; j++) {
+      // The later position first, so the earlier one's index still points at the same letter.
+      const second = typo(word, KINDS[(i + j) % 4]!, j);
+      const both = second && typo(second, KINDS[(i * 3 + j) % 4]!, i);
+      if (both && both !== word) out.add(both);
+    }
+  }
+  return [...out];
+}
+
+async function recall(words: string[], typosOf: (w: string) => string[]) {
+  let found = 0;
+  const missed: string[] = [];
+  for (const word of words) {
+    const want = holders.get(word)!;
+    for (const q of typosOf(word)) {
+      const result = await t.app.services.catalog.searchProducts({ q, page: 1, limit: 100, sortBy: "relevance", sortOrder: "desc" });
+      const got = new Set(result.products.map((p) => p.id));
+      if ([...want].every((id) => got.has(id))) found++;
+      else missed.push(`${q} (${word})`);
+    }
+  }
+  return { rate: found / (found + missed.length), total: found + missed.length, missed };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const categoryIds = new Map<string, string>();
+  for (const c of PRODUCT_CATEGORIES) {
+    const row = await insertCategory(db, { name: c.name, slug: c.slug, description: c.description });
+    categoryIds.set(c.slug, row.id);
+  }
+  const categoryName = new Map<string, string>(PRODUCT_CATEGORIES.map((c) => [c.slug, c.name]));
+  for (const p of SEED_PRODUCTS) {
+    const row = await insertProduct(db, { name: p.name, team: p.team, brand: p.brand, categoryId: categoryIds.get(p.category)!, description: p.blurb });
+    for (const w of catalogueWords(`${p.name} ${p.brand} ${p.team ?? ""} ${categoryName.get(p.category)}`)) {
+      if (!holders.has(w)) holders.set(w, new Set());
+      holders.get(w)!.add(row.id);
+    }
+  }
+});
+afterAll(() => t.close());
+
+describe("typo tolerance over the demo catalogue's vocabulary", () => {
+  const lettersOnly = () => [...holders.keys()].filter((w) => /^[a-z]+$/.test(w));
+
+  it("finds ≥ 99% of one-typo misspellings of every word of 5 letters or more", async () => {
+    const words = lettersOnly().filter((w) => w.length >= 5);
+    expect(words.length).toBeGreaterThan(50);
+    const r = await recall(words, singleTypos);
+    expect(r.total).toBeGreaterThan(1500);
+    expect(r.missed.length / r.total, `missed: ${r.missed.join(", ")}`).toBeLessThanOrEqual(0.01);
+  }, 240_000);
+
+  it("finds ≥ 95% of two-typo misspellings of every word of 9 letters or more", async () => {
+    const words = lettersOnly().filter((w) => w.length >= 9);
+    expect(words.length).toBeGreaterThan(5);
+    const r = await recall(words, doubleTypos);
+    expect(r.total).toBeGreaterThan(200);
+    expect(r.missed.length / r.total, `missed: ${r.missed.join(", ")}`).toBeLessThanOrEqual(0.05);
+  }, 240_000);
+
+  it("finds nothing for words that are no misspelling of the catalogue", async () => {
+    for (const q of ["qqqqq", "zxqv wbnm", "xylophone", "ज्ञ"]) {
+      const result = await t.app.services.catalog.searchProducts({ q, page: 1, limit: 100, sortBy: "relevance", sortOrder: "desc" });
+      expect(result.products, q).toEqual([]);
+    }
+  });
+});
