@@ -131,9 +131,7 @@ test.describe("checkout", () => {
 
     await addToCart(page, jersey, inStock(jersey)[0]!.size);
     await page.goto("/checkout");
-    await page.getByRole("main").getByLabel("Address").fill("Jhamsikhel Road 12");
-    await page.getByRole("main").getByLabel("City").fill("Kathmandu");
-    await page.getByRole("main").getByLabel("City").blur();
+    await fillShippingAddress(page, { province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City", street: "Jhamsikhel Road 12" });
     await page.getByRole("button", { name: "Place Order" }).click();
 
     await expect(page).toHaveURL(/\/order-success\?orderId=/);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { bsDateOf, formatAmount } from "@khelkud/contracts";
-import { ADMIN, CUSTOMER, signIn } from "./support/pages";
+import { ADMIN, CUSTOMER, fillShippingAddress, signIn } from "./support/pages";
 
 /**
  * The bill of a wallet payment (docs/decisions/081): pay with eSewa on the provider simulator, press Download bill on
@@ -44,9 +44,7 @@ test("pay with eSewa, Download bill: the PDF has the invoice number, the BS date
   await signIn(page, CUSTOMER);
   await fillCart(page, 5);
   await page.goto("/checkout");
-  await page.getByRole("textbox", { name: /^Address/ }).fill("Jhamsikhel Road 12");
-  await page.getByRole("textbox", { name: /^City/ }).fill("Lalitpur");
-  await page.getByRole("textbox", { name: /^City/ }).blur();
+  await fillShippingAddress(page, { province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", street: "Jhamsikhel Road 12" });
   await page.getByLabel(/PAN \/ VAT number/).fill("12345");
   await page.getByRole("radio", { name: /^eSewa/ }).check();
   await page.getByRole("button", { name: "Place Order" }).click();

@@ -86,7 +86,7 @@ describe("issuing an invoice when the payment is recorded", () => {
 
   it("issues the invoice at wallet confirmation, with the wallet's transaction id", async () => {
     const product = await insertProduct(t.database.db, { price: 250_000 });
-    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "राम श्रेष्ठ", email: "ram@example.com", phone: "9800000002", address: "Lazimpat", city: "Kathmandu" } } })).json().data;
+    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "राम श्रेष्ठ", email: "ram@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
     expect(await invoicesOf(started.orderId)).toHaveLength(0);
     await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
     expect((await post(customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
@@ -182,7 +182,7 @@ describe("settings and the buyer's PAN", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(PAN_MESSAGE);
     const product = await insertProduct(t.database.db);
-    const address = { fullName: "Sita Rai", email: "sita@example.com", phone: "9800000003", address: "Baneshwor", city: "Kathmandu" };
+    const address = { fullName: "Sita Rai", email: "sita@example.com", phone: "9800000003", address: "Baneshwor", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
     const refused = await post(customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, buyerPan: "98765432a" });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(PAN_MESSAGE);
@@ -213,7 +213,7 @@ describe("settings and the buyer's PAN", () => {
 describe("credit notes", () => {
   it("issues a credit note with its own number when an invoiced order is refunded; the invoice stays as it was", async () => {
     const product = await insertProduct(t.database.db, { price: 250_000 });
-    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 2 }], shippingAddress: { fullName: "Paid Shrestha", email: "p@example.com", phone: "9800000002", address: "Lazimpat", city: "Kathmandu" } } })).json().data;
+    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 2 }], shippingAddress: { fullName: "Paid Shrestha", email: "p@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
     await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
     await post(customer, "/api/payments/khalti/verify", { pidx: started.pidx });
     const [invoice] = await invoicesOf(started.orderId);

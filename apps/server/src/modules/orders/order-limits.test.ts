@@ -10,7 +10,7 @@ import { DEFAULT_ORDER_LIMITS } from "./orders.service.js";
 let t: TestContext;
 const limits = { ...DEFAULT_ORDER_LIMITS, maxUnitsPerLine: 4, maxUnitsPerOrder: 6, maxOpenUnpaid: 2, perMinutePerCustomer: 1000, perMinutePerIp: 1000, codConfirmMinutes: 30 };
 
-const address = { fullName: "Hoarder Rai", email: "hoarder@example.com", phone: "9800000009", address: "Baneshwor", city: "Kathmandu" };
+const address = { fullName: "Hoarder Rai", email: "hoarder@example.com", phone: "9800000009", address: "Baneshwor", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
 interface Who {
   id: string;

@@ -16,7 +16,7 @@ interface Who {
   headers: Record<string, string>;
 }
 
-const address = { fullName: "Paid Shrestha", email: "paid@example.com", phone: "9800000002", address: "Lazimpat", city: "Kathmandu" };
+const address = { fullName: "Paid Shrestha", email: "paid@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
 async function signedIn(role: "USER" | "ADMIN" = "USER"): Promise<Who> {
   const user = await insertUser(t.database.db, { role });

@@ -15,7 +15,7 @@ import { SWEEP_JOB, type SweepLog } from "./payments.service.js";
 let t: TestContext;
 let second: FastifyInstance;
 const INTERVAL = 60_000;
-const address = { fullName: "Sweep Test", email: "sweep@example.com", phone: "9800000003", address: "Patan", city: "Lalitpur" };
+const address = { fullName: "Sweep Test", email: "sweep@example.com", phone: "9800000003", address: "Patan", province: "Bagmati", district: "Lalitpur", area: "Lalitpur" };
 
 beforeAll(async () => {
   t = await createTestApp();
