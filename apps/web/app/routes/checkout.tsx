@@ -188,6 +188,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             orderData: {
               items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
               shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+              ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
             },
           },
           headers: { "Idempotency-Key": key },
