@@ -27,7 +27,7 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
           <span className="self-start rounded-full bg-nepal/10 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-nepal">{post.category.name}</span>
         ) : null}
         <Heading className="mt-2 line-clamp-2 text-lg font-bold leading-snug">
-          <Link to={href} prefetch="intent" className="hover:text-nepal">
+          <Link to={href} prefetch="intent" className="inline-block min-h-11 hover:text-nepal">
             {post.title}
           </Link>
         </Heading>

@@ -98,8 +98,8 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
         <p className="truncate text-xs font-semibold uppercase tracking-wide text-slate-600">{product.team ?? product.brand}</p>
-        <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-semibold leading-5 text-slate-900">
-          <Link to={`/products/${product.slug}`} className="hover:text-nepal" prefetch="intent">
+        <h3 className="text-sm font-semibold leading-5 text-slate-900">
+          <Link to={`/products/${product.slug}`} className="line-clamp-2 min-h-11 hover:text-nepal" prefetch="intent">
             {product.name}
           </Link>
         </h3>

@@ -123,13 +123,15 @@ export function SearchBox({ id }: { id: string }) {
         placeholder="Search jerseys, teams, brands…"
         autoComplete="off"
         maxLength={200}
-        className="h-10 w-full rounded-full border-0 bg-white/95 pl-4 pr-11 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
+        className="h-11 w-full rounded-full border-0 bg-white/95 pl-4 pr-12 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
       />
-      <button type="submit" className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-crimson text-white hover:bg-crimson-dark" aria-label="Search">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+      <button type="submit" className="group absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full" aria-label="Search">
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-crimson text-white group-hover:bg-crimson-dark">
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+        </span>
       </button>
       <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!showList} className="absolute inset-x-0 top-12 z-50 overflow-hidden rounded-xl bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200">
         {items.map((s, i) => (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATALOGUE_PAGE_SIZE, formatNPR, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
+import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
@@ -217,7 +218,7 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={catalogueUrl({ ...state, page: page - 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
+        <Link to={catalogueUrl({ ...state, page: page - 1 })} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
           Previous
         </Link>
       ) : null}
@@ -227,14 +228,14 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
           <Link
             to={catalogueUrl({ ...state, page: p })}
             aria-current={p === page ? "page" : undefined}
-            className={`rounded-lg px-3 py-2 text-sm font-semibold ${p === page ? "bg-nepal text-white" : "border border-slate-300 bg-white hover:bg-slate-100"}`}
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold ${p === page ? "bg-nepal text-white" : "border border-slate-300 bg-white hover:bg-slate-100"}`}
           >
             {p}
           </Link>
         </span>
       ))}
       {page < totalPages ? (
-        <Link to={catalogueUrl({ ...state, page: page + 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
+        <Link to={catalogueUrl({ ...state, page: page + 1 })} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
           Next
         </Link>
       ) : null}
@@ -265,12 +266,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <header className="mb-5">
-        <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-600">
-          <Link to="/" className="hover:text-nepal hover:underline">
-            Home
-          </Link>{" "}
-          / <span className="font-semibold text-slate-900">Products</span>
-        </nav>
+        <Breadcrumb trail={[{ to: "/", label: "Home" }]} current="Products" />
         <h1 className="text-2xl font-bold md:text-3xl">
           {state.q ? (
             <>
@@ -284,7 +280,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <div>
-          <button type="button" className="mb-3 w-full rounded-lg border border-slate-300 bg-white py-2 font-semibold lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((o) => !o)}>
+          <button type="button" className="mb-3 min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 font-semibold lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((o) => !o)}>
             {filtersOpen ? "Hide filters" : "Show filters"}
           </button>
           <div id="catalogue-filters" className={`${filtersOpen ? "block" : "hidden"} lg:block`}>

@@ -96,7 +96,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{" "}
-        <Link to={to === "/" ? "/register" : `/register?redirect=${encodeURIComponent(to)}`} className="font-semibold text-nepal hover:underline">
+        <Link to={to === "/" ? "/register" : `/register?redirect=${encodeURIComponent(to)}`} className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
           Create one
         </Link>
       </p>

@@ -66,7 +66,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
         <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters with upper case, lower case and a number" {...field("password")} />
         <PasswordField label="Confirm Password" autoComplete="new-password" {...field("confirmPassword")} />
         <div>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
+          <label className="flex min-h-11 items-start gap-2 py-1 text-sm text-slate-700">
             <input
               type="checkbox"
               checked={v.acceptTerms}

@@ -79,7 +79,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-xl bg-nepal p-6 text-white">
             <h2 className="text-lg font-bold">Talk to us</h2>
             <p className="mt-2 text-slate-200">Questions about a shirt, a size or an order? We reply within 24 hours.</p>
-            <Link to="/contact" className="mt-4 inline-block rounded-lg bg-white px-4 py-2 font-bold text-nepal hover:bg-slate-100">
+            <Link to="/contact" className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-white px-4 py-2 font-bold text-nepal hover:bg-slate-100">
               Contact Us
             </Link>
           </div>

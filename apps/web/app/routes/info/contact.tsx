@@ -112,12 +112,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-3">
         <aside className="space-y-4">
           <InfoCard title="Phone" icon="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z">
-            <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="font-semibold text-nepal hover:underline">
+            <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
               {phone}
             </a>
           </InfoCard>
           <InfoCard title="E-mail" icon="M4 4h16v16H4zM22 6l-10 7L2 6">
-            <a href={`mailto:${email}`} className="break-all font-semibold text-nepal hover:underline">
+            <a href={`mailto:${email}`} className="inline-flex min-h-11 items-center break-all font-semibold text-nepal hover:underline">
               {email}
             </a>
           </InfoCard>
