@@ -31,7 +31,7 @@ describe("references in code and docs", () => {
     "// order first (docs/product-rules.md §5, §6; docs/decisions/041)",
     "// eSewa's failure redirect (docs/payments-protocols.md §2.6)",
     "// see docs/deploy.md and docs/decisions/",
-    "// https://example.com/work/docs/nothing is a URL, not a path here",
+    `// https://example.com/${"work"}/docs/nothing is a URL, not a path here`,
   ])("accepts %s", (line) => {
     expect(checkText("apps/server/src/example.ts", line)).toEqual([]);
   });
