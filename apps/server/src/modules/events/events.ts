@@ -1,4 +1,5 @@
-import type { Order, PublicUser } from "@khelkud/contracts";
+import type { Order, OrderStatus, PublicUser } from "@khelkud/contracts";
+import type { DbOrTx } from "../../db/client.js";
 
 /**
  * Domain events, published by services after their transaction commits. This publisher only calls the
@@ -13,8 +14,25 @@ export type DomainEvent =
 
 export type EventListener = (event: DomainEvent) => void | Promise<void>;
 
+/**
+ * What happened to an order, recorded inside the transaction that made it happen. Unlike a DomainEvent,
+ * an OrderFact is handed to its recorders before the commit, with the transaction: a recorder writes rows
+ * (the notifications outbox, for one) that commit or roll back with the change itself, and a recorder that
+ * throws rolls the change back. Recorders read whatever else they need (lines, address, tracking number)
+ * through the transaction they are given.
+ */
+export type OrderFact =
+  | { type: "order.placed"; orderId: string }
+  | { type: "order.payment_received"; orderId: string }
+  | { type: "order.status_changed"; orderId: string; from: OrderStatus; to: OrderStatus }
+  | { type: "order.cancelled"; orderId: string; by: "CUSTOMER" | "ADMIN" | "EXPIRY"; stockReturned: boolean; moneyReturned: boolean }
+  | { type: "order.payment_failed"; orderId: string; reason: "FAILED" | "EXPIRED" };
+
+export type OrderFactRecorder = (tx: DbOrTx, fact: OrderFact) => Promise<void>;
+
 export function createEvents() {
   const listeners = new Set<EventListener>();
+  const recorders = new Set<OrderFactRecorder>();
 
   function publish(event: DomainEvent): void {
     for (const listener of listeners) {
@@ -33,6 +51,15 @@ export function createEvents() {
     on(listener: EventListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Registers a recorder of order facts, called inside the transaction; returns the function that removes it. */
+    onOrderFact(recorder: OrderFactRecorder): () => void {
+      recorders.add(recorder);
+      return () => recorders.delete(recorder);
+    },
+    /** Hands a fact to every recorder, one after another, inside `tx`; a recorder's error propagates and rolls `tx` back. */
+    async recordOrderFact(tx: DbOrTx, fact: OrderFact): Promise<void> {
+      for (const recorder of recorders) await recorder(tx, fact);
     },
     orderPlaced: (order: Order) => publish({ type: "order.placed", order }),
     orderStatusChanged: (order: Order, from: string) => publish({ type: "order.status_changed", order, from }),
