@@ -35,7 +35,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     storage,
     catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
     settings,
-    admin: createAdminServices(db, storage, { sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))), events, settings }),
+    admin: createAdminServices(db, storage, { orders, sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))) }),
     sessions,
     events,
     orders,
@@ -50,7 +50,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     accounts: createAccountsService({ db, sessions, mail, storage, events, background, publicUrl: config.publicUrl }),
     seo: createSeoService(db, config.publicUrl),
     invoices: createInvoicesService(db),
-    payments: createPaymentsService(db, { orders, events, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
+    payments: createPaymentsService(db, { orders, clients: createPaymentClients(config.payments), publicUrl: config.publicUrl }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Paisa } from "@khelkud/contracts";
 import { isTimeout } from "./errors.js";
+import type { ProviderVerdict } from "./verdict.js";
 import { formatRupees, parseRupeesToPaisa } from "./rupees.js";
 
 /**
@@ -271,5 +272,28 @@ function readLooseJson(text: string): Record<string, string | undefined> | null 
       }
     }
     return found ? out : null;
+  }
+}
+
+/**
+ * What an eSewa status answer means for our attempt: COMPLETE for this uuid and amount is paid; PENDING and AMBIGUOUS
+ * are undecided; CANCELED, NOT_FOUND and refunds fail the attempt (docs/decisions/041).
+ */
+export function esewaVerdict(answer: Extract<EsewaStatusResult, { outage: false }>, expected: { transactionUuid: string; totalAmountPaisa: Paisa }): ProviderVerdict {
+  switch (answer.status) {
+    case "COMPLETE":
+      if ((answer.totalAmountPaisa !== null && answer.totalAmountPaisa !== expected.totalAmountPaisa) || (answer.transactionUuid !== null && answer.transactionUuid !== expected.transactionUuid)) {
+        return { kind: "failed", providerStatus: answer.status, reason: "amount_mismatch" };
+      }
+      return { kind: "paid", providerStatus: answer.status, transactionId: answer.refId };
+    case "PENDING":
+    case "AMBIGUOUS":
+      return { kind: "pending", providerStatus: answer.status };
+    case "CANCELED":
+      return { kind: "failed", providerStatus: answer.status, reason: "canceled" };
+    case "NOT_FOUND":
+      return { kind: "failed", providerStatus: answer.status, reason: "expired" };
+    default:
+      return { kind: "failed", providerStatus: answer.status, reason: "refunded" };
   }
 }

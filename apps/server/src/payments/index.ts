@@ -5,6 +5,7 @@ import { createKhaltiClient, type KhaltiClient } from "./khalti.client.js";
 export * from "./errors.js";
 export * from "./esewa.client.js";
 export * from "./khalti.client.js";
+export type { ProviderVerdict } from "./verdict.js";
 export { formatRupees, parseRupeesToPaisa } from "./rupees.js";
 
 export interface PaymentClients {

@@ -1,5 +1,6 @@
 import type { Paisa } from "@khelkud/contracts";
 import { ProviderError, isTimeout } from "./errors.js";
+import type { ProviderVerdict } from "./verdict.js";
 
 /**
  * Khalti ePayment (KPG-2, API v2) client: initiate and lookup.
@@ -257,4 +258,25 @@ function fieldErrorsOf(body: Record<string, unknown>): Record<string, string[]> 
     else if (typeof value === "string") out[key] = [value];
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * What a Khalti lookup means for our attempt of `expectedPaisa`: Completed with the attempt's amount is paid; Pending and
+ * Initiated are undecided; a cancel, expiry or refund fails the attempt (docs/decisions/041).
+ */
+export function khaltiVerdict(found: KhaltiLookupResult, expectedPaisa: Paisa): ProviderVerdict {
+  switch (found.status) {
+    case "Completed":
+      if (found.totalAmount !== expectedPaisa) return { kind: "failed", providerStatus: found.status, reason: "amount_mismatch" };
+      return { kind: "paid", providerStatus: found.status, transactionId: found.transactionId };
+    case "Pending":
+    case "Initiated":
+      return { kind: "pending", providerStatus: found.status };
+    case "User canceled":
+      return { kind: "failed", providerStatus: found.status, reason: "canceled" };
+    case "Expired":
+      return { kind: "failed", providerStatus: found.status, reason: "expired" };
+    default:
+      return { kind: "failed", providerStatus: found.status, reason: "refunded" };
+  }
 }

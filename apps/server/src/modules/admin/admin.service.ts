@@ -1,31 +1,19 @@
 import type { Db } from "../../db/client.js";
 import type { Storage } from "../../plugins/storage.js";
 import { createSessionsService } from "../accounts/sessions.service.js";
-import type { Events } from "../events/events.js";
-import { createOrdersService } from "../orders/orders.service.js";
-import type { SettingsService } from "../settings/settings.service.js";
+import { createAdminOrdersService } from "../orders/orders-admin.service.js";
+import type { OrdersService } from "../orders/orders.service.js";
 import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js";
 import { createAdminBlogsService } from "./blogs.service.js";
 import { createAdminCategoriesService } from "./categories.service.js";
 import * as dashboard from "./dashboard.repository.js";
 import { createInvoicesService } from "../invoices/invoices.service.js";
 import { createAdminMessagesService } from "./messages.service.js";
-import { createAdminOrdersService, type OrderNotifier } from "./orders.service.js";
 import { createAdminProductsService } from "./products.service.js";
 import { createAdminUsersService, type InviteSender } from "./users.service.js";
 
 /** Everything the admin panel does, grouped by screen. Every call is reached only through the guarded admin routes. */
-export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite?: InviteSender; events?: Events; settings?: SettingsService } = {}) {
-  // Admin order changes reach the live channel like the customer's own: the same events with the customer's view of the order.
-  let notify: OrderNotifier | undefined;
-  if (opts.events && opts.settings) {
-    const events = opts.events;
-    const customerView = createOrdersService(db, { settings: opts.settings, events });
-    notify = {
-      statusChanged: async (id, from) => events.orderStatusChanged(await customerView.getOrder(id), from),
-      paymentUpdated: async (id) => events.paymentUpdated(await customerView.getOrder(id)),
-    };
-  }
+export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pick<OrdersService, "lifecycle">; sendInvite?: InviteSender }) {
   const invoices = createInvoicesService(db);
   return {
     products: createAdminProductsService(db, storage),
@@ -33,7 +21,8 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
     categories: createAdminCategoriesService(db),
     // Sessions are stateless over the database, so a second instance here is the same as the app's.
     users: createAdminUsersService(db, createSessionsService(db), opts.sendInvite),
-    orders: createAdminOrdersService(db, notify),
+    // Order changes go through the orders module's lifecycle: the same history, stock, facts and live events as the customer's.
+    orders: createAdminOrdersService(db, opts.orders.lifecycle),
     messages: createAdminMessagesService(db),
     blogs: createAdminBlogsService(db, storage),
     audit: {

@@ -7,7 +7,7 @@ import { fiscalYearOf, formatBs, bsDateOf, PAN_MESSAGE } from "@khelkud/contract
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
-import { createAdminOrdersService } from "../admin/orders.service.js";
+import { createAdminOrdersService } from "../orders/orders-admin.service.js";
 import { documentCounters, orders, storeSettings, taxDocuments } from "../../db/schema/index.js";
 import { payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
 import { issueInvoice } from "./invoices.service.js";
@@ -130,8 +130,8 @@ describe("issuing an invoice when the payment is recorded", () => {
     const actor = { id: admin.id, ip: null };
     const lastOfAsar = await deliveredCod(customer.id);
     const firstOfShrawan = await deliveredCod(customer.id);
-    await createAdminOrdersService(t.database.db, undefined, () => new Date("2025-07-16T18:00:00Z")).collectCash(actor, lastOfAsar.id); // 23:45 in Kathmandu
-    await createAdminOrdersService(t.database.db, undefined, () => new Date("2025-07-16T18:20:00Z")).collectCash(actor, firstOfShrawan.id); // 00:05 next day
+    await createAdminOrdersService(t.database.db, t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:00:00Z")).collectCash(actor, lastOfAsar.id); // 23:45 in Kathmandu
+    await createAdminOrdersService(t.database.db, t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:20:00Z")).collectCash(actor, firstOfShrawan.id); // 00:05 next day
     expect((await invoicesOf(lastOfAsar.id))[0]).toMatchObject({ number: "2081/82-000001", fiscalYear: "2081/82", issuedDateBs: "2082-03-32" });
     expect((await invoicesOf(firstOfShrawan.id))[0]).toMatchObject({ number: "2082/83-000001", fiscalYear: "2082/83", issuedDateBs: "2082-04-01" });
   });

@@ -171,3 +171,13 @@ export async function countOpenUnpaid(tx: DbOrTx, userId: string): Promise<numbe
     .where(and(eq(orders.userId, userId), inArray(orders.status, ["PENDING", "PROCESSING"]), eq(orders.paymentStatus, "PENDING")));
   return Number(row?.n ?? 0);
 }
+
+/** The order's row, locked until the transaction ends: every change of its status or payment state starts here. */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+export async function deleteOrder(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(orders).where(eq(orders.id, id));
+}

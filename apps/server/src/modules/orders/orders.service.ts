@@ -7,7 +7,6 @@ import {
   WALLET_PAYMENT_MINUTES,
   type Order,
   type OrderLineInput,
-  type OrderStatus,
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -21,6 +20,7 @@ import type { Events } from "../events/events.js";
 import type { SettingsService } from "../settings/settings.service.js";
 import { newId } from "../../db/ids.js";
 import { newOrderNumber } from "./order-number.js";
+import { createOrderLifecycle } from "./order-lifecycle.js";
 import * as repo from "./orders.repository.js";
 
 export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
@@ -114,6 +114,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return (await hydrate([row]))[0]!;
   }
 
+  const lifecycle = createOrderLifecycle(db, { events: deps.events, load });
+
   /** Prices every line from the catalogue and refuses what cannot be sold (before any stock is touched). */
   async function priceLines(lines: OrderLineInput[]) {
     const productIds = [...new Set(lines.map((l) => l.productId))];
@@ -186,7 +188,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
 
     for (let attempt = 0; ; attempt++) {
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await lifecycle.run(async (unit) => {
+          const tx = unit.tx;
           await repo.lockCustomer(tx, user.id);
           if ((await repo.countOpenUnpaid(tx, user.id)) >= limits.maxOpenUnpaid) throw conflict(openOrdersRefused(limits.maxOpenUnpaid));
           await reserve(tx, priced);
@@ -226,11 +229,10 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             })),
           );
           await repo.insertHistory(tx, { orderId: order.id, status: "PENDING", note: "Order placed", changedByUserId: user.id });
+          await unit.placed(order.id);
           return order;
         });
-        const order = (await hydrate([row]))[0]!;
-        deps.events.orderPlaced(order);
-        return { order, replayed: false };
+        return { order: (await hydrate([row]))[0]!, replayed: false };
       } catch (error) {
         if (idempotencyKey && isUniqueViolation(error, "orders_user_idempotency_uq")) {
           // The same key raced in from a second request that committed first: answer with its order.
@@ -267,28 +269,18 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (row.status === "PROCESSING") return load(row.id);
     if (row.status !== "PENDING") throw conflict(`A ${row.status.toLowerCase().replaceAll("_", " ")} order cannot be confirmed`);
     if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= Date.now()) throw conflict("The time to confirm this order has run out. Please place a new order.");
-    const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id }, { status: "PROCESSING", paymentExpiresAt: null });
-      if (!updated) return false;
-      await repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" });
-      await repo.insertHistory(tx, { orderId: row.id, status: "PROCESSING", note: "Cash on delivery confirmed; pay when it arrives", changedByUserId: user.id });
-      return true;
-    });
+    const changed = await lifecycle.run(async (unit) =>
+      unit.change(row.id, {
+        when: { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id },
+        status: "PROCESSING",
+        set: { paymentExpiresAt: null },
+        history: { note: "Cash on delivery confirmed; pay when it arrives", by: user.id },
+        also: (tx, updated) => repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" }),
+      }),
+    );
     const order = await load(row.id);
     if (!changed && order.status !== "PROCESSING") throw conflict("This order can no longer be confirmed");
-    if (changed) deps.events.orderStatusChanged(order, "PENDING");
     return order;
-  }
-
-  /**
-   * Puts an order's stock back, exactly once per order however often it is called (cancel, failed or
-   * expired payment). Call inside the transaction that changes the order's status.
-   */
-  async function releaseStock(tx: DbOrTx, orderId: string): Promise<boolean> {
-    if (!(await repo.claimStockRelease(tx, orderId))) return false;
-    const items = await repo.findItemsFor(tx, [orderId]);
-    for (const i of items) await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
-    return true;
   }
 
   /**
@@ -302,41 +294,46 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     if (row.status === "CANCELLED") throw conflict("This order is already cancelled");
     if (row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING")) return { order: await requestCancellation(user, row, reason), requested: true };
     if (!customerCanCancel(row)) throw conflict("This order can no longer be cancelled");
-    const from = row.status as OrderStatus;
-    const changed = await db.transaction(async (tx) => {
+    const changed = await lifecycle.run(async (unit) =>
       // Only while still unpaid: a payment confirmed a moment ago makes this call fail instead of keeping the money.
-      const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], paymentStatus: "PENDING", userId: user.id }, { status: "CANCELLED" });
-      if (!updated) return false;
-      await releaseStock(tx, row.id);
-      await repo.insertHistory(tx, { orderId: row.id, status: "CANCELLED", note: "Cancelled by the customer", changedByUserId: user.id });
-      return true;
-    });
+      unit.change(row.id, {
+        when: { status: ["PENDING", "PROCESSING"], paymentStatus: "PENDING", userId: user.id },
+        status: "CANCELLED",
+        cancelledBy: "CUSTOMER",
+        releaseStock: true,
+        history: { note: "Cancelled by the customer", by: user.id },
+      }),
+    );
     if (!changed) throw conflict("This order can no longer be cancelled");
-    const order = await load(row.id);
-    deps.events.orderStatusChanged(order, from);
-    return { order, requested: false };
+    return { order: await load(row.id), requested: false };
   }
 
   async function requestCancellation(user: Viewer, row: repo.OrderRow, reason?: string): Promise<Order> {
     if (row.cancellationRequestedAt) throw conflict(CANCELLATION_ALREADY_REQUESTED);
-    const changed = await db.transaction(async (tx) => {
-      const updated = await repo.updateOrderIf(
-        tx,
-        row.id,
-        { status: ["PENDING", "PROCESSING"], paymentStatus: "PAID", userId: user.id, noCancellationRequest: true },
-        { cancellationRequestedAt: new Date(), cancellationReason: reason?.trim() || null },
-      );
-      if (!updated) return false;
-      await repo.insertHistory(tx, { orderId: row.id, status: updated.status, note: "Cancellation requested by the customer; the shop will refund the payment", changedByUserId: user.id });
-      return true;
-    });
+    const changed = await lifecycle.run(async (unit) =>
+      unit.change(row.id, {
+        when: { status: ["PENDING", "PROCESSING"], paymentStatus: "PAID", userId: user.id, noCancellationRequest: true },
+        set: { cancellationRequestedAt: new Date(), cancellationReason: reason?.trim() || null },
+        history: { note: "Cancellation requested by the customer; the shop will refund the payment", by: user.id },
+        // The order page shows the request at once (the status itself stays).
+        announce: ["status"],
+      }),
+    );
     if (!changed) throw conflict(CANCELLATION_ALREADY_REQUESTED);
-    const order = await load(row.id);
-    deps.events.orderStatusChanged(order, row.status);
-    return order;
+    return load(row.id);
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, releaseStock, getOrder: load, limits };
+  /** The order's own row, for the modules that decide about it (payments); undefined when there is none. */
+  async function findRecord(id: string): Promise<repo.OrderRow | undefined> {
+    return repo.findOrder(db, id);
+  }
+
+  /** The order's lines as stored (names, sizes and prices of the moment it was placed). */
+  async function linesOf(id: string): Promise<repo.OrderItemRow[]> {
+    return repo.findItemsFor(db, [id]);
+  }
+
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, lifecycle, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import {
   ADMIN_MSG,
   ORDER_TRANSITIONS,
@@ -15,13 +14,13 @@ import {
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { orders, orderStatusHistory, payments } from "../../db/schema/index.js";
+import type { orders } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
+import { pagination, toCsv } from "../admin/admin-lib.js";
+import type { Actor } from "../admin/audit.js";
 import { issueCreditNote, issueInvoice } from "../invoices/invoices.service.js";
-import { pagination, toCsv } from "./admin-lib.js";
-import { recordAudit, type Actor } from "./audit.js";
-import { releaseOrderStock } from "./order-stock.js";
-import * as repo from "./orders.repository.js";
+import type { OrderLifecycle } from "./order-lifecycle.js";
+import * as repo from "./orders-admin.repository.js";
 
 type StatusInput = z.output<typeof OrderStatusInputSchema>;
 type RefundData = z.output<typeof RefundInputSchema>;
@@ -84,25 +83,16 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
 }
 export type AdminOrderSummary = ReturnType<typeof toSummary>;
 
-/** Tells the rest of the shop (live order page, e-mails) about a change, after it is committed. */
-export interface OrderNotifier {
-  statusChanged(orderId: string, from: string): Promise<void>;
-  paymentUpdated(orderId: string): Promise<void>;
-}
-
-export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: () => Date = () => new Date()) {
-  /** A failed notification never undoes or fails the committed change. */
-  async function tell(work: (() => Promise<void>) | undefined) {
-    try {
-      await work?.();
-    } catch {
-      // Listeners log their own failures (see events.ts); the admin's change stands.
-    }
-  }
+/**
+ * The administrator's order use cases (reached only through the guarded admin routes). Every change goes through the
+ * orders module's lifecycle (order-lifecycle.ts): state machine, history, stock, audit, facts and events in one place.
+ */
+export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, clock: () => Date = () => new Date()) {
+  const missing = () => notFound(ADMIN_MSG.orderNotFound);
 
   async function get(id: string) {
     const row = await repo.findOrder(db, id);
-    if (!row) throw notFound(ADMIN_MSG.orderNotFound);
+    if (!row) throw missing();
     const [items, history, pays, refund] = await Promise.all([repo.itemsOf(db, id), repo.historyOf(db, id), repo.latestPayments(db, [id]), repo.refundOf(db, id)]);
     const pay = pays.get(id);
     return {
@@ -137,28 +127,28 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
 
     /** docs/product-rules.md §7: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
     async changeStatus(actor: Actor, id: string, input: StatusInput) {
-      const from = await db.transaction(async (tx) => {
-        const o = await repo.lockOrder(tx, id);
-        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
-        if (!canTransition(o.status, input.status)) throw conflict(transitionRefused(o.status, input.status));
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
         // Cancelling must not keep the money: a paid order is cancelled only by recording its refund.
-        if (input.status === "CANCELLED" && o.paymentStatus === "PAID") throw conflict(ADMIN_MSG.paidOrderCancel);
-        const set: Partial<OrderRow> = { status: input.status };
+        if (input.status === "CANCELLED" && o.paymentStatus === "PAID" && canTransition(o.status, input.status)) throw conflict(ADMIN_MSG.paidOrderCancel);
+        const set: Partial<OrderRow> = {};
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
         if (input.courier) set.courier = input.courier;
-        await tx.update(orders).set(set).where(eq(orders.id, id));
-        await tx.insert(orderStatusHistory).values({ orderId: id, status: input.status, note: input.note, changedByUserId: actor.id });
-        const stockReturned = input.status === "CANCELLED" ? await releaseOrderStock(tx, id) : false;
-        await recordAudit(tx, actor, {
-          action: "order.status",
-          entityType: "order",
-          entityId: id,
-          before: { status: o.status, trackingNumber: o.trackingNumber, courier: o.courier },
-          after: { status: input.status, trackingNumber: set.trackingNumber ?? o.trackingNumber, courier: set.courier ?? o.courier, note: input.note, stockReturned },
+        await unit.change(id, {
+          status: input.status,
+          set,
+          history: { note: input.note ?? null, by: actor.id },
+          releaseStock: input.status === "CANCELLED",
+          cancelledBy: "ADMIN",
+          audit: {
+            actor,
+            action: "order.status",
+            before: (b) => ({ status: b.status, trackingNumber: b.trackingNumber, courier: b.courier }),
+            after: (a, r) => ({ status: a.status, trackingNumber: a.trackingNumber, courier: a.courier, note: input.note, stockReturned: r.stockReturned }),
+          },
         });
-        return o.status;
       });
-      await tell(notify && (() => notify.statusChanged(id, from)));
       return get(id);
     },
 
@@ -168,78 +158,82 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
      * (docs/decisions/078). The money itself is sent back in the wallet's or bank's own dashboard; its reference is kept.
      */
     async refund(actor: Actor, id: string, input: RefundData) {
-      const from = await db.transaction(async (tx) => {
-        const o = await repo.lockOrder(tx, id);
-        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
         if (!canRefund(o)) throw conflict(ADMIN_MSG.refundRefused);
         const amount = input.amount ?? o.totalAmount;
         if (amount > o.totalAmount) throw invalid(ADMIN_MSG.refundTooLarge, [{ field: "amount", message: ADMIN_MSG.refundTooLarge }]);
-        const paid = await repo.paidPaymentOf(tx, id);
-        await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
-        if (paid) await repo.markPaymentRefunded(tx, paid.id);
-        await tx.update(orders).set({ status: "CANCELLED", paymentStatus: "REFUNDED" }).where(eq(orders.id, id));
         const how = `${formatNPR(amount)} refunded by ${refundMethodLabel(input.method)} (reference ${input.reference})`;
-        await tx.insert(orderStatusHistory).values({ orderId: id, status: "CANCELLED", note: o.cancellationRequestedAt ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, changedByUserId: actor.id });
-        const stockReturned = await releaseOrderStock(tx, id);
-        // The invoice stays as issued; a credit note with its own number refers to it (docs/decisions/081).
-        const creditNote = await issueCreditNote(tx, id, clock(), o.cancellationRequestedAt ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount);
-        await recordAudit(tx, actor, {
-          action: "order.refund",
-          entityType: "order",
-          entityId: id,
-          before: { status: o.status, paymentStatus: o.paymentStatus },
-          after: { status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned, creditNote: creditNote?.number ?? null },
+        const requested = o.cancellationRequestedAt !== null;
+        await unit.change(id, {
+          status: "CANCELLED",
+          set: { paymentStatus: "REFUNDED" },
+          history: { note: requested ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, by: actor.id },
+          releaseStock: true,
+          cancelledBy: "ADMIN",
+          also: async (tx) => {
+            const paid = await repo.paidPaymentOf(tx, id);
+            await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
+            if (paid) await repo.markPaymentRefunded(tx, paid.id);
+            // The invoice stays as issued; a credit note with its own number refers to it (docs/decisions/081).
+            return issueCreditNote(tx, id, clock(), requested ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount);
+          },
+          audit: {
+            actor,
+            action: "order.refund",
+            before: (b) => ({ status: b.status, paymentStatus: b.paymentStatus }),
+            after: (_a, r) => ({ status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned: r.stockReturned, creditNote: r.extra?.number ?? null }),
+          },
+          announce: ["status", "payment"],
         });
-        return o.status;
       });
-      await tell(notify && (() => notify.statusChanged(id, from)));
-      await tell(notify && (() => notify.paymentUpdated(id)));
       return get(id);
     },
 
     /** Turns a cancellation request down (the order goes on); the note tells the customer why. */
     async declineCancellation(actor: Actor, id: string, note: string | null) {
-      const status = await db.transaction(async (tx) => {
-        const o = await repo.lockOrder(tx, id);
-        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
         if (!o.cancellationRequestedAt || !canRefund(o)) throw conflict(ADMIN_MSG.noCancellationRequest);
-        await tx.update(orders).set({ cancellationRequestedAt: null, cancellationReason: null }).where(eq(orders.id, id));
-        await tx.insert(orderStatusHistory).values({ orderId: id, status: o.status, note: note ? `Cancellation request declined: ${note}` : "Cancellation request declined", changedByUserId: actor.id });
-        await recordAudit(tx, actor, { action: "order.cancellation-declined", entityType: "order", entityId: id, before: { cancellationRequestedAt: o.cancellationRequestedAt }, after: { note } });
-        return o.status;
+        await unit.change(id, {
+          set: { cancellationRequestedAt: null, cancellationReason: null },
+          history: { note: note ? `Cancellation request declined: ${note}` : "Cancellation request declined", by: actor.id },
+          audit: { actor, action: "order.cancellation-declined", before: (b) => ({ cancellationRequestedAt: b.cancellationRequestedAt }), after: () => ({ note }) },
+          announce: ["status"],
+        });
       });
-      await tell(notify && (() => notify.statusChanged(id, status)));
       return get(id);
     },
 
     /** Cash handed over for a delivered cash-on-delivery order: the payment becomes PAID. */
     async collectCash(actor: Actor, id: string) {
-      await db.transaction(async (tx) => {
-        const o = await repo.lockOrder(tx, id);
-        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
         if (!collectable(o)) throw conflict(ADMIN_MSG.cashNotCollectable);
         const now = clock();
-        await tx.update(orders).set({ paymentStatus: "PAID", paidAt: now, cashCollectedAt: now }).where(eq(orders.id, id));
-        await tx.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, id), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
-        // The tax invoice commits with the cash, or neither does (docs/decisions/081).
-        const invoice = await issueInvoice(tx, id, now);
-        await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID", invoice: invoice?.number ?? null } });
+        await unit.change(id, {
+          set: { paymentStatus: "PAID", paidAt: now, cashCollectedAt: now },
+          also: async (tx) => {
+            await repo.markCodPaymentPaid(tx, id);
+            // The tax invoice commits with the cash, or neither does (docs/decisions/081).
+            return issueInvoice(tx, id, now);
+          },
+          audit: { actor, action: "order.cash-collected", before: (b) => ({ paymentStatus: b.paymentStatus }), after: (_a, r) => ({ paymentStatus: "PAID", invoice: r.extra?.number ?? null }) },
+        });
       });
-      await tell(notify && (() => notify.paymentUpdated(id)));
       return get(id);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const o = await repo.lockOrder(tx, id);
-        if (!o) throw notFound(ADMIN_MSG.orderNotFound);
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
         if (o.paymentStatus === "PAID" || o.paymentStatus === "REFUNDED") throw conflict(ADMIN_MSG.paidOrderKept);
         if (!deletable(o)) throw conflict(ADMIN_MSG.orderDeleteRefused);
-        // An expired unpaid order that was never cancelled still holds stock.
-        await releaseOrderStock(tx, id);
-        const items = await repo.itemsOf(tx, id);
-        await tx.delete(orders).where(eq(orders.id, id));
-        await recordAudit(tx, actor, { action: "order.delete", entityType: "order", entityId: id, before: { ...o, items } });
+        await unit.remove(id, { actor, action: "order.delete", before: (b, items) => ({ ...b, items }) });
       });
     },
 

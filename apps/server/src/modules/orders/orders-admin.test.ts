@@ -4,8 +4,7 @@ import { ADMIN_MSG, transitionRefused } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { orders, orderStatusHistory } from "../../db/schema/index.js";
-import { insertOrder, stockOf } from "./test-helpers.js";
-import { releaseOrderStock } from "./order-stock.js";
+import { insertOrder, stockOf } from "../admin/test-helpers.js";
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -83,9 +82,10 @@ describe("order status changes", () => {
     const res = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED", note: "Customer asked" });
     expect(res.statusCode).toBe(200);
     expect([await stockOf(t.database.db, productId, "M"), await stockOf(t.database.db, productId, "L")]).toEqual([m, l]);
-    // A second release (another module, a retried job) changes nothing.
-    expect(await t.database.db.transaction((tx) => releaseOrderStock(tx, o.id))).toBe(false);
     expect((await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED" })).statusCode).toBe(409);
+    expect([await stockOf(t.database.db, productId, "M"), await stockOf(t.database.db, productId, "L")]).toEqual([m, l]);
+    // A second release (deleting the order releases what it still holds) changes nothing.
+    expect((await api("DELETE", `/api/admin/orders/${o.id}`)).statusCode).toBe(200);
     expect([await stockOf(t.database.db, productId, "M"), await stockOf(t.database.db, productId, "L")]).toEqual([m, l]);
   });
 });

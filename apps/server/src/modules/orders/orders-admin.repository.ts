@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm"
 import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
-import { escapeLike } from "./admin-lib.js";
+import { escapeLike } from "../admin/admin-lib.js";
 
 export function orderWhere(q: Pick<AdminOrdersQuery, "q" | "status">): SQL | undefined {
   const text = q.q?.trim().replace(/^#/, "");
@@ -82,4 +82,9 @@ export async function paidPaymentOf(db: DbOrTx, orderId: string) {
 
 export async function markPaymentRefunded(db: DbOrTx, paymentId: string): Promise<void> {
   await db.update(payments).set({ status: "REFUNDED" }).where(and(eq(payments.id, paymentId), eq(payments.status, "PAID")));
+}
+
+/** Cash on delivery handed over: the order's COD payment row becomes PAID. */
+export async function markCodPaymentPaid(db: DbOrTx, orderId: string): Promise<void> {
+  await db.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, orderId), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
 }

@@ -1,0 +1,198 @@
+import { canTransition, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { conflict } from "../../lib/errors.js";
+import { recordAudit, type Actor } from "../admin/audit.js";
+import type { Events, OrderFact } from "../events/events.js";
+import type { orders } from "../../db/schema/index.js";
+import * as repo from "./orders.repository.js";
+
+/**
+ * The one place an order changes its status or payment state (docs/decisions/030). Every path — placing, the
+ * customer's cancel and cancellation request, cash-on-delivery confirmation, a wallet payment, a switch of payment
+ * method, the expiry sweep, the administrator's status change, refund, cash collected and delete — opens a unit of
+ * work here and calls `change` inside it. A change:
+ *
+ * 1. locks the order's row and applies only while the order still matches `when` (a repeat finds nothing to do);
+ * 2. checks a new status against the contracts' state machine (`canTransition`);
+ * 3. writes the customer's history entry;
+ * 4. gives the stock back at most once (`stock_released_at` is claimed first);
+ * 5. runs the caller's extra writes (refund row, invoice, credit note) in the same transaction;
+ * 6. records the order facts (`events.recordOrderFact`) and the administrator's audit entry, inside the transaction;
+ * 7. after the commit, publishes the domain events (live channel).
+ *
+ * A recorder or an extra write that throws rolls everything back: status, stock, history, audit and facts.
+ */
+
+type OrderSet = Partial<Omit<typeof orders.$inferInsert, "id" | "status">>;
+export type CancelledBy = "CUSTOMER" | "ADMIN" | "EXPIRY";
+/** Which domain events follow the commit, in this order. */
+export type Announcement = "status" | "payment";
+
+export interface OrderChange<X = unknown> {
+  /** Applies only while the order still matches; otherwise `change` returns null and nothing is written. */
+  when?: OrderGuard;
+  /** The new status: must be a next status of the current one in the contracts' state machine. */
+  status?: OrderStatus;
+  /** Other columns changed with it (payment state, method, deadline, tracking, cancellation request). */
+  set?: OrderSet;
+  /** The customer's timeline entry (its status is the order's status after the change). */
+  history?: { note: string | null; by: string | null };
+  /** Give the order's units back (once per order, whoever asks). */
+  releaseStock?: boolean;
+  /** Who cancelled, for `order.cancelled`; required when `status` is CANCELLED. */
+  cancelledBy?: CancelledBy;
+  /** The payment window closed with this change (`order.payment_failed` EXPIRED, recorded before the cancellation). */
+  paymentExpired?: boolean;
+  /** More writes of the same change, after the order row moved (refund, invoice, credit note). */
+  also?: (tx: DbOrTx, order: repo.OrderRow, before: repo.OrderRow) => Promise<X>;
+  /** The administrator's audit entry. */
+  audit?: { actor: Actor; action: string; before: (o: repo.OrderRow) => unknown; after: (o: repo.OrderRow, r: { stockReturned: boolean; extra: X }) => unknown };
+  /** Domain events after the commit; default: "status" when the status changed, "payment" when the payment state did. */
+  announce?: Announcement[];
+}
+
+export interface OrderGuard {
+  status?: OrderStatus[];
+  paymentStatus?: repo.OrderRow["paymentStatus"];
+  paymentMethod?: repo.OrderRow["paymentMethod"];
+  userId?: string;
+  noCancellationRequest?: boolean;
+}
+
+export interface Changed<X = unknown> {
+  before: repo.OrderRow;
+  order: repo.OrderRow;
+  stockReturned: boolean;
+  extra: X;
+}
+
+function matches(o: repo.OrderRow, when: OrderGuard): boolean {
+  if (when.status && !when.status.includes(o.status)) return false;
+  if (when.paymentStatus && o.paymentStatus !== when.paymentStatus) return false;
+  if (when.paymentMethod && o.paymentMethod !== when.paymentMethod) return false;
+  if (when.userId && o.userId !== when.userId) return false;
+  if (when.noCancellationRequest && o.cancellationRequestedAt !== null) return false;
+  return true;
+}
+
+/** One transaction's worth of order changes; the events wait for its commit. */
+export interface OrderUnit {
+  readonly tx: DbOrTx;
+  /** The order as it is inside this transaction (no lock). */
+  find(orderId: string): Promise<repo.OrderRow | undefined>;
+  /** The order locked until the transaction ends. */
+  lock(orderId: string): Promise<repo.OrderRow | undefined>;
+  change<X = undefined>(orderId: string, c: OrderChange<X>): Promise<Changed<X> | null>;
+  /** A new order was written in this transaction: `order.placed` now, the event after the commit. */
+  placed(orderId: string): Promise<void>;
+  /** A wallet attempt of the order failed at the provider (the order itself stays payable until it expires). */
+  paymentFailed(orderId: string): Promise<void>;
+  /** A timeline note that changes nothing else (late money on a closed order). */
+  note(orderId: string, note: string, by?: string | null): Promise<void>;
+  /** Deletes the order; stock it still holds goes back first. */
+  remove(orderId: string, audit: { actor: Actor; action: string; before: (o: repo.OrderRow, items: repo.OrderItemRow[]) => unknown }): Promise<boolean>;
+}
+
+export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orderId: string) => Promise<Order> }) {
+  const { events } = deps;
+
+  /** Puts an order's stock back, exactly once per order however often it is called. */
+  async function releaseStock(tx: DbOrTx, orderId: string): Promise<boolean> {
+    if (!(await repo.claimStockRelease(tx, orderId))) return false;
+    for (const i of await repo.findItemsFor(tx, [orderId])) await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
+    return true;
+  }
+
+  type Publication = { kind: "placed"; orderId: string } | { kind: Announcement; orderId: string; from: string };
+
+  function unitFor(tx: DbOrTx, queue: Publication[]): OrderUnit {
+    const record = (fact: OrderFact) => events.recordOrderFact(tx, fact);
+    return {
+      tx,
+      find: (orderId) => repo.findOrder(tx, orderId),
+      lock: (orderId) => repo.lockOrder(tx, orderId),
+
+      async change<X>(orderId: string, c: OrderChange<X>): Promise<Changed<X> | null> {
+        const before = await repo.lockOrder(tx, orderId);
+        if (!before || !matches(before, c.when ?? {})) return null;
+        const statusChanges = c.status !== undefined;
+        if (statusChanges && !canTransition(before.status, c.status!)) throw conflict(transitionRefused(before.status, c.status!));
+        if (c.status === "CANCELLED" && statusChanges && !c.cancelledBy) throw new Error("A cancellation must say who cancelled");
+        const set = { ...c.set, ...(statusChanges ? { status: c.status } : {}) };
+        const order = Object.keys(set).length ? await repo.updateOrderIf(tx, orderId, {}, set) : before;
+        if (!order) return null;
+        if (c.history) await repo.insertHistory(tx, { orderId, status: order.status, note: c.history.note, changedByUserId: c.history.by });
+        const stockReturned = c.releaseStock ? await releaseStock(tx, orderId) : false;
+        const extra = (c.also ? await c.also(tx, order, before) : undefined) as X;
+
+        const paymentReceived = order.paymentStatus === "PAID" && before.paymentStatus !== "PAID";
+        if (c.paymentExpired) await record({ type: "order.payment_failed", orderId, reason: "EXPIRED" });
+        if (paymentReceived) await record({ type: "order.payment_received", orderId });
+        if (statusChanges && order.status === "CANCELLED") {
+          const moneyReturned = order.paymentStatus === "REFUNDED" && before.paymentStatus !== "REFUNDED";
+          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned });
+        } else if (statusChanges) {
+          await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
+        }
+        if (c.audit) {
+          await recordAudit(tx, c.audit.actor, { action: c.audit.action, entityType: "order", entityId: orderId, before: c.audit.before(before), after: c.audit.after(order, { stockReturned, extra }) });
+        }
+
+        const announce = c.announce ?? [...(statusChanges ? (["status"] as const) : []), ...(order.paymentStatus !== before.paymentStatus ? (["payment"] as const) : [])];
+        for (const kind of announce) queue.push({ kind, orderId, from: before.status });
+        return { before, order, stockReturned, extra };
+      },
+
+      async placed(orderId) {
+        await record({ type: "order.placed", orderId });
+        queue.push({ kind: "placed", orderId });
+      },
+
+      async paymentFailed(orderId) {
+        await record({ type: "order.payment_failed", orderId, reason: "FAILED" });
+      },
+
+      async note(orderId, note, by = null) {
+        const o = await repo.findOrder(tx, orderId);
+        if (o) await repo.insertHistory(tx, { orderId, status: o.status, note, changedByUserId: by });
+      },
+
+      async remove(orderId, audit) {
+        const before = await repo.lockOrder(tx, orderId);
+        if (!before) return false;
+        // An expired unpaid order that was never cancelled still holds stock.
+        await releaseStock(tx, orderId);
+        const items = await repo.findItemsFor(tx, [orderId]);
+        await repo.deleteOrder(tx, orderId);
+        await recordAudit(tx, audit.actor, { action: audit.action, entityType: "order", entityId: orderId, before: audit.before(before, items) });
+        return true;
+      },
+    };
+  }
+
+  /** Tells the rest of the shop (live channel) after the commit; a failure here never undoes or fails the change. */
+  async function publish(queue: Publication[]): Promise<void> {
+    for (const p of queue) {
+      try {
+        const order = await deps.load(p.orderId);
+        if (p.kind === "placed") events.orderPlaced(order);
+        else if (p.kind === "status") events.orderStatusChanged(order, p.from);
+        else events.paymentUpdated(order);
+      } catch {
+        // The order may be gone by now (deleted); listeners log their own failures (events.ts).
+      }
+    }
+  }
+
+  return {
+    /** Runs `work` in one transaction; the domain events of its changes are published after it commits. */
+    async run<T>(work: (unit: OrderUnit) => Promise<T>): Promise<T> {
+      const queue: Publication[] = [];
+      const result = await db.transaction((tx) => work(unitFor(tx, queue)));
+      await publish(queue);
+      return result;
+    },
+  };
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

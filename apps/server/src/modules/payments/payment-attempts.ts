@@ -1,0 +1,125 @@
+import { shortOrderId, WALLET_LABEL, type EsewaStart, type KhaltiStart, type WalletProvider } from "@khelkud/contracts";
+import { conflict, notFound } from "../../lib/errors.js";
+import { isProviderUnavailable, makeTransactionUuid, ProviderError } from "../../payments/index.js";
+import { ORDER_NOT_FOUND, type PlaceOrderData } from "../orders/orders.service.js";
+import { unavailable, type PaymentsContext, type Viewer } from "./payments-context.js";
+import * as repo from "./payments.repository.js";
+
+/** Starting a wallet payment: one `payments` row per attempt, the amount always the stored order's (docs/decisions/041). */
+export function createPaymentAttempts(ctx: PaymentsContext) {
+  const { db, orders } = ctx;
+  const base = ctx.publicUrl.replace(/\/$/, "");
+
+  function khaltiClient() {
+    if (!ctx.clients.khalti) throw conflict("Khalti payment is not available in this shop. Please choose another method.");
+    return ctx.clients.khalti;
+  }
+  function esewaClient() {
+    if (!ctx.clients.esewa) throw conflict("eSewa payment is not available in this shop. Please choose another method.");
+    return ctx.clients.esewa;
+  }
+
+  /** The caller's own order, still waiting for a wallet payment; switches its wallet when the shopper picked the other one. */
+  async function payableOrder(user: Viewer, orderId: string, provider: WalletProvider, now = new Date()) {
+    const row = await orders.findRecord(orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.paymentStatus === "PAID") throw conflict("This order has already been paid");
+    if (row.status !== "PENDING" || row.paymentStatus !== "PENDING") throw conflict("This order can no longer be paid");
+    if (row.paymentMethod === "COD") throw conflict("This order is paid by cash on delivery");
+    if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= now.getTime()) {
+      throw conflict("The time to pay for this order has run out. Please place a new order.");
+    }
+    if (row.paymentMethod === provider) return row;
+    const switched = await orders.lifecycle.run((unit) => unit.change(row.id, { when: { status: ["PENDING"], paymentStatus: "PENDING", userId: user.id }, set: { paymentMethod: provider } }));
+    if (!switched) throw conflict("This order can no longer be paid");
+    return switched.order;
+  }
+
+  async function nextAttemptId(orderId: string): Promise<string> {
+    return makeTransactionUuid(orderId, (await repo.countAttempts(db, orderId)) + 1);
+  }
+
+  function startFailure(provider: WalletProvider, error: unknown): Error {
+    if (isProviderUnavailable(error)) return unavailable(provider);
+    if (error instanceof ProviderError && error.kind === "auth") return unavailable(provider);
+    if (error instanceof ProviderError) return conflict(`${WALLET_LABEL[provider]} could not start this payment: ${error.message}`);
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  async function startKhalti(user: Viewer, orderId: string): Promise<KhaltiStart> {
+    const client = khaltiClient();
+    const order = await payableOrder(user, orderId, "KHALTI");
+    const items = await orders.linesOf(order.id);
+    const purchaseOrderId = await nextAttemptId(order.id);
+    const a = order.shippingAddress;
+    const goods = order.subtotal - order.discountAmount;
+    let started;
+    try {
+      started = await client.initiate({
+        returnUrl: `${base}/khalti/callback`,
+        websiteUrl: `${base}/`,
+        amountPaisa: order.totalAmount,
+        purchaseOrderId,
+        purchaseOrderName: `Order #${shortOrderId(order.id)}`,
+        customerInfo: { name: a.fullName, email: a.email, phone: a.phone },
+        amountBreakdown:
+          order.discountAmount === 0
+            ? [
+                { label: "Items", amount: goods },
+                ...(order.shippingCost > 0 ? [{ label: "Shipping", amount: order.shippingCost }] : []),
+              ]
+            : undefined,
+        productDetails: items.map((i) => ({ identity: i.productId, name: `${i.productName} (${i.size})`, totalPrice: i.lineTotal, quantity: i.quantity, unitPrice: i.unitPrice })),
+        merchantExtra: { order_number: order.orderNumber },
+      });
+    } catch (error) {
+      throw startFailure("KHALTI", error);
+    }
+    const payment = await repo.insertAttempt(db, {
+      orderId: order.id,
+      userId: user.id,
+      provider: "KHALTI",
+      reference: started.pidx,
+      amount: order.totalAmount,
+      status: "PENDING",
+      providerResponse: { purchase_order_id: purchaseOrderId, initiate: { pidx: started.pidx, payment_url: started.paymentUrl, expires_at: started.expiresAt, expires_in: started.expiresIn } },
+    });
+    return { payment_url: started.paymentUrl, pidx: started.pidx, paymentId: payment.id, orderId: order.id, expires_at: started.expiresAt };
+  }
+
+  async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
+    const client = esewaClient();
+    const order = await payableOrder(user, orderId, "ESEWA");
+    const transactionUuid = await nextAttemptId(order.id);
+    const goods = order.totalAmount - order.shippingCost;
+    const form = client.buildPaymentForm({
+      amountPaisa: goods > 0 ? goods : order.totalAmount,
+      deliveryChargePaisa: goods > 0 ? order.shippingCost : 0,
+      transactionUuid,
+      successUrl: `${base}/payment/esewa/success`,
+      // eSewa's failure redirect carries nothing we can trust: the attempt is named in the path (docs/payments-protocols.md §2.6).
+      failureUrl: `${base}/payment/esewa/failed/${transactionUuid}`,
+    });
+    if (form.totalAmountPaisa !== order.totalAmount) throw new Error("eSewa form total differs from the order total");
+    const payment = await repo.insertAttempt(db, {
+      orderId: order.id,
+      userId: user.id,
+      provider: "ESEWA",
+      reference: transactionUuid,
+      amount: order.totalAmount,
+      status: "PENDING",
+      providerResponse: { form: { ...form.fields, signature: undefined } },
+    });
+    return { payment_url: form.url, esewaParams: form.fields, paymentId: payment.id, orderId: order.id };
+  }
+
+  /** Checkout with a wallet: the order is created (stock reserved) and its first payment attempt started, in one call. */
+  async function checkoutWith(provider: WalletProvider, user: Viewer, orderData: Omit<PlaceOrderData, "paymentMethod">, idempotencyKey?: string) {
+    if (provider === "KHALTI") khaltiClient();
+    else esewaClient();
+    const { order } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey);
+    return provider === "KHALTI" ? startKhalti(user, order.id) : startEsewa(user, order.id);
+  }
+
+  return { startKhalti, startEsewa, checkoutWith, esewaClient };
+}
