@@ -55,10 +55,10 @@ export function createExpirySweep(ctx: PaymentsContext, confirmation: PaymentCon
             throw error;
           }
           // Khalti "Initiated" after the order's time: the shopper never paid; it is closed with the order.
-          const closing = verdict.kind === "pending" && verdict.providerStatus === "Initiated";
-          if (closing) verdict = { kind: "failed", providerStatus: "Initiated", reason: "expired", raw: verdict.raw };
+          if (verdict.kind === "pending" && verdict.providerStatus === "Initiated") verdict = { kind: "failed", providerStatus: "Initiated", reason: "expired", raw: verdict.raw };
           if (verdict.kind === "pending") undecided = true;
-          const applied = await confirmation.apply(unit, attempt, verdict, now, closing);
+          // An attempt found failed here is part of the expiry: the order records payment_failed EXPIRED once, below.
+          const applied = await confirmation.apply(unit, attempt, verdict, now, true);
           if (applied.orderPaid) {
             paid = true;
             break;
