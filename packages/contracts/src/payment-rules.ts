@@ -8,6 +8,19 @@ export const WALLET_UNAVAILABLE = {
 
 export const WALLET_LABEL = { KHALTI: "Khalti", ESEWA: "eSewa" } as const;
 export type WalletProvider = keyof typeof WALLET_LABEL;
+/** The wallets, named as the server, the contracts and the web app name them everywhere. */
+export const WALLET_PROVIDERS = ["KHALTI", "ESEWA"] as const satisfies readonly WalletProvider[];
+
+/** The lower-case spelling a wallet has in page addresses only (`?method=khalti`, `reason=khalti_unavailable`). */
+export function walletSlug(provider: WalletProvider): "khalti" | "esewa" {
+  return provider === "KHALTI" ? "khalti" : "esewa";
+}
+
+/** A wallet named in a page address (any case), or null. */
+export function walletFromSlug(value: string | null | undefined): WalletProvider | null {
+  const upper = value?.toUpperCase();
+  return WALLET_PROVIDERS.find((p) => p === upper) ?? null;
+}
 
 /** Texts of the payment screens (docs/product-rules.md §8). */
 export const PAYMENT_MSG = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel } from "./index.js";
+import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel, WALLET_PROVIDERS, walletFromSlug, walletSlug } from "./index.js";
 
 describe("formatNPR", () => {
   it("shows whole rupees with Indian grouping and no decimals", () => {
@@ -112,5 +112,14 @@ describe("paid orders and refunds", () => {
     expect(customerCanRequestCancellation({ ...paid, status: "SHIPPED" })).toBe(false);
     expect(canRefund(paid)).toBe(true);
     expect(canRefund({ status: "PROCESSING", paymentStatus: "PENDING" })).toBe(false);
+  });
+});
+
+describe("one name per wallet", () => {
+  it("names the wallets KHALTI and ESEWA, and spells them in lower case only in page addresses", () => {
+    expect(WALLET_PROVIDERS).toEqual(["KHALTI", "ESEWA"]);
+    expect(WALLET_PROVIDERS.map(walletSlug)).toEqual(["khalti", "esewa"]);
+    expect(["khalti", "ESEWA", "eSewa"].map(walletFromSlug)).toEqual(["KHALTI", "ESEWA", "ESEWA"]);
+    expect([null, "", "cod", "card", "khalti2"].map(walletFromSlug)).toEqual([null, null, null, null, null]);
   });
 });

@@ -1,4 +1,7 @@
-export type PaymentProvider = "khalti" | "esewa";
+import type { WalletProvider } from "@khelkud/contracts";
+
+/** The wallet a provider error came from, named as everywhere else in the shop (contracts: KHALTI / ESEWA). */
+export type PaymentProvider = WalletProvider;
 
 /**
  * What went wrong when talking to a wallet provider.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEsewaClient, isValidTransactionUuid, makeTransactionUuid, signEsewaFields } from "./esewa.client.js";
+import { createEsewaClient, esewaVerdict, isValidTransactionUuid, makeTransactionUuid, signEsewaFields, type ESEWA_STATUSES } from "./esewa.client.js";
 import { formatRupees, parseRupeesToPaisa } from "./rupees.js";
 
 const KEY = "8gBm/:&EnhH.1/q";
@@ -243,5 +243,31 @@ describe("transaction_uuid and rupee text", () => {
     expect(parseRupeesToPaisa("1.005")).toBeNull();
     expect(parseRupeesToPaisa("-5")).toBeNull();
     expect(parseRupeesToPaisa("abc")).toBeNull();
+  });
+});
+
+describe("eSewa statuses in the shop's words (esewaVerdict)", () => {
+  const expected = { transactionUuid: "u-1", totalAmountPaisa: 265_000 };
+  const answer = (status: (typeof ESEWA_STATUSES)[number], over: Partial<{ totalAmountPaisa: number | null; transactionUuid: string | null }> = {}) => ({
+    outage: false as const,
+    status,
+    refId: status === "COMPLETE" ? "R1" : null,
+    totalAmountPaisa: 265_000,
+    transactionUuid: "u-1",
+    ...over,
+  });
+
+  it("is paid only when COMPLETE for this attempt and amount", () => {
+    expect(esewaVerdict(answer("COMPLETE"), expected)).toEqual({ kind: "paid", providerStatus: "COMPLETE", transactionId: "R1" });
+    expect(esewaVerdict(answer("COMPLETE", { totalAmountPaisa: 1 }), expected)).toMatchObject({ kind: "failed", reason: "amount_mismatch" });
+    expect(esewaVerdict(answer("COMPLETE", { transactionUuid: "u-2" }), expected)).toMatchObject({ kind: "failed", reason: "amount_mismatch" });
+  });
+
+  it("leaves PENDING and AMBIGUOUS undecided, and fails CANCELED, NOT_FOUND and refunds", () => {
+    expect(esewaVerdict(answer("PENDING"), expected).kind).toBe("pending");
+    expect(esewaVerdict(answer("AMBIGUOUS"), expected).kind).toBe("pending");
+    expect(esewaVerdict(answer("CANCELED"), expected)).toMatchObject({ kind: "failed", reason: "canceled" });
+    expect(esewaVerdict(answer("NOT_FOUND"), expected)).toMatchObject({ kind: "failed", reason: "expired" });
+    expect(esewaVerdict(answer("FULL_REFUND"), expected)).toMatchObject({ kind: "failed", reason: "refunded" });
   });
 });

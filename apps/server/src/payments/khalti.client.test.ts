@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "./errors.js";
-import { createKhaltiClient, normalizeKhaltiStatus, parseKhaltiCallback } from "./khalti.client.js";
+import { createKhaltiClient, khaltiVerdict, normalizeKhaltiStatus, parseKhaltiCallback, type KhaltiLookupResult } from "./khalti.client.js";
 
 /** A local handler standing in for Khalti: records the request, answers with a fixed response. */
 function khaltiAnswering(status: number, body: string) {
@@ -150,5 +150,28 @@ describe("Khalti callback query", () => {
       transactionId: null,
     });
     expect(parseKhaltiCallback({ message: "x" })).toBeNull();
+  });
+});
+
+describe("Khalti statuses in the shop's words (khaltiVerdict)", () => {
+  const found = (status: KhaltiLookupResult["status"], totalAmount = 265_000): KhaltiLookupResult => ({ pidx: "p1", totalAmount, status, transactionId: status === "Completed" ? "T1" : null, fee: 0, refunded: false });
+
+  it("is paid only when Completed for the attempt's amount", () => {
+    expect(khaltiVerdict(found("Completed"), 265_000)).toEqual({ kind: "paid", providerStatus: "Completed", transactionId: "T1" });
+    expect(khaltiVerdict(found("Completed", 100), 265_000)).toEqual({ kind: "failed", providerStatus: "Completed", reason: "amount_mismatch" });
+  });
+
+  it("leaves Pending and Initiated undecided, and fails a cancel, an expiry and a refund with their reasons", () => {
+    expect(khaltiVerdict(found("Pending"), 265_000).kind).toBe("pending");
+    expect(khaltiVerdict(found("Initiated"), 265_000).kind).toBe("pending");
+    expect(khaltiVerdict(found("User canceled"), 265_000)).toMatchObject({ kind: "failed", reason: "canceled" });
+    expect(khaltiVerdict(found("Expired"), 265_000)).toMatchObject({ kind: "failed", reason: "expired" });
+    expect(khaltiVerdict(found("Refunded"), 265_000)).toMatchObject({ kind: "failed", reason: "refunded" });
+    expect(khaltiVerdict(found("Partially Refunded"), 265_000)).toMatchObject({ kind: "failed", reason: "refunded" });
+  });
+
+  it("names the wallet in its errors as the rest of the shop does", async () => {
+    const client = createKhaltiClient({ secretKey: "k", baseUrl: "https://khalti.test/api/v2/", fetch: async () => new Response("<html>down</html>", { status: 502 }) });
+    await expect(client.lookup("p1")).rejects.toMatchObject({ provider: "KHALTI", kind: "unavailable" });
   });
 });

@@ -87,13 +87,13 @@ export function createKhaltiClient(options: KhaltiClientOptions): KhaltiClient {
       });
     } catch (cause) {
       const what = isTimeout(cause) ? `did not answer within ${timeoutMs} ms` : "could not be reached";
-      throw new ProviderError("khalti", "unavailable", `Khalti ${what}`, { cause });
+      throw new ProviderError("KHALTI", "unavailable", `Khalti ${what}`, { cause });
     }
     let text: string;
     try {
       text = await res.text();
     } catch (cause) {
-      throw new ProviderError("khalti", "unavailable", "Khalti's answer was cut off", { httpStatus: res.status, cause });
+      throw new ProviderError("KHALTI", "unavailable", "Khalti's answer was cut off", { httpStatus: res.status, cause });
     }
     let body: unknown = undefined;
     try {
@@ -109,22 +109,22 @@ export function createKhaltiClient(options: KhaltiClientOptions): KhaltiClient {
     const body = isRecord(res.body) ? res.body : undefined;
     const detail = typeof body?.detail === "string" ? body.detail : undefined;
     if (res.status >= 500 || res.status === 429 || body === undefined) {
-      return new ProviderError("khalti", "unavailable", `Khalti is unavailable (HTTP ${res.status} on ${action})`, { httpStatus: res.status });
+      return new ProviderError("KHALTI", "unavailable", `Khalti is unavailable (HTTP ${res.status} on ${action})`, { httpStatus: res.status });
     }
     if (res.status === 401 || res.status === 403 || body.status_code === 401) {
-      return new ProviderError("khalti", "auth", `Khalti refused our key: ${detail ?? "unauthorised"}`, { httpStatus: res.status });
+      return new ProviderError("KHALTI", "auth", `Khalti refused our key: ${detail ?? "unauthorised"}`, { httpStatus: res.status });
     }
     if (res.status === 404) {
-      return new ProviderError("khalti", "not_found", `Khalti does not know this payment: ${detail ?? "not found"}`, { httpStatus: 404 });
+      return new ProviderError("KHALTI", "not_found", `Khalti does not know this payment: ${detail ?? "not found"}`, { httpStatus: 404 });
     }
     const fieldErrors = fieldErrorsOf(body);
     if (fieldErrors) {
       const summary = Object.entries(fieldErrors)
         .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
         .join("; ");
-      return new ProviderError("khalti", "invalid_request", `Khalti refused the ${action}: ${summary}`, { httpStatus: res.status, fieldErrors });
+      return new ProviderError("KHALTI", "invalid_request", `Khalti refused the ${action}: ${summary}`, { httpStatus: res.status, fieldErrors });
     }
-    return new ProviderError("khalti", "invalid_request", `Khalti refused the ${action}: ${detail ?? `HTTP ${res.status}`}`, { httpStatus: res.status });
+    return new ProviderError("KHALTI", "invalid_request", `Khalti refused the ${action}: ${detail ?? `HTTP ${res.status}`}`, { httpStatus: res.status });
   }
 
   return {
@@ -156,7 +156,7 @@ export function createKhaltiClient(options: KhaltiClientOptions): KhaltiClient {
       const body = isRecord(res.body) ? res.body : {};
       const { pidx, payment_url: paymentUrl, expires_at: expiresAt, expires_in: expiresIn } = body;
       if (typeof pidx !== "string" || pidx === "" || typeof paymentUrl !== "string" || !isHttpUrl(paymentUrl)) {
-        throw new ProviderError("khalti", "unavailable", "Khalti's initiation answer had no usable pidx or payment_url", { httpStatus: res.status });
+        throw new ProviderError("KHALTI", "unavailable", "Khalti's initiation answer had no usable pidx or payment_url", { httpStatus: res.status });
       }
       return {
         pidx,
@@ -174,12 +174,12 @@ export function createKhaltiClient(options: KhaltiClientOptions): KhaltiClient {
         const status = normalizeKhaltiStatus(body.status);
         const totalAmount = toInteger(body.total_amount);
         if (status === null || totalAmount === null) {
-          throw new ProviderError("khalti", "unavailable", `Khalti's lookup answer is not one we understand (status ${JSON.stringify(body.status)})`, {
+          throw new ProviderError("KHALTI", "unavailable", `Khalti's lookup answer is not one we understand (status ${JSON.stringify(body.status)})`, {
             httpStatus: res.status,
           });
         }
         if (typeof body.pidx === "string" && body.pidx !== pidx) {
-          throw new ProviderError("khalti", "unavailable", "Khalti answered the lookup for a different pidx", { httpStatus: res.status });
+          throw new ProviderError("KHALTI", "unavailable", "Khalti answered the lookup for a different pidx", { httpStatus: res.status });
         }
         return {
           pidx,

@@ -20,7 +20,7 @@ export function PayNow({ order, khaltiEndpoint, size = "md" }: { order: Pick<Ord
     setBusy(true);
     try {
       const next = await startPaymentForOrder(method, order.id, khaltiEndpoint);
-      if (next.kind === "khalti") toast.success(PAYMENT_MSG.redirectingKhalti);
+      if (next.provider === "KHALTI") toast.success(PAYMENT_MSG.redirectingKhalti);
       setTarget(next);
     } catch (error) {
       setBusy(false);

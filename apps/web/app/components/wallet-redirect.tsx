@@ -17,17 +17,17 @@ export function WalletRedirect({ target }: { target: WalletTarget }) {
   useEffect(() => {
     const timer = window.setTimeout(
       () => {
-        if (target.kind === "khalti") window.location.assign(target.url);
+        if (target.provider === "KHALTI") window.location.assign(target.url);
         else formRef.current?.submit();
       },
-      target.kind === "khalti" ? KHALTI_REDIRECT_MS : ESEWA_SUBMIT_MS,
+      target.provider === "KHALTI" ? KHALTI_REDIRECT_MS : ESEWA_SUBMIT_MS,
     );
     return () => window.clearTimeout(timer);
   }, [target]);
 
   // docs/product-rules.md §8: the eSewa start component also listens for same-origin result messages.
   useEffect(() => {
-    if (target.kind !== "esewa") return;
+    if (target.provider !== "ESEWA") return;
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || typeof e.data !== "object" || e.data === null) return;
       const data = e.data as { type?: string; orderId?: string };
@@ -38,16 +38,16 @@ export function WalletRedirect({ target }: { target: WalletTarget }) {
     return () => window.removeEventListener("message", onMessage);
   }, [target, navigate]);
 
-  const name = target.kind === "khalti" ? "Khalti" : "eSewa";
+  const name = target.provider === "KHALTI" ? "Khalti" : "eSewa";
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 px-4" role="dialog" aria-modal="true" aria-labelledby="wallet-redirect-title">
       <div className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl">
-        <span className={`mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-slate-200 ${target.kind === "khalti" ? "border-t-[#5C2D91]" : "border-t-[#60BB46]"}`} aria-hidden="true" />
+        <span className={`mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-slate-200 ${target.provider === "KHALTI" ? "border-t-[#5C2D91]" : "border-t-[#60BB46]"}`} aria-hidden="true" />
         <h2 id="wallet-redirect-title" className="mt-4 text-lg font-bold" aria-live="polite">
-          {target.kind === "khalti" ? "Redirecting to Khalti Payment..." : "Redirecting to eSewa..."}
+          {target.provider === "KHALTI" ? "Redirecting to Khalti Payment..." : "Redirecting to eSewa..."}
         </h2>
         <p className="mt-1 text-sm text-slate-600">Your order is saved. Complete the payment on {name}&apos;s secure page.</p>
-        {target.kind === "esewa" ? (
+        {target.provider === "ESEWA" ? (
           <form ref={formRef} method="POST" action={target.url} className="mt-4">
             {Object.entries(target.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />

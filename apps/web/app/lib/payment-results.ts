@@ -1,11 +1,11 @@
-import type { PaymentOutcome } from "@khelkud/contracts";
+import { walletSlug, type PaymentOutcome, type WalletProvider } from "@khelkud/contracts";
 
 /** Redirect delays of the payment screens (docs/product-rules.md §8). */
 export const RESULT_REDIRECT_MS = 3000;
 
 /** Where a verified outcome sends the shopper: the order confirmation, or the failure page with our reason. */
 export function outcomeUrl(outcome: PaymentOutcome): string {
-  const wallet = outcome.provider === "KHALTI" ? "khalti" : "esewa";
+  const wallet = walletSlug(outcome.provider);
   if (outcome.status === "PAID") {
     const q = new URLSearchParams({ orderId: outcome.orderId, paymentMethod: wallet });
     if (outcome.transactionId) q.set("transactionId", outcome.transactionId);
@@ -28,10 +28,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** The failure page for a verification that could not happen. */
-export function failureUrlFor(error: unknown, wallet: "khalti" | "esewa"): string {
+export function failureUrlFor(error: unknown, wallet: WalletProvider): string {
   const kind = errorKind(error);
   if (kind === "not_found") return "/payment/failed?error=payment_not_found";
-  if (kind === "unavailable") return `/payment/failed?reason=${wallet}_unavailable`;
+  if (kind === "unavailable") return `/payment/failed?reason=${walletSlug(wallet)}_unavailable`;
   if (kind === "invalid") return "/payment/failed?reason=verification_failed";
   return "/payment/failed?error=callback_error";
 }

@@ -3,11 +3,11 @@
  * payment; the browser only follows the `payment_url` / form fields it gets back. The cart is left
  * alone until the server says the order is paid: a shopper who cancels at the wallet comes back to it.
  */
-import type { EsewaStart, KhaltiStart, Order } from "@khelkud/contracts";
+import type { EsewaStart, KhaltiStart, Order, WalletProvider } from "@khelkud/contracts";
 import { cartStore, clearBuyNowLine } from "./cart";
 import { fetchJson } from "./fetch-json";
 
-export type WalletTarget = { kind: "khalti"; url: string } | { kind: "esewa"; url: string; fields: Record<string, string> };
+export type WalletTarget = { provider: "KHALTI"; url: string } | { provider: "ESEWA"; url: string; fields: Record<string, string> };
 
 const PENDING_KEY = "pendingPayment";
 const LAST_ORDER_KEY = "lastOrderId";
@@ -58,15 +58,15 @@ export function settleConfirmedOrder(order: Pick<Order, "id" | "items">): void {
 }
 
 export function khaltiTarget(start: KhaltiStart): WalletTarget {
-  return { kind: "khalti", url: start.payment_url };
+  return { provider: "KHALTI", url: start.payment_url };
 }
 
 export function esewaTarget(start: EsewaStart): WalletTarget {
-  return { kind: "esewa", url: start.payment_url, fields: start.esewaParams };
+  return { provider: "ESEWA", url: start.payment_url, fields: start.esewaParams };
 }
 
 /** Pay Now / payment selection: a new attempt for an existing unpaid order. */
-export async function startPaymentForOrder(method: "KHALTI" | "ESEWA", orderId: string, khaltiEndpoint = "/api/payments/khalti/initiate"): Promise<WalletTarget> {
+export async function startPaymentForOrder(method: WalletProvider, orderId: string, khaltiEndpoint = "/api/payments/khalti/initiate"): Promise<WalletTarget> {
   rememberPendingPayment(orderId, "order");
   if (method === "KHALTI") return khaltiTarget(await fetchJson<KhaltiStart>(khaltiEndpoint, { body: { orderId } }));
   return esewaTarget(await fetchJson<EsewaStart>("/api/payments/esewa/initiate", { body: { orderId } }));

@@ -7,7 +7,6 @@ import {
   refundMethodLabel,
   type RefundInputSchema,
   shortOrderId,
-  transitionRefused,
   type AdminOrdersQuery,
   type OrderStatus,
   type OrderStatusInputSchema,

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { WalletProvider } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { jobRuns, orders, payments } from "../../db/schema/index.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type WalletProvider = "KHALTI" | "ESEWA";
+export type { WalletProvider } from "@khelkud/contracts";
 
 export async function insertAttempt(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(values).returning();

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     target = outcomeUrl(await context.services.payments.verifyKhalti(context.user, pidx));
   } catch (error) {
-    target = failureUrlFor(error, "khalti");
+    target = failureUrlFor(error, "KHALTI");
   }
   throw redirect(target);
 }

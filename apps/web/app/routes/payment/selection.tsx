@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatNPR, isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
 import type { Route } from "./+types/selection";
 import { WalletRedirect } from "../../components/wallet-redirect";
 import { ApiError, fetchJson, loginUrl } from "../../lib/fetch-json";
@@ -25,45 +25,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { order, wallets: context.services.payments.walletsAvailable() };
 }
 
-type Choice = "cod" | "khalti" | "esewa" | "card";
+/** The payment methods by their one name (contracts: COD, KHALTI, ESEWA); a card is not offered yet. */
+type Choice = "COD" | WalletProvider | "CARD";
 
 export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
   const { order, wallets } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const asked = params.get("method") as Choice | null;
-  const [choice, setChoice] = useState<Choice>(asked && ["cod", "khalti", "esewa"].includes(asked) ? asked : "cod");
+  // Addresses spell the wallet in lower case (?method=esewa); the page uses the one name.
+  const [choice, setChoice] = useState<Choice>(walletFromSlug(params.get("method")) ?? "COD");
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState<WalletTarget | null>(null);
   const payable = isAwaitingWalletPayment(order);
 
   const options: { value: Choice; label: string; hint: string; disabled?: boolean }[] = [
-    { value: "cod", label: "Cash on Delivery", hint: "Pay in cash when your order arrives" },
-    { value: "khalti", label: "Khalti", hint: wallets.khalti ? "Pay with your Khalti wallet" : "Not available right now", disabled: !wallets.khalti },
-    { value: "esewa", label: "eSewa", hint: wallets.esewa ? "Pay with your eSewa wallet" : "Not available right now", disabled: !wallets.esewa },
-    { value: "card", label: "Credit / Debit Card", hint: "Coming soon", disabled: true },
+    { value: "COD", label: "Cash on Delivery", hint: "Pay in cash when your order arrives" },
+    { value: "KHALTI", label: "Khalti", hint: wallets.khalti ? "Pay with your Khalti wallet" : "Not available right now", disabled: !wallets.khalti },
+    { value: "ESEWA", label: "eSewa", hint: wallets.esewa ? "Pay with your eSewa wallet" : "Not available right now", disabled: !wallets.esewa },
+    { value: "CARD", label: "Credit / Debit Card", hint: "Coming soon", disabled: true },
   ];
 
   async function confirm(e: React.FormEvent) {
     e.preventDefault();
     if (busy) return;
     if (!choice) return void toast.error(MSG.selectPaymentMethod);
-    if (choice === "card") return void toast.info("Card payment will be available soon.");
+    if (choice === "CARD") return void toast.info("Card payment will be available soon.");
     setBusy(true);
     try {
-      if (choice === "cod") {
+      if (choice === "COD") {
         const { order: confirmed } = await fetchJson<{ order: Order }>("/api/payments/cod/switch", { body: { orderId: order.id } });
         settleConfirmedOrder(confirmed);
         toast.success("COD order confirmed! You will pay on delivery.");
         navigate(`/order-success?orderId=${encodeURIComponent(order.id)}`, { replace: true });
         return;
       }
-      const next = await startPaymentForOrder(choice === "khalti" ? "KHALTI" : "ESEWA", order.id);
-      if (next.kind === "khalti") toast.success(PAYMENT_MSG.redirectingKhalti);
+      const next = await startPaymentForOrder(choice, order.id);
+      if (next.provider === "KHALTI") toast.success(PAYMENT_MSG.redirectingKhalti);
       setTarget(next);
     } catch (error) {
       setBusy(false);
-      const fallback = choice === "cod" ? "Failed to process COD order" : choice === "khalti" ? PAYMENT_MSG.khaltiInitFailed : PAYMENT_MSG.esewaInitFailed;
+      const fallback = choice === "COD" ? "Failed to process COD order" : choice === "KHALTI" ? PAYMENT_MSG.khaltiInitFailed : PAYMENT_MSG.esewaInitFailed;
       toast.error(error instanceof ApiError && error.status !== 500 ? error.message : fallback, { duration: 4000 });
     }
   }
@@ -90,7 +91,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
               {options.map((o) => (
                 <label key={o.value} className={`flex items-start gap-3 rounded-lg border p-3 ${o.disabled ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : choice === o.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
                   <input type="radio" name="method" value={o.value} disabled={o.disabled} checked={choice === o.value} onChange={() => setChoice(o.value)} className="mt-1 accent-nepal" />
-                  <PaymentMethodIcon method={o.value.toUpperCase()} className="mt-0.5 h-6 w-6 shrink-0" />
+                  <PaymentMethodIcon method={o.value} className="mt-0.5 h-6 w-6 shrink-0" />
                   <span>
                     <span className="block font-semibold">{o.label}</span>
                     <span className="block text-sm">{o.hint}</span>
