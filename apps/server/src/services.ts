@@ -39,7 +39,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     sessions,
     events,
     orders,
-    cart: createCartService(db, { settings }),
+    cart: createCartService({ settings, orders }),
     wishlist: createWishlistService(db),
     mail,
     blog: createBlogService(db),

@@ -12,12 +12,10 @@ import {
   type CartCheckResult,
 } from "@khelkud/contracts";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
 import { invalid } from "../../lib/errors.js";
-import { groupBy } from "../../lib/group-by.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
-import * as repo from "./orders.repository.js";
+import type { OrdersService } from "./orders.service.js";
 
 type CartCheckData = z.infer<typeof CartCheckInputSchema>;
 
@@ -26,12 +24,9 @@ type CartCheckData = z.infer<typeof CartCheckInputSchema>;
  * chosen size, products that are gone; says what changed and why; and gives the shipping estimate and
  * the free-shipping hint from the one shipping rule (docs/decisions/064). Nothing is reserved here.
  */
-export function createCartService(db: Db, deps: { settings: SettingsService }) {
+export function createCartService(deps: { settings: SettingsService; orders: Pick<OrdersService, "productsFor"> }) {
   async function checkCart(input: CartCheckData): Promise<CartCheckResult> {
-    const ids = [...new Set(input.items.map((l) => l.productId))];
-    const [productRows, sizeRows, imageKeys, settings] = await Promise.all([repo.findProductsByIds(db, ids), repo.findSizes(db, ids), repo.findMainImageKeys(db, ids), deps.settings.get()]);
-    const productsById = new Map(productRows.map((p) => [p.id, p]));
-    const sizesBy = groupBy(sizeRows, (s) => s.productId);
+    const [{ productsById, sizesBy, imageKeys }, settings] = await Promise.all([deps.orders.productsFor(input.items.map((l) => l.productId)), deps.settings.get()]);
 
     const lines: CartCheckLine[] = input.items.map((line) => {
       const product = productsById.get(line.productId);

@@ -116,12 +116,16 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
 
   const lifecycle = createOrderLifecycle(db, { events: deps.events, load });
 
+  /** The products a cart or an order names, active or not, with their sizes and main picture (one read for checkout and the cart check). */
+  async function productsFor(productIds: string[]) {
+    const ids = [...new Set(productIds)];
+    const [productRows, sizeRows, imageKeys] = await Promise.all([repo.findProductsByIds(db, ids), repo.findSizes(db, ids), repo.findMainImageKeys(db, ids)]);
+    return { productsById: new Map(productRows.map((p) => [p.id, p])), sizesBy: groupBy(sizeRows, (s) => s.productId), imageKeys };
+  }
+
   /** Prices every line from the catalogue and refuses what cannot be sold (before any stock is touched). */
   async function priceLines(lines: OrderLineInput[]) {
-    const productIds = [...new Set(lines.map((l) => l.productId))];
-    const [productRows, sizeRows, imageKeys] = await Promise.all([repo.findProductsByIds(db, productIds), repo.findSizes(db, productIds), repo.findMainImageKeys(db, productIds)]);
-    const productsById = new Map(productRows.map((p) => [p.id, p]));
-    const sizesBy = groupBy(sizeRows, (s) => s.productId);
+    const { productsById, sizesBy, imageKeys } = await productsFor(lines.map((l) => l.productId));
     return lines.map((line) => {
       const product = productsById.get(line.productId);
       if (!product) throw invalid(`Product not found: ${line.productId}`);
@@ -333,7 +337,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return repo.findItemsFor(db, [id]);
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, lifecycle, limits };
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, productsFor, lifecycle, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
