@@ -1,4 +1,4 @@
-import { canTransition, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
+import { canTransition, PAYMENT_TRANSITIONS, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict } from "../../lib/errors.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
@@ -13,7 +13,7 @@ import * as repo from "./orders.repository.js";
  * work here and calls `change` inside it. A change:
  *
  * 1. locks the order's row and applies only while the order still matches `when` (a repeat finds nothing to do);
- * 2. checks a new status against the contracts' state machine (`canTransition`);
+ * 2. checks a new status and a new payment state against the contracts' state machines (`canTransition`, `PAYMENT_TRANSITIONS`);
  * 3. writes the customer's history entry;
  * 4. gives the stock back at most once (`stock_released_at` is claimed first);
  * 5. runs the caller's extra writes (refund row, invoice, credit note) in the same transaction;
@@ -117,7 +117,11 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         if (!before || !matches(before, c.when ?? {})) return null;
         const statusChanges = c.status !== undefined;
         if (statusChanges && !canTransition(before.status, c.status!)) throw conflict(transitionRefused(before.status, c.status!));
-        if (c.status === "CANCELLED" && statusChanges && !c.cancelledBy) throw new Error("A cancellation must say who cancelled");
+        if (c.status === "CANCELLED" && !c.cancelledBy) throw new Error("A cancellation must say who cancelled");
+        const pay = c.set?.paymentStatus;
+        if (pay !== undefined && pay !== before.paymentStatus && !PAYMENT_TRANSITIONS[before.paymentStatus].includes(pay)) {
+          throw conflict(`A ${before.paymentStatus.toLowerCase()} payment cannot become ${pay.toLowerCase()}`);
+        }
         const set = { ...c.set, ...(statusChanges ? { status: c.status } : {}) };
         const order = Object.keys(set).length ? await repo.updateOrderIf(tx, orderId, {}, set) : before;
         if (!order) return null;
