@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ADMIN_MSG,
+  AdminOrderListSchema,
+  AdminOrderResultSchema,
   AdminAuditQuerySchema,
   AdminBlogsQuerySchema,
   AdminCategoriesQuerySchema,
@@ -16,6 +18,7 @@ import {
   BlogInputSchema,
   CategoryInputSchema,
   DeclineCancellationInputSchema,
+  envelope,
   FeatureInputSchema,
   IdParamSchema,
   ImageArrangementSchema,
@@ -148,23 +151,23 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/users/:id", { schema: { tags, summary: "Delete, or deactivate when the user has orders", params: IdParamSchema } }, async (req) => ok(await admin.users.remove(actorOf(req), req.params.id)));
 
     // ------------------------------------------------------------ orders
-    app.get("/admin/orders", { schema: { tags, querystring: AdminOrdersQuerySchema } }, async (req) => ok(await admin.orders.list(req.query)));
+    app.get("/admin/orders", { schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: envelope(AdminOrderListSchema) } } }, async (req) => ok(await admin.orders.list(req.query)));
     app.get("/admin/orders/export.csv", { schema: { tags, summary: "The filtered order list as CSV", querystring: CsvOrdersQuerySchema } }, async (req, reply) =>
       sendCsv(reply, "orders", await admin.orders.exportCsv(req.query)),
     );
-    app.get("/admin/orders/:id", { schema: { tags, params: IdParamSchema } }, async (req) => ok({ order: await admin.orders.get(req.params.id) }));
-    app.patch("/admin/orders/:id/status", { schema: { tags, summary: "Next status per the state machine, with note and tracking number", params: IdParamSchema, body: OrderStatusInputSchema } }, async (req) =>
+    app.get("/admin/orders/:id", { schema: { tags, params: IdParamSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) => ok({ order: await admin.orders.get(req.params.id) }));
+    app.patch("/admin/orders/:id/status", { schema: { tags, summary: "Next status per the state machine, with note and tracking number", params: IdParamSchema, body: OrderStatusInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.changeStatus(actorOf(req), req.params.id, req.body) }),
     );
-    app.post("/admin/orders/:id/refund", { schema: { tags, summary: "Approve a paid order's cancellation: record the refund, payment REFUNDED, order CANCELLED, stock back once", params: IdParamSchema, body: RefundInputSchema } }, async (req) =>
+    app.post("/admin/orders/:id/refund", { schema: { tags, summary: "Approve a paid order's cancellation: record the refund, payment REFUNDED, order CANCELLED, stock back once", params: IdParamSchema, body: RefundInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.refund(actorOf(req), req.params.id, req.body) }),
     );
     app.post(
       "/admin/orders/:id/cancellation/decline",
-      { schema: { tags, summary: "Turn down a customer's cancellation request; the order goes on", params: IdParamSchema, body: DeclineCancellationInputSchema } },
+      { schema: { tags, summary: "Turn down a customer's cancellation request; the order goes on", params: IdParamSchema, body: DeclineCancellationInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } },
       async (req) => ok({ order: await admin.orders.declineCancellation(actorOf(req), req.params.id, req.body.note) }),
     );
-    app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema } }, async (req) =>
+    app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),
     );
     app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (docs/product-rules.md §7)", params: IdParamSchema } }, async (req) => {

@@ -7,7 +7,10 @@ import {
   refundMethodLabel,
   type RefundInputSchema,
   shortOrderId,
+  type AdminOrderDetail,
+  type AdminOrderList,
   type AdminOrdersQuery,
+  type AdminOrderSummary,
   type OrderStatus,
   type OrderStatusInputSchema,
 } from "@khelkud/contracts";
@@ -54,7 +57,7 @@ export function readShippingAddress(value: unknown): Record<string, string> | nu
   return out;
 }
 
-function toSummary(r: SummaryRow, paymentId: string | null) {
+function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
   const o = r.order;
   return {
     id: o.id,
@@ -80,7 +83,6 @@ function toSummary(r: SummaryRow, paymentId: string | null) {
     updatedAt: o.updatedAt.toISOString(),
   };
 }
-export type AdminOrderSummary = ReturnType<typeof toSummary>;
 
 /**
  * The administrator's order use cases (reached only through the guarded admin routes). Every change goes through the
@@ -89,7 +91,7 @@ export type AdminOrderSummary = ReturnType<typeof toSummary>;
 export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, clock: () => Date = () => new Date()) {
   const missing = () => notFound(ADMIN_MSG.orderNotFound);
 
-  async function get(id: string) {
+  async function get(id: string): Promise<AdminOrderDetail> {
     const row = await repo.findOrder(db, id);
     if (!row) throw missing();
     const [items, history, pays, refund] = await Promise.all([repo.itemsOf(db, id), repo.historyOf(db, id), repo.latestPayments(db, [id]), repo.refundOf(db, id)]);
@@ -112,7 +114,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
   return {
     get,
 
-    async list(q: AdminOrdersQuery) {
+    async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
       const [rows, total] = await Promise.all([repo.findOrders(db, q, q.limit, (q.page - 1) * q.limit), repo.countOrders(db, q)]);
       const pays = await repo.latestPayments(db, rows.map((r) => r.order.id));
       return {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG, transitionRefused } from "@khelkud/contracts";
+import { ADMIN_MSG, AdminOrderListSchema, AdminOrderResultSchema, transitionRefused } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { orders, orderStatusHistory } from "../../db/schema/index.js";
@@ -119,6 +119,20 @@ describe("cash collected and deleting orders", () => {
   it("never deletes a paid order", async () => {
     const o = await reserved({ status: "CANCELLED", paymentMethod: "KHALTI", paymentStatus: "PAID", paidAt: new Date() });
     expect((await api("DELETE", `/api/admin/orders/${o.id}`)).statusCode).toBe(409);
+  });
+});
+
+describe("answers in the contracts' shapes", () => {
+  it("the list, one order and a change answer as AdminOrderListSchema and AdminOrderResultSchema say", async () => {
+    const o = await reserved();
+    const list = await api("GET", "/api/admin/orders?limit=5");
+    expect(AdminOrderListSchema.strict().parse(list.json().data).orders.length).toBeGreaterThan(0);
+    const one = await api("GET", `/api/admin/orders/${o.id}`);
+    const order = AdminOrderResultSchema.parse(one.json().data).order;
+    expect(order).toMatchObject({ id: o.id, status: "PENDING", nextStatuses: ["PROCESSING", "CANCELLED"], canDelete: false });
+    expect(order.items.map((i) => [i.size, i.quantity])).toEqual(expect.arrayContaining([["M", 2], ["L", 1]]));
+    const changed = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PROCESSING", note: "Packed" });
+    expect(AdminOrderResultSchema.parse(changed.json().data).order.statusHistory.at(-1)).toMatchObject({ status: "PROCESSING", note: "Packed" });
   });
 });
 

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { PaginationSchema } from "./api.js";
+import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
+
+// What the admin order routes answer (GET /api/admin/orders, /api/admin/orders/{id} and every order change). Amounts in paisa.
+
+export const AdminOrderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  /** null when the customer's account is gone. */
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  totalAmount: z.number().int(),
+  subtotal: z.number().int(),
+  shippingCost: z.number().int(),
+  discountAmount: z.number().int(),
+  status: OrderStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  paymentStatus: PaymentStatusSchema,
+  /** The latest attempt's provider transaction id or reference. */
+  paymentId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  courier: z.string().nullable(),
+  /** The state machine's next statuses the administrator may choose (a paid order is cancelled by its refund). */
+  nextStatuses: z.array(OrderStatusSchema),
+  canCollectCash: z.boolean(),
+  canDelete: z.boolean(),
+  canRefund: z.boolean(),
+  cancellationRequestedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
+
+export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
+  cancellationReason: z.string().nullable(),
+  refund: z
+    .object({ amount: z.number().int(), method: RefundMethodSchema, reference: z.string(), note: z.string().nullable(), by: z.string().nullable(), refundedAt: z.string() })
+    .nullable(),
+  /** null when the stored address cannot be read ("Error displaying shipping address"). */
+  shippingAddress: z.record(z.string(), z.string()).nullable(),
+  notes: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cashCollectedAt: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      productSlug: z.string(),
+      imageUrl: z.string().nullable(),
+      size: z.string(),
+      color: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      lineTotal: z.number().int(),
+    }),
+  ),
+  statusHistory: z.array(z.object({ status: z.string(), note: z.string().nullable(), by: z.string().nullable(), createdAt: z.string() })),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
+export const AdminOrderListSchema = z.object({ orders: z.array(AdminOrderSummarySchema), pagination: PaginationSchema });
+export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+
+/** The answer of GET /api/admin/orders/{id} and of every order change. */
+export const AdminOrderResultSchema = z.object({ order: AdminOrderDetailSchema });
