@@ -214,7 +214,7 @@ export function isUnanswered(error: unknown): boolean {
   return error instanceof AppError && error.kind === "unavailable";
 }
 
-function asRecord(v: unknown): Record<string, unknown> {
+export function asRecord(v: unknown): Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
@@ -222,5 +222,3 @@ export function reasonOf(providerResponse: unknown): PaymentFailureReason {
   const r = asRecord(providerResponse).reason;
   return typeof r === "string" && r in PAYMENT_FAILURE_TEXT ? (r as PaymentFailureReason) : "failed";
 }
-
-export { asRecord };
