@@ -13,6 +13,7 @@ import {
 } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
 import { AppError, conflict, forbidden, invalid, unauthorized } from "../../lib/errors.js";
 import type { Events } from "../events/events.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
@@ -49,13 +50,6 @@ const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** Registration, sign-in, password reset and the customer's own profile (docs/product-rules.md §9, §10). */
 export function createAccountsService({ db, sessions, mail, storage, events, background, publicUrl }: Deps) {

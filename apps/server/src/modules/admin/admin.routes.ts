@@ -38,7 +38,7 @@ import { registerCsv, registerXlsx } from "../invoices/register-files.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
-import type { UploadedFile } from "./products.service.js";
+import type { UploadedFile } from "../../lib/images.js";
 
 const ok = <T>(data: T) => ({ success: true as const, data });
 const actorOf = (req: FastifyRequest): Actor => ({ id: req.user!.id, ip: req.ip ?? null });

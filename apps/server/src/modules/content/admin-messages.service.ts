@@ -1,20 +1,21 @@
-import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_MSG } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { contactMessages, newsletterSubscribers } from "../../db/schema/index.js";
+import { toCsv } from "../../lib/csv.js";
 import { notFound } from "../../lib/errors.js";
-import { pagination, toCsv } from "./admin-lib.js";
-import { recordAudit, type Actor } from "./audit.js";
+import { offsetOf, pagination } from "../../lib/paging.js";
+import { recordAudit, type Actor } from "../admin/audit.js";
+import * as messages from "./contact.repository.js";
+import * as subscribers from "./newsletter.repository.js";
 
-/** Contact-form messages and newsletter subscribers (docs/product-rules.md §12). */
+/** Contact-form messages and newsletter subscribers as the admin panel sees them (docs/product-rules.md §12). */
 export function createAdminMessagesService(db: Db) {
   return {
     async listMessages(q: { page: number; limit: number; unread?: "true" | "false" }) {
-      const where = q.unread === "true" ? isNull(contactMessages.readAt) : q.unread === "false" ? isNotNull(contactMessages.readAt) : undefined;
-      const [rows, [total], [unread]] = await Promise.all([
-        db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(contactMessages).where(where),
-        db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+      const unread = q.unread === undefined ? undefined : q.unread === "true";
+      const [rows, total, unreadCount] = await Promise.all([
+        messages.findMessages(db, { unread, limit: q.limit, offset: offsetOf(q.page, q.limit) }),
+        messages.countMessages(db, unread),
+        messages.countMessages(db, true),
       ]);
       return {
         messages: rows.map((m) => ({
@@ -27,32 +28,28 @@ export function createAdminMessagesService(db: Db) {
           read: m.readAt !== null,
           createdAt: m.createdAt.toISOString(),
         })),
-        pagination: pagination(q.page, q.limit, total?.n ?? 0),
-        unreadCount: unread?.n ?? 0,
+        pagination: pagination(q.page, q.limit, total),
+        unreadCount,
       };
     },
 
     async setRead(actor: Actor, id: string, read: boolean) {
       await db.transaction(async (tx) => {
-        const [m] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+        const m = await messages.lockMessage(tx, id);
         if (!m) throw notFound(ADMIN_MSG.messageNotFound);
-        await tx.update(contactMessages).set({ readAt: read ? (m.readAt ?? new Date()) : null }).where(eq(contactMessages.id, id));
+        await messages.setReadAt(tx, id, read ? (m.readAt ?? new Date()) : null);
         await recordAudit(tx, actor, { action: "message.read", entityType: "contact_message", entityId: id, before: { read: m.readAt !== null }, after: { read } });
       });
       return { id, read };
     },
 
     async listSubscribers(q: { page: number; limit: number }) {
-      const active = isNull(newsletterSubscribers.unsubscribedAt);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(newsletterSubscribers).where(active).orderBy(desc(newsletterSubscribers.subscribedAt)).limit(q.limit).offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(newsletterSubscribers).where(active),
-      ]);
-      return { subscribers: rows.map((s) => ({ id: s.id, email: s.email, subscribedAt: s.subscribedAt.toISOString() })), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+      const [rows, total] = await Promise.all([subscribers.findActive(db, { limit: q.limit, offset: offsetOf(q.page, q.limit) }), subscribers.countActive(db)]);
+      return { subscribers: rows.map((s) => ({ id: s.id, email: s.email, subscribedAt: s.subscribedAt.toISOString() })), pagination: pagination(q.page, q.limit, total) };
     },
 
     async subscribersCsv(): Promise<string> {
-      const rows = await db.select().from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt)).orderBy(desc(newsletterSubscribers.subscribedAt)).limit(100_000);
+      const rows = await subscribers.findActive(db, { limit: 100_000 });
       return toCsv(["Email", "Subscribed At"], rows.map((s) => [s.email, s.subscribedAt]));
     },
   };

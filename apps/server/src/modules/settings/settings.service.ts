@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SHIPPING_RULE, PAN_MESSAGE, PAN_PATTERN } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { products, storeSettings } from "../../db/schema/index.js";
+import { catalogueFigures } from "../catalog/catalog.service.js";
+import * as repo from "./settings.repository.js";
 
 /** A footer social link: an https address on the network's own site, or empty (then the link is not shown). */
 const socialLink = (hosts: string[]) =>
@@ -77,28 +77,20 @@ export function createSettingsService(db: Db) {
   return {
     async get(): Promise<StoreSettings> {
       if (cached) return cached;
-      const [row] = await db.select().from(storeSettings).where(eq(storeSettings.key, KEY));
-      const parsed = StoreSettingsSchema.safeParse(row?.value ?? {});
+      const parsed = StoreSettingsSchema.safeParse((await repo.readSettings(db, KEY)) ?? {});
       cached = parsed.success ? parsed.data : StoreSettingsSchema.parse({});
       return cached;
     },
     async update(patch: Partial<StoreSettings>): Promise<StoreSettings> {
       const next = StoreSettingsSchema.parse({ ...(await this.get()), ...patch });
-      await db.insert(storeSettings).values({ key: KEY, value: next }).onConflictDoUpdate({ target: storeSettings.key, set: { value: next } });
+      await repo.writeSettings(db, KEY, next);
       cached = next;
       return next;
     },
     /** Home and about page figures: products and teams counted from what is on sale now, the rest as the admin entered them (empty: hidden). */
     async figures(): Promise<StoreFigures> {
-      const [[counts], settings] = await Promise.all([
-        // count(distinct …) skips products without a team.
-        db
-          .select({ products: sql<number>`count(*)::int`, teams: sql<number>`count(distinct lower(${products.team}))::int` })
-          .from(products)
-          .where(eq(products.status, "ACTIVE")),
-        this.get(),
-      ]);
-      return { products: counts?.products ?? 0, teams: counts?.teams ?? 0, customers: settings.stats.customers || null, support: settings.stats.support || null };
+      const [counts, settings] = await Promise.all([catalogueFigures(db), this.get()]);
+      return { products: counts.products, teams: counts.teams, customers: settings.stats.customers || null, support: settings.stats.support || null };
     },
   };
 }
