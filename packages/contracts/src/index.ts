@@ -15,6 +15,7 @@ export * from "./nepal-districts.js";
 export * from "./slug.js";
 export * from "./stock.js";
 export * from "./admin.js";
+export * from "./admin-responses.js";
 export * from "./content.js";
 export * from "./content-rules.js";
 export * from "./payments.js";
