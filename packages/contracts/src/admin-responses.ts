@@ -205,3 +205,15 @@ export const AdminTaxDocumentListSchema = z.object({ documents: z.array(AdminTax
 export type AdminTaxDocumentList = z.infer<typeof AdminTaxDocumentListSchema>;
 
 export const StoreSettingsResultSchema = z.object({ settings: StoreSettingsSchema });
+
+export type AdminDebugProducts = z.infer<typeof AdminDebugProductsSchema>;
+export type AdminProductResult = z.infer<typeof AdminProductResultSchema>;
+export type ProductRemoved = z.infer<typeof ProductRemovedSchema>;
+export type AdminCategoryResult = z.infer<typeof AdminCategoryResultSchema>;
+export type RemovedId = z.infer<typeof RemovedIdSchema>;
+export type AdminUserResult = z.infer<typeof AdminUserResultSchema>;
+export type UserRemoved = z.infer<typeof UserRemovedSchema>;
+export type MessageRead = z.infer<typeof MessageReadSchema>;
+export type AdminBlogResult = z.infer<typeof AdminBlogResultSchema>;
+export type BlogImageResult = z.infer<typeof BlogImageResultSchema>;
+export type StoreSettingsResult = z.infer<typeof StoreSettingsResultSchema>;
