@@ -13,7 +13,7 @@ import {
 } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { AppError, conflict, forbidden, invalid, unauthorized } from "../../lib/errors.js";
 import type { Events } from "../events/events.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
@@ -75,13 +75,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
   return {
     async register(input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
       if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MSG.emailTaken);
-      let user: UserRow;
-      try {
-        user = await repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash: await hashPassword(input.password) });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
-        throw err;
-      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }));
       return signIn(user, false, meta);
     },
 
@@ -167,9 +162,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
         }
       }
       if (await repo.emailTakenByOther(db, input.email, userId)) throw conflict(AUTH_MSG.emailTaken);
-      let row: UserRow;
-      try {
-        row = await repo.updateOwnProfile(db, userId, {
+      const row = await conflictOnUnique(AUTH_MSG.emailTaken, () =>
+        repo.updateOwnProfile(db, userId, {
           name: input.name,
           email: input.email,
           phone: input.phone,
@@ -180,11 +174,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
           addressLandmark: input.address.landmark,
           addressPostalCode: input.address.postalCode,
           addressCountry: input.address.country,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
-        throw err;
-      }
+        }),
+      );
       if (emailChanged) {
         await sessions.revokeAllForUser(userId, currentSessionId ?? undefined);
         const text = [

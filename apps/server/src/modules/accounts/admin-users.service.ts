@@ -3,7 +3,7 @@ import { ADMIN_MSG, type AdminUser, type AdminUsersQuery, type Role, type UserIn
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { pagination } from "../../lib/paging.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
@@ -62,14 +62,7 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
     }
   }
 
-  async function emailGuard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.emailTaken);
-      throw err;
-    }
-  }
+  const emailGuard = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.emailTaken, work);
 
   async function withCount(u: UserRow): Promise<AdminUser> {
     return toAdminUser(u, await repo.countOrdersOf(db, u.id));

@@ -1,7 +1,7 @@
 import { ADMIN_MSG, MSG, categoryInUse, slugify, type CategoryInput, type CategoryInputSchema, type CategoryType } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
 import { toCategoryDto } from "./catalog.service.js";
@@ -18,14 +18,7 @@ export function createAdminCategoriesService(db: Db) {
     return slug;
   }
 
-  async function guard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.categorySlugTaken);
-      throw err;
-    }
-  }
+  const guard = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.categorySlugTaken, work);
 
   return {
     /** Every category of every status, with how many products and posts use it, and the count per tab. */

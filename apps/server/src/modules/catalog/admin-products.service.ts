@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { ProductRow } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { reencodeImage, type UploadedFile } from "../../lib/images.js";
 import { pagination } from "../../lib/paging.js";
@@ -72,14 +72,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     };
   }
 
-  async function withSlugRace<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.slugTaken);
-      throw err;
-    }
-  }
+  const withSlugRace = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.slugTaken, work);
 
   return {
     get,

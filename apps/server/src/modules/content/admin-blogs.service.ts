@@ -9,7 +9,7 @@ import {
   type BlogInputParsed,
 } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { reencodeImage, type UploadedFile } from "../../lib/images.js";
 import { pagination } from "../../lib/paging.js";
@@ -122,14 +122,7 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
     };
   }
 
-  async function withSlugRace<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.blogSlugTaken);
-      throw err;
-    }
-  }
+  const withSlugRace = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.blogSlugTaken, work);
 
   async function removeUnused(keys: (string | null | undefined)[]) {
     for (const key of await unusedMediaKeys(
