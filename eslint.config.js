@@ -5,6 +5,8 @@ import tseslint from "typescript-eslint";
 
 const SQL_IN_REPOSITORIES = "Queries and tables belong in a *.repository.ts of the module (docs/decisions/085); call that module's repository or another module's service.";
 
+const OTHER_MODULES_THROUGH_SERVICES = "Another module's data comes through that module's service, never its repository (docs/decisions/085).";
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/build/**", "**/dist/**", "**/.react-router/**", ".data/**", "test-results/**", "playwright-report/**", "apps/server/src/db/migrations/**"] },
   js.configs.recommended,
@@ -33,6 +35,8 @@ export default tseslint.config(
       "apps/server/src/**/test-helpers.ts",
       // Temporary: removed when the lifecycle branch lands (it moves these files into the orders module).
       "apps/server/src/modules/admin/orders.service.ts",
+      "apps/server/src/modules/admin/order-stock.ts",
+      "apps/server/src/modules/payments/payments.service.ts",
     ],
     rules: {
       "no-restricted-imports": [
@@ -42,6 +46,7 @@ export default tseslint.config(
           patterns: [
             { group: ["drizzle-orm/*"], message: SQL_IN_REPOSITORIES },
             { group: ["**/db/schema", "**/db/schema/*"], allowTypeImports: true, message: SQL_IN_REPOSITORIES },
+            { group: ["../*/*.repository.js", "../*/*.repository"], allowTypeImports: true, message: OTHER_MODULES_THROUGH_SERVICES },
           ],
         },
       ],

@@ -16,7 +16,7 @@ const QUERY = `import { eq } from "drizzle-orm";\nexport const byId = (id: strin
 const TABLE = `import { users } from "../../db/schema/index.js";\nexport const table = users;\n`;
 const ROW_TYPE = `import type { UserRow } from "../../db/schema/index.js";\nexport type Row = UserRow;\n`;
 
-describe("drizzle-orm only in repositories, the schema, the database client, seed and tests", () => {
+describe("drizzle-orm only in repositories, the schema, the database client, seed and tests; other modules through their services", () => {
   it.each([
     ["a service", "apps/server/src/modules/wishlist/wishlist.service.ts", QUERY],
     ["a route plugin", "apps/server/src/modules/health/health.routes.ts", QUERY],
@@ -24,6 +24,7 @@ describe("drizzle-orm only in repositories, the schema, the database client, see
     ["a sub-path of drizzle-orm in a service", "apps/server/src/modules/catalog/catalog.service.ts", `import { pgTable } from "drizzle-orm/pg-core";\nexport const t = pgTable;\n`],
     ["a table imported by a service", "apps/server/src/modules/content/newsletter.service.ts", TABLE],
     ["the web app", "apps/web/app/lib/anything.ts", QUERY],
+    ["another module's repository in a service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import { findSizes } from "../orders/orders.repository.js";\nexport const f = findSizes;\n`],
   ])("refuses %s", async (_what, filePath, code) => {
     const problems = await importProblems(filePath, code);
     expect(problems).toHaveLength(1);
@@ -38,6 +39,8 @@ describe("drizzle-orm only in repositories, the schema, the database client, see
     ["a server test", "apps/server/src/modules/wishlist/wishlist.routes.test.ts", QUERY],
     ["the test harness", "apps/server/src/test/factories.ts", TABLE],
     ["a row type in a service", "apps/server/src/modules/accounts/sessions.service.ts", ROW_TYPE],
+    ["its own module's repository in a service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import * as repo from "./wishlist.repository.js";\nexport const r = repo;\n`],
+    ["another module's service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import { productStockAndImages } from "../orders/orders.service.js";\nexport const f = productStockAndImages;\n`],
   ])("allows %s", async (_what, filePath, code) => {
     expect(await importProblems(filePath, code)).toEqual([]);
   });
