@@ -3,6 +3,10 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const SQL_IN_REPOSITORIES = "Queries and tables belong in a *.repository.ts of the module (docs/decisions/085); call that module's repository or another module's service.";
+
+const OTHER_MODULES_THROUGH_SERVICES = "Another module's data comes through that module's service, never its repository (docs/decisions/085).";
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/build/**", "**/dist/**", "**/.react-router/**", ".data/**", "test-results/**", "playwright-report/**", "apps/server/src/db/migrations/**"] },
   js.configs.recommended,
@@ -20,10 +24,49 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
+    // SQL lives in repositories (docs/decisions/085): a service, route or plugin asks its module's repository, or
+    // another module's service, never the query builder or the tables themselves (types of rows are fine).
+    files: ["apps/**/*.{ts,tsx}", "packages/**/*.ts"],
+    ignores: [
+      "apps/server/src/**/*.repository.ts",
+      "apps/server/src/db/**",
+      "apps/server/src/**/*.test.ts",
+      "apps/server/src/test/**",
+      "apps/server/src/**/test-helpers.ts",
+      // Temporary: removed when the lifecycle branch lands (it moves these files into the orders module).
+      "apps/server/src/modules/admin/orders.service.ts",
+      "apps/server/src/modules/admin/order-stock.ts",
+      "apps/server/src/modules/payments/payments.service.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: SQL_IN_REPOSITORIES }],
+          patterns: [
+            { group: ["drizzle-orm/*"], message: SQL_IN_REPOSITORIES },
+            { group: ["**/db/schema", "**/db/schema/*"], allowTypeImports: true, message: SQL_IN_REPOSITORIES },
+            { group: ["../*/*.repository.js", "../*/*.repository"], allowTypeImports: true, message: OTHER_MODULES_THROUGH_SERVICES },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The browser must never import server code at runtime (types only).
     files: ["apps/web/app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@khelkud/server", "@khelkud/server/*", "**/apps/server/**"], allowTypeImports: true, message: "The web app imports only types from the server." }] }],
+      // Replaces the rule's options above for these files, so it repeats the query-builder ban.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: SQL_IN_REPOSITORIES }],
+          patterns: [
+            { group: ["drizzle-orm/*"], message: SQL_IN_REPOSITORIES },
+            { group: ["@khelkud/server", "@khelkud/server/*", "**/apps/server/**"], allowTypeImports: true, message: "The web app imports only types from the server." },
+          ],
+        },
+      ],
     },
   },
 );

@@ -5,7 +5,7 @@ import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createSessionsService } from "./modules/accounts/sessions.service.js";
 import { createLocalStorage } from "./plugins/storage.js";
 import { createAdminServices } from "./modules/admin/admin.service.js";
-import { inviteMessage } from "./modules/admin/users.service.js";
+import { inviteMessage } from "./modules/accounts/admin-users.service.js";
 import { createEvents } from "./modules/events/events.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { createCartService } from "./modules/orders/cart.service.js";

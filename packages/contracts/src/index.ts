@@ -16,6 +16,7 @@ export * from "./slug.js";
 export * from "./stock.js";
 export * from "./admin.js";
 export * from "./admin-orders.js";
+export * from "./admin-responses.js";
 export * from "./content.js";
 export * from "./content-rules.js";
 export * from "./payments.js";

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { createTestDatabase } from "../test/harness.js";
-import { isDatabaseUnavailable, loggableError, pgError } from "./db-errors.js";
+import { AppError } from "./errors.js";
+import { conflictOnUnique, isDatabaseUnavailable, isUniqueViolation, loggableError, pgError } from "./db-errors.js";
 
 describe("a failed query as it reaches the log", () => {
   let database: Database;
@@ -31,6 +32,25 @@ describe("a failed query as it reaches the log", () => {
   it("leaves other errors as they are", () => {
     const plain = new Error("boom");
     expect(loggableError(plain)).toBe(plain);
+  });
+
+  it("turns a real unique violation into a 409 with the caller's message, and rethrows anything else", async () => {
+    await database.db.execute(sql`insert into categories (id, name, slug, type) values ('dup-a', 'Jerseys', 'dup-jerseys', 'PRODUCT')`);
+    const insertAgain = () => database.db.execute(sql`insert into categories (id, name, slug, type) values ('dup-b', 'Jerseys', 'dup-jerseys', 'PRODUCT')`);
+    const raw = await insertAgain().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(raw)).toBe(true);
+    const refused = await conflictOnUnique("That slug is taken", insertAgain).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ kind: "conflict", message: "That slug is taken" });
+    const other = new Error("boom");
+    await expect(conflictOnUnique("That slug is taken", () => Promise.reject(other))).rejects.toBe(other);
+    await expect(conflictOnUnique("That slug is taken", async () => 42)).resolves.toBe(42);
   });
 });
 

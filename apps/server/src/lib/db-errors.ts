@@ -1,3 +1,5 @@
+import { conflict } from "./errors.js";
+
 /** PostgreSQL error details, whichever driver (pg, PGlite) and wrapper (Drizzle's DrizzleQueryError) raised them. */
 export function pgError(error: unknown): { code?: string; constraint?: string } | undefined {
   let e: unknown = error;
@@ -18,6 +20,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!constraint) return true;
   if (pe.constraint) return pe.constraint === constraint;
   return String((error as Error)?.message ?? "").includes(constraint) || String((error as { cause?: Error })?.cause?.message ?? "").includes(constraint);
+}
+
+/**
+ * Runs `work`; a unique-constraint violation it raises (two requests racing past the service's own "is it taken?"
+ * check) becomes a 409 with `message`, anything else is rethrown.
+ */
+export async function conflictOnUnique<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(message);
+    throw err;
+  }
 }
 
 /**

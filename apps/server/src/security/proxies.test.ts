@@ -19,6 +19,14 @@ async function customer(t: TestContext) {
   return insertUser(t.database.db, { email: `proxy-${Math.random().toString(36).slice(2)}@example.com`, passwordHash: await hashPassword("Secret123") });
 }
 
+/** A new signed-in customer; the function sends their profile change with `headers` next to the session cookie. */
+async function profileChanger(t: TestContext) {
+  const user = await customer(t);
+  const { token } = await t.app.services.sessions.create(user.id, { persistent: false });
+  return (name: string, headers: Record<string, string>) =>
+    t.app.inject({ method: "PUT", url: "/api/users/profile", payload: { name, email: user.email }, headers: { cookie: `${SESSION_COOKIE}=${token}`, ...headers } });
+}
+
 describe("without TRUST_PROXY (the default) no forwarding header is believed", () => {
   let t: TestContext;
   beforeAll(async () => {
@@ -45,14 +53,7 @@ describe("without TRUST_PROXY (the default) no forwarding header is believed", (
   });
 
   it("refuses a foreign Origin even with a forged X-Forwarded-Host naming it", async () => {
-    const user = await customer(t);
-    const { token } = await t.app.services.sessions.create(user.id, { persistent: false });
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/users/profile",
-      payload: { name: "Hijacked", email: user.email },
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
-    });
+    const res = await (await profileChanger(t))("Hijacked", { origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("Cross-site request refused");
   });
@@ -88,16 +89,10 @@ describe("with TRUST_PROXY=127.0.0.1 (nginx on the same host)", () => {
   });
 
   it("still refuses a foreign Origin when the trusted proxy forwards X-Forwarded-Host", async () => {
-    const user = await customer(t);
-    const { token } = await t.app.services.sessions.create(user.id, { persistent: false });
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/users/profile",
-      payload: { name: "Hijacked", email: user.email },
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-for": "203.0.113.5" },
-    });
+    const change = await profileChanger(t);
+    const res = await change("Hijacked", { origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-for": "203.0.113.5" });
     expect(res.statusCode).toBe(403);
-    const own = await t.app.inject({ method: "PUT", url: "/api/users/profile", payload: { name: "Own Change", email: user.email }, headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: "http://localhost:3000" } });
+    const own = await change("Own Change", { origin: "http://localhost:3000" });
     expect(own.statusCode).toBe(200);
   });
 });

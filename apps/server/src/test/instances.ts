@@ -1,18 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { childProcessEnv, loadConfig } from "../env.js";
+import { spawnTsxServer } from "./server-process.js";
 import { openPostgres, type Database } from "../db/client.js";
 
 /**
  * Real server processes for the multi-instance and nginx tests: `node --import tsx src/server.ts`, exactly as
  * `npm start` runs it, on a PostgreSQL database copied from the migrated test template and a shared Redis.
  */
-const repoRoot = loadConfig({}).repoRoot;
 
 /** A port in [from, to] that nothing listens on right now. */
 export async function freePort(from: number, to: number, taken: Set<number> = new Set()): Promise<number> {
@@ -71,40 +67,29 @@ export interface Instance {
 }
 
 export async function startInstance(opts: { port: number; databaseUrl: string; redisUrl: string; redisPrefix: string; publicUrl?: string; env?: Record<string, string> }): Promise<Instance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "live-instance-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: childProcessEnv({
-      NODE_ENV: "development",
-      PORT: String(opts.port),
-      HOST: "127.0.0.1",
-      // As docs/deploy.md says: nginx runs on this host, and only its X-Forwarded-For is believed.
-      TRUST_PROXY: "127.0.0.1",
-      PUBLIC_URL: opts.publicUrl ?? `http://127.0.0.1:${opts.port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      REDIS_URL: opts.redisUrl,
-      REDIS_PREFIX: opts.redisPrefix,
-      SEED_ON_EMPTY: "false",
-      SERVE_WEB: "false",
-      LOG_LEVEL: "warn",
-      DEV_MAIL_VIEWER: "false",
-      ...opts.env,
-    }),
+  const { child, output, exited } = spawnTsxServer("live-instance-", {
+    NODE_ENV: "development",
+    PORT: String(opts.port),
+    HOST: "127.0.0.1",
+    // As docs/deploy.md says: nginx runs on this host, and only its X-Forwarded-For is believed.
+    TRUST_PROXY: "127.0.0.1",
+    PUBLIC_URL: opts.publicUrl ?? `http://127.0.0.1:${opts.port}`,
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: opts.redisUrl,
+    REDIS_PREFIX: opts.redisPrefix,
+    SEED_ON_EMPTY: "false",
+    SERVE_WEB: "false",
+    LOG_LEVEL: "warn",
+    DEV_MAIL_VIEWER: "false",
+    ...opts.env,
   });
-  let log = "";
-  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${opts.port}`;
 
   const deadline = Date.now() + 60_000;
   let alive = true;
   void exited.then(() => (alive = false));
   for (;;) {
-    if (!alive) throw new Error(`instance on port ${opts.port} exited during start:\n${log}`);
+    if (!alive) throw new Error(`instance on port ${opts.port} exited during start:\n${output()}`);
     try {
       const res = await fetch(`${url}/api/ready`);
       if (res.ok) break;
@@ -113,7 +98,7 @@ export async function startInstance(opts: { port: number; databaseUrl: string; r
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`instance on port ${opts.port} did not become ready in 60 s:\n${log}`);
+      throw new Error(`instance on port ${opts.port} did not become ready in 60 s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -122,7 +107,7 @@ export async function startInstance(opts: { port: number; databaseUrl: string; r
     port: opts.port,
     url,
     child,
-    output: () => log,
+    output,
     exited,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

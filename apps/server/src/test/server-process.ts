@@ -6,6 +6,21 @@ import { childProcessEnv, loadConfig } from "../env.js";
 
 const repoRoot = loadConfig({}).repoRoot;
 
+/**
+ * `node --import tsx apps/server/src/server.ts` with `env` (over this process's environment, as childProcessEnv
+ * builds it) and a data folder of its own, removed when the process ends; its stdout and stderr are collected.
+ */
+export function spawnTsxServer(dirPrefix: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dirPrefix));
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childProcessEnv({ DATA_DIR: dataDir, ...env }) });
+  let log = "";
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { child, output: () => log, exited };
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   /** Everything written to stdout and stderr so far. */
@@ -22,36 +37,25 @@ export interface ServerProcess {
  * default, without the web app: for tests of start-up itself (binding, warnings, configuration errors).
  */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-start-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: childProcessEnv({
-      NODE_ENV: "development",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SERVE_WEB: "false",
-      SEED_ON_EMPTY: "false",
-      LOG_LEVEL: "info",
-      PAYMENT_SWEEP_SECONDS: "0",
-      HOST: "",
-      ...env,
-    }),
+  const { child, output, exited } = spawnTsxServer("khelkud-start-", {
+    NODE_ENV: "development",
+    DATABASE_URL: "",
+    SERVE_WEB: "false",
+    SEED_ON_EMPTY: "false",
+    LOG_LEVEL: "info",
+    PAYMENT_SWEEP_SECONDS: "0",
+    HOST: "",
+    ...env,
   });
-  let log = "";
-  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return {
     child,
-    output: () => log,
+    output,
     exited,
     async waitFor(pattern, ms) {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
-        if (pattern.test(log)) return true;
-        if (child.exitCode !== null || child.signalCode !== null) return pattern.test(log);
+        if (pattern.test(output())) return true;
+        if (child.exitCode !== null || child.signalCode !== null) return pattern.test(output());
         await new Promise((r) => setTimeout(r, 100));
       }
       return false;

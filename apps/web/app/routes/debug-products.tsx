@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
+import { formatNPR, type AdminDebugProducts } from "@khelkud/contracts";
 import type { Route } from "./+types/debug-products";
-import { useApiGet } from "../components/admin/admin-api";
+import { useApiGet } from "../components/admin/api/hooks";
+import { DEBUG_PRODUCTS_URL } from "../components/admin/api/catalog";
 
 /** The debug list, for administrators only (docs/product-rules.md §14); the data comes from the guarded admin API. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,21 +15,8 @@ export function meta() {
   return [{ title: "Debug: products | Khelkud" }, { name: "robots", content: "noindex" }];
 }
 
-interface Row {
-  id: string;
-  slug: string;
-  name: string;
-  status: string;
-  price: number;
-  salePrice: number | null;
-  stock: number;
-  sizes: { size: string; stock: number }[];
-  images: string[];
-  category: string | null;
-}
-
 export default function DebugProducts() {
-  const { data, error } = useApiGet<{ products: Row[] }>("/api/admin/debug/products");
+  const { data, error } = useApiGet<AdminDebugProducts>(DEBUG_PRODUCTS_URL);
   return (
     <div className="mx-auto max-w-7xl p-4">
       <h1 className="mb-3 text-2xl font-bold">Debug: all products {data && `(${data.products.length})`}</h1>

@@ -1,7 +1,10 @@
-import { and, count, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AdminUsersQuery } from "@khelkud/contracts";
 import { newId } from "../../db/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { orders, passwordResetTokens, reviews, users, type UserRow } from "../../db/schema/index.js";
+import { offsetOf } from "../../lib/paging.js";
+import { containsPattern } from "../../lib/sql-text.js";
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -52,8 +55,6 @@ export async function countsForUser(db: DbOrTx, userId: string): Promise<{ order
   return { orders: Number(o?.n ?? 0), reviews: Number(r?.n ?? 0) };
 }
 
-
-
 /** Marks a valid token used in one statement, so two concurrent resets cannot both use it. */
 export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<string | null> {
   const [row] = await db
@@ -88,4 +89,80 @@ export async function issueResetToken(db: DbOrTx, email: string, tokenHash: stri
   const rows = Array.isArray(result) ? result : result.rows;
   const row = rows[0];
   return row ? { id: row.id, name: row.name, email: row.email } : undefined;
+}
+
+// The administrator's user screens (docs/product-rules.md §9, §14).
+
+const orderCount = sql<number>`(SELECT count(*)::int FROM "orders" o WHERE o."user_id" = "users"."id")`;
+
+function adminWhere(q: Pick<AdminUsersQuery, "q" | "role" | "status">): SQL | undefined {
+  const pattern = containsPattern(q.q);
+  return and(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined, q.role ? eq(users.role, q.role) : undefined, q.status ? eq(users.status, q.status) : undefined);
+}
+
+/** One page of users, newest first, each with how many orders they placed. */
+export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
+  return db
+    .select({ user: users, orderCount })
+    .from(users)
+    .where(adminWhere(q))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+}
+
+export async function countUsers(db: DbOrTx, q: Pick<AdminUsersQuery, "q" | "role" | "status"> = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(adminWhere(q));
+  return row?.n ?? 0;
+}
+
+export async function countOrdersOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function hasOrders(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+  return Boolean(row);
+}
+
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+/** Locks every active administrator's row (so two concurrent demotions cannot both pass) and returns their ids. */
+export async function lockActiveAdmins(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE")))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Whether another account has the address, compared case-insensitively. */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The fields an administrator changes; the password hash is never one of them. */
+export type AdminUserChanges = Partial<Pick<UserRow, "name" | "email" | "phone" | "role" | "status">>;
+
+export async function updateUserAsAdmin(db: DbOrTx, id: string, changes: AdminUserChanges): Promise<UserRow> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function insertResetToken(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
 }

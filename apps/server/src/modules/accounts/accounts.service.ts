@@ -13,6 +13,7 @@ import {
 } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { AppError, conflict, forbidden, invalid, unauthorized } from "../../lib/errors.js";
 import type { Events } from "../events/events.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
@@ -50,13 +51,6 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", 
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
 /** Registration, sign-in, password reset and the customer's own profile (docs/product-rules.md §9, §10). */
 export function createAccountsService({ db, sessions, mail, storage, events, background, publicUrl }: Deps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
@@ -81,13 +75,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
   return {
     async register(input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
       if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MSG.emailTaken);
-      let user: UserRow;
-      try {
-        user = await repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash: await hashPassword(input.password) });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
-        throw err;
-      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }));
       return signIn(user, false, meta);
     },
 
@@ -173,9 +162,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
         }
       }
       if (await repo.emailTakenByOther(db, input.email, userId)) throw conflict(AUTH_MSG.emailTaken);
-      let row: UserRow;
-      try {
-        row = await repo.updateOwnProfile(db, userId, {
+      const row = await conflictOnUnique(AUTH_MSG.emailTaken, () =>
+        repo.updateOwnProfile(db, userId, {
           name: input.name,
           email: input.email,
           phone: input.phone,
@@ -186,11 +174,8 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
           addressLandmark: input.address.landmark,
           addressPostalCode: input.address.postalCode,
           addressCountry: input.address.country,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MSG.emailTaken);
-        throw err;
-      }
+        }),
+      );
       if (emailChanged) {
         await sessions.revokeAllForUser(userId, currentSessionId ?? undefined);
         const text = [

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, ne } from "drizzle-orm";
 import { REMEMBER_ME_DAYS, SESSION_HOURS, type PublicUser } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { sessions, users, type UserRow } from "../../db/schema/index.js";
+import type { UserRow } from "../../db/schema/index.js";
+import * as repo from "./sessions.repository.js";
 
 export type AuthFailure = "missing" | "invalid" | "expired";
 
@@ -47,7 +47,7 @@ export function createSessionsService(db: Db) {
       const token = randomBytes(32).toString("base64url");
       const ttl = opts.persistent ? REMEMBER_ME_DAYS * 24 * 3_600_000 : SESSION_HOURS * 3_600_000;
       const expiresAt = new Date(Date.now() + ttl);
-      await db.insert(sessions).values({ id: hashToken(token), userId, persistent: opts.persistent, expiresAt, userAgent: opts.userAgent?.slice(0, 300), ip: opts.ip });
+      await repo.insertSession(db, { id: hashToken(token), userId, persistent: opts.persistent, expiresAt, userAgent: opts.userAgent?.slice(0, 300), ip: opts.ip });
       return { token, expiresAt, persistent: opts.persistent };
     },
 
@@ -56,14 +56,14 @@ export function createSessionsService(db: Db) {
       if (!token) return { failure: "missing" };
       if (token.length > 200) return { failure: "invalid" };
       const id = hashToken(token);
-      const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
+      const row = await repo.findSessionWithUser(db, id);
       if (!row) return { failure: "invalid" };
       if (row.session.expiresAt.getTime() <= Date.now()) {
-        await db.delete(sessions).where(eq(sessions.id, id));
+        await repo.deleteSession(db, id);
         return { failure: "expired" };
       }
       if (row.user.status !== "ACTIVE") {
-        await db.delete(sessions).where(eq(sessions.userId, row.user.id));
+        await repo.deleteSessionsOf(db, row.user.id);
         revoked({ userId: row.user.id });
         return { failure: "invalid" };
       }
@@ -71,18 +71,18 @@ export function createSessionsService(db: Db) {
     },
 
     async revoke(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      await repo.deleteSession(db, hashToken(token));
       revoked({ sessionId: hashToken(token) });
     },
 
     /** Ends every session of a user, optionally keeping the one in use. */
     async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+      await repo.deleteSessionsOf(db, userId, exceptSessionId);
       revoked({ userId, exceptSessionId });
     },
 
     async purgeExpired(): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      await repo.deleteExpiredSessions(db, new Date());
     },
   };
 }

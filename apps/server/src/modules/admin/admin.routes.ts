@@ -6,7 +6,28 @@ import {
   ADMIN_MSG,
   AdminOrderListSchema,
   AdminOrderResultSchema,
+  AdminAuditListSchema,
   AdminAuditQuerySchema,
+  AdminBlogListSchema,
+  AdminBlogResultSchema,
+  AdminCategoryListSchema,
+  AdminCategoryResultSchema,
+  AdminDashboardSchema,
+  AdminDebugProductsSchema,
+  AdminMessageListSchema,
+  AdminProductListSchema,
+  AdminProductResultSchema,
+  AdminSubscriberListSchema,
+  AdminTaxDocumentListSchema,
+  AdminUserListSchema,
+  AdminUserResultSchema,
+  BlogImageResultSchema,
+  envelope,
+  MessageReadSchema,
+  ProductRemovedSchema,
+  RemovedIdSchema,
+  StoreSettingsResultSchema,
+  UserRemovedSchema,
   AdminBlogsQuerySchema,
   AdminCategoriesQuerySchema,
   AdminInvoicesQuerySchema,
@@ -18,7 +39,6 @@ import {
   BlogInputSchema,
   CategoryInputSchema,
   DeclineCancellationInputSchema,
-  envelope,
   FeatureInputSchema,
   IdParamSchema,
   ImageArrangementSchema,
@@ -41,7 +61,7 @@ import { registerCsv, registerXlsx } from "../invoices/register-files.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
-import type { UploadedFile } from "./products.service.js";
+import type { UploadedFile } from "../../lib/images.js";
 
 const ok = <T>(data: T) => ({ success: true as const, data });
 const actorOf = (req: FastifyRequest): Actor => ({ id: req.user!.id, ip: req.ip ?? null });
@@ -100,55 +120,55 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     const tags = ["admin"];
 
     // ------------------------------------------------------------ dashboard, audit, debug
-    app.get("/admin/dashboard", { schema: { tags, summary: "Dashboard figures (aggregate queries)" } }, async () => ok(await admin.dashboard()));
-    app.get("/admin/audit", { schema: { tags, summary: "Audit log of admin writes", querystring: AdminAuditQuerySchema } }, async (req) => ok(await admin.audit.list(req.query)));
-    app.get("/admin/debug/products", { schema: { tags, summary: "Every product with id, slug, price, stock, images, category" } }, async () => ok({ products: await admin.products.debugList() }));
+    app.get("/admin/dashboard", { schema: { tags, summary: "Dashboard figures (aggregate queries)", response: { 200: envelope(AdminDashboardSchema) } } }, async () => ok(await admin.dashboard()));
+    app.get("/admin/audit", { schema: { tags, summary: "Audit log of admin writes", querystring: AdminAuditQuerySchema, response: { 200: envelope(AdminAuditListSchema) } } }, async (req) => ok(await admin.audit.list(req.query)));
+    app.get("/admin/debug/products", { schema: { tags, summary: "Every product with id, slug, price, stock, images, category", response: { 200: envelope(AdminDebugProductsSchema) } } }, async () => ok({ products: await admin.products.debugList() }));
 
     // ------------------------------------------------------------ products
-    app.get("/admin/products", { schema: { tags, summary: "Products: search, filter, sort, pages", querystring: AdminProductsQuerySchema } }, async (req) => ok(await admin.products.list(req.query)));
-    app.get("/admin/products/:id", { schema: { tags, params: IdParamSchema } }, async (req) => ok({ product: await admin.products.get(req.params.id) }));
-    app.post("/admin/products", { schema: { tags, summary: "Create a product", body: ProductInputSchema } }, async (req, reply) =>
+    app.get("/admin/products", { schema: { tags, summary: "Products: search, filter, sort, pages", querystring: AdminProductsQuerySchema, response: { 200: envelope(AdminProductListSchema) } } }, async (req) => ok(await admin.products.list(req.query)));
+    app.get("/admin/products/:id", { schema: { tags, params: IdParamSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) => ok({ product: await admin.products.get(req.params.id) }));
+    app.post("/admin/products", { schema: { tags, summary: "Create a product", body: ProductInputSchema, response: { 201: envelope(AdminProductResultSchema) } } }, async (req, reply) =>
       reply.status(201).send(ok({ product: await admin.products.create(actorOf(req), req.body) })),
     );
-    app.put("/admin/products/:id", { schema: { tags, summary: "Edit a product (images untouched)", params: IdParamSchema, body: ProductInputSchema } }, async (req) =>
+    app.put("/admin/products/:id", { schema: { tags, summary: "Edit a product (images untouched)", params: IdParamSchema, body: ProductInputSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) =>
       ok({ product: await admin.products.update(actorOf(req), req.params.id, req.body) }),
     );
-    app.patch("/admin/products/:id/featured", { schema: { tags, summary: "Feature toggle: changes only `featured`", params: IdParamSchema, body: FeatureInputSchema } }, async (req) =>
+    app.patch("/admin/products/:id/featured", { schema: { tags, summary: "Feature toggle: changes only `featured`", params: IdParamSchema, body: FeatureInputSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) =>
       ok({ product: await admin.products.setFeatured(actorOf(req), req.params.id, req.body.featured) }),
     );
-    app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema } }, async (req) =>
+    app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema, response: { 200: envelope(ProductRemovedSchema) } } }, async (req) =>
       ok(await admin.products.remove(actorOf(req), req.params.id)),
     );
-    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
+    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema, response: { 201: envelope(AdminProductResultSchema) } }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
       const { files, altText } = await readUploads(req, reply);
       return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText) }));
     });
-    app.put("/admin/products/:id/images", { schema: { tags, summary: "Order, alt text and primary image", params: IdParamSchema, body: ImageArrangementSchema } }, async (req) =>
+    app.put("/admin/products/:id/images", { schema: { tags, summary: "Order, alt text and primary image", params: IdParamSchema, body: ImageArrangementSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) =>
       ok({ product: await admin.products.arrangeImages(actorOf(req), req.params.id, req.body) }),
     );
-    app.delete("/admin/products/:id/images/:imageId", { schema: { tags, summary: "Delete one image", params: ImageParamsSchema } }, async (req) =>
+    app.delete("/admin/products/:id/images/:imageId", { schema: { tags, summary: "Delete one image", params: ImageParamsSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) =>
       ok({ product: await admin.products.deleteImage(actorOf(req), req.params.id, req.params.imageId) }),
     );
 
     // ------------------------------------------------------------ categories
-    app.get("/admin/categories", { schema: { tags, querystring: AdminCategoriesQuerySchema } }, async (req) => ok(await admin.categories.list(req.query.type)));
-    app.post("/admin/categories", { schema: { tags, body: CategoryInputSchema } }, async (req, reply) => reply.status(201).send(ok({ category: await admin.categories.create(actorOf(req), req.body) })));
-    app.put("/admin/categories/:id", { schema: { tags, params: IdParamSchema, body: CategoryInputSchema } }, async (req) => ok({ category: await admin.categories.update(actorOf(req), req.params.id, req.body) }));
-    app.delete("/admin/categories/:id", { schema: { tags, summary: "Refused (409) while products or posts use it", params: IdParamSchema } }, async (req) => {
+    app.get("/admin/categories", { schema: { tags, querystring: AdminCategoriesQuerySchema, response: { 200: envelope(AdminCategoryListSchema) } } }, async (req) => ok(await admin.categories.list(req.query.type)));
+    app.post("/admin/categories", { schema: { tags, body: CategoryInputSchema, response: { 201: envelope(AdminCategoryResultSchema) } } }, async (req, reply) => reply.status(201).send(ok({ category: await admin.categories.create(actorOf(req), req.body) })));
+    app.put("/admin/categories/:id", { schema: { tags, params: IdParamSchema, body: CategoryInputSchema, response: { 200: envelope(AdminCategoryResultSchema) } } }, async (req) => ok({ category: await admin.categories.update(actorOf(req), req.params.id, req.body) }));
+    app.delete("/admin/categories/:id", { schema: { tags, summary: "Refused (409) while products or posts use it", params: IdParamSchema, response: { 200: envelope(RemovedIdSchema) } } }, async (req) => {
       await admin.categories.remove(actorOf(req), req.params.id);
       return ok({ id: req.params.id });
     });
 
     // ------------------------------------------------------------ users
-    app.get("/admin/users", { schema: { tags, querystring: AdminUsersQuerySchema } }, async (req) => ok(await admin.users.list(req.query)));
-    app.post("/admin/users", { schema: { tags, summary: "Create a user; they set their own password by e-mail link", body: UserInputSchema } }, async (req, reply) =>
+    app.get("/admin/users", { schema: { tags, querystring: AdminUsersQuerySchema, response: { 200: envelope(AdminUserListSchema) } } }, async (req) => ok(await admin.users.list(req.query)));
+    app.post("/admin/users", { schema: { tags, summary: "Create a user; they set their own password by e-mail link", body: UserInputSchema, response: { 201: envelope(AdminUserResultSchema) } } }, async (req, reply) =>
       reply.status(201).send(ok({ user: await admin.users.create(actorOf(req), req.body) })),
     );
-    app.put("/admin/users/:id", { schema: { tags, params: IdParamSchema, body: UserInputSchema } }, async (req) => ok({ user: await admin.users.update(actorOf(req), req.params.id, req.body) }));
-    app.put("/users/:id/role", { schema: { tags, summary: "Change a user's role (spec path)", params: IdParamSchema, body: RoleInputSchema } }, async (req) =>
+    app.put("/admin/users/:id", { schema: { tags, params: IdParamSchema, body: UserInputSchema, response: { 200: envelope(AdminUserResultSchema) } } }, async (req) => ok({ user: await admin.users.update(actorOf(req), req.params.id, req.body) }));
+    app.put("/users/:id/role", { schema: { tags, summary: "Change a user's role (spec path)", params: IdParamSchema, body: RoleInputSchema, response: { 200: envelope(AdminUserResultSchema) } } }, async (req) =>
       ok({ user: await admin.users.setRole(actorOf(req), req.params.id, req.body.role) }),
     );
-    app.delete("/admin/users/:id", { schema: { tags, summary: "Delete, or deactivate when the user has orders", params: IdParamSchema } }, async (req) => ok(await admin.users.remove(actorOf(req), req.params.id)));
+    app.delete("/admin/users/:id", { schema: { tags, summary: "Delete, or deactivate when the user has orders", params: IdParamSchema, response: { 200: envelope(UserRemovedSchema) } } }, async (req) => ok(await admin.users.remove(actorOf(req), req.params.id)));
 
     // ------------------------------------------------------------ orders
     app.get("/admin/orders", { schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: envelope(AdminOrderListSchema) } } }, async (req) => ok(await admin.orders.list(req.query)));
@@ -176,7 +196,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     });
 
     // ------------------------------------------------------------ tax documents (docs/decisions/081)
-    app.get("/admin/invoices", { schema: { tags, summary: "Invoices and credit notes; search by number, order or customer; month = BS month or fiscal year", querystring: AdminInvoicesQuerySchema } }, async (req) =>
+    app.get("/admin/invoices", { schema: { tags, summary: "Invoices and credit notes; search by number, order or customer; month = BS month or fiscal year", querystring: AdminInvoicesQuerySchema, response: { 200: envelope(AdminTaxDocumentListSchema) } } }, async (req) =>
       ok(await admin.invoices.list(req.query)),
     );
     app.get("/admin/invoices/:id/html", { schema: { tags, summary: "Print a document (every print after the first is marked COPY)", params: IdParamSchema } }, async (req, reply) =>
@@ -203,8 +223,8 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     });
 
     // ------------------------------------------------------------ settings
-    app.get("/admin/settings", { schema: { tags } }, async () => ok({ settings: await settings.get() }));
-    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsSchema.strict() } }, async (req) => {
+    app.get("/admin/settings", { schema: { tags, response: { 200: envelope(StoreSettingsResultSchema) } } }, async () => ok({ settings: await settings.get() }));
+    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsSchema.strict(), response: { 200: envelope(StoreSettingsResultSchema) } } }, async (req) => {
       const before = await settings.get();
       const next = await settings.update(req.body);
       await admin.audit.record(actorOf(req), { action: "settings.update", entityType: "settings", entityId: "store", before, after: next });
@@ -212,30 +232,30 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     });
 
     // ------------------------------------------------------------ messages, subscribers
-    app.get("/admin/messages", { schema: { tags, querystring: AdminMessagesQuerySchema } }, async (req) => ok(await admin.messages.listMessages(req.query)));
-    app.patch("/admin/messages/:id", { schema: { tags, summary: "Mark read or unread", params: IdParamSchema, body: MessageReadInputSchema } }, async (req) =>
+    app.get("/admin/messages", { schema: { tags, querystring: AdminMessagesQuerySchema, response: { 200: envelope(AdminMessageListSchema) } } }, async (req) => ok(await admin.messages.listMessages(req.query)));
+    app.patch("/admin/messages/:id", { schema: { tags, summary: "Mark read or unread", params: IdParamSchema, body: MessageReadInputSchema, response: { 200: envelope(MessageReadSchema) } } }, async (req) =>
       ok(await admin.messages.setRead(actorOf(req), req.params.id, req.body.read)),
     );
-    app.get("/admin/subscribers", { schema: { tags, querystring: AdminPageQuerySchema } }, async (req) => ok(await admin.messages.listSubscribers(req.query)));
+    app.get("/admin/subscribers", { schema: { tags, querystring: AdminPageQuerySchema, response: { 200: envelope(AdminSubscriberListSchema) } } }, async (req) => ok(await admin.messages.listSubscribers(req.query)));
     app.get("/admin/subscribers/export.csv", { schema: { tags } }, async (_req, reply) => sendCsv(reply, "newsletter-subscribers", await admin.messages.subscribersCsv()));
 
     // ------------------------------------------------------------ blog posts (docs/decisions/061)
-    app.get("/admin/blogs", { schema: { tags, summary: "Blog posts of every status: search title/excerpt, category, status, pages", querystring: AdminBlogsQuerySchema } }, async (req) =>
+    app.get("/admin/blogs", { schema: { tags, summary: "Blog posts of every status: search title/excerpt, category, status, pages", querystring: AdminBlogsQuerySchema, response: { 200: envelope(AdminBlogListSchema) } } }, async (req) =>
       ok(await admin.blogs.list(req.query)),
     );
-    app.get("/admin/blogs/:id", { schema: { tags, summary: "One post for the editor (any status)", params: IdParamSchema } }, async (req) => ok({ blog: await admin.blogs.get(req.params.id) }));
-    app.post("/admin/blogs", { schema: { tags, summary: "Create a post (DRAFT unless status says otherwise); content is sanitised before it is stored", body: BlogInputSchema } }, async (req, reply) =>
+    app.get("/admin/blogs/:id", { schema: { tags, summary: "One post for the editor (any status)", params: IdParamSchema, response: { 200: envelope(AdminBlogResultSchema) } } }, async (req) => ok({ blog: await admin.blogs.get(req.params.id) }));
+    app.post("/admin/blogs", { schema: { tags, summary: "Create a post (DRAFT unless status says otherwise); content is sanitised before it is stored", body: BlogInputSchema, response: { 201: envelope(AdminBlogResultSchema) } } }, async (req, reply) =>
       reply.status(201).send(ok({ blog: await admin.blogs.create(actorOf(req), req.body) })),
     );
-    app.put("/admin/blogs/:id", { schema: { tags, summary: "Edit a post; a changed slug keeps the old address as a permanent redirect", params: IdParamSchema, body: BlogInputSchema } }, async (req) =>
+    app.put("/admin/blogs/:id", { schema: { tags, summary: "Edit a post; a changed slug keeps the old address as a permanent redirect", params: IdParamSchema, body: BlogInputSchema, response: { 200: envelope(AdminBlogResultSchema) } } }, async (req) =>
       ok({ blog: await admin.blogs.update(actorOf(req), req.params.id, req.body) }),
     );
-    app.delete("/admin/blogs/:id", { schema: { tags, summary: "Delete a post, its old addresses and its featured image", params: IdParamSchema } }, async (req) => ok(await admin.blogs.remove(actorOf(req), req.params.id)));
+    app.delete("/admin/blogs/:id", { schema: { tags, summary: "Delete a post, its old addresses and its featured image", params: IdParamSchema, response: { 200: envelope(RemovedIdSchema) } } }, async (req) => ok(await admin.blogs.remove(actorOf(req), req.params.id)));
     for (const purpose of ["featured", "content"] as const) {
       app.post(
         `/admin/blogs/images/${purpose}`,
         {
-          schema: { tags, summary: purpose === "featured" ? "Upload a featured image (multipart, one file ≤ 5 MB; cut to 1200 × 630 WebP)" : "Upload a picture for the post's text (multipart, one file ≤ 5 MB; WebP ≤ 1600 px)" },
+          schema: { tags, summary: purpose === "featured" ? "Upload a featured image (multipart, one file ≤ 5 MB; cut to 1200 × 630 WebP)" : "Upload a picture for the post's text (multipart, one file ≤ 5 MB; WebP ≤ 1600 px)", response: { 201: envelope(BlogImageResultSchema) } },
           onRequest: refuseDeclaredOver(MAX_BLOG_IMAGE_BYTES, 1, ADMIN_MSG.blogImageTooLarge),
         },
         async (req, reply) => {

@@ -4,13 +4,13 @@ import { createSessionsService } from "../accounts/sessions.service.js";
 import { createAdminOrdersService } from "../orders/orders-admin.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js";
-import { createAdminBlogsService } from "./blogs.service.js";
-import { createAdminCategoriesService } from "./categories.service.js";
+import { createAdminBlogsService } from "../content/admin-blogs.service.js";
+import { createAdminCategoriesService } from "../catalog/admin-categories.service.js";
 import * as dashboard from "./dashboard.repository.js";
 import { createInvoicesService } from "../invoices/invoices.service.js";
-import { createAdminMessagesService } from "./messages.service.js";
-import { createAdminProductsService } from "./products.service.js";
-import { createAdminUsersService, type InviteSender } from "./users.service.js";
+import { createAdminMessagesService } from "../content/admin-messages.service.js";
+import { createAdminProductsService } from "../catalog/admin-products.service.js";
+import { createAdminUsersService, type InviteSender } from "../accounts/admin-users.service.js";
 
 /** Everything the admin panel does, grouped by screen. Every call is reached only through the guarded admin routes. */
 export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pick<OrdersService, "lifecycle">; sendInvite?: InviteSender }) {

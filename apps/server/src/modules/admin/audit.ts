@@ -1,6 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { auditLog, users } from "../../db/schema/index.js";
+import { offsetOf, pagination } from "../../lib/paging.js";
+import * as repo from "./audit.repository.js";
 
 /** Who is doing an admin write: the signed-in administrator and where the request came from. */
 export interface Actor {
@@ -18,7 +18,7 @@ export interface AuditEntry {
 
 /** The one way an admin write is recorded; call it inside the write's transaction so both land or neither. */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await repo.insertAudit(db, {
     actorUserId: actor.id,
     action: entry.action,
     entityType: entry.entityType,
@@ -30,19 +30,7 @@ export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry): 
 }
 
 export async function listAudit(db: Db, q: { page: number; limit: number; entityType?: string }) {
-  const where = q.entityType ? eq(auditLog.entityType, q.entityType) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  const n = total?.n ?? 0;
+  const [rows, total] = await Promise.all([repo.findAudit(db, { entityType: q.entityType, limit: q.limit, offset: offsetOf(q.page, q.limit) }), repo.countAudit(db, q.entityType)]);
   return {
     entries: rows.map((r) => ({
       id: r.entry.id,
@@ -55,6 +43,6 @@ export async function listAudit(db: Db, q: { page: number; limit: number; entity
       ip: r.entry.ip,
       createdAt: r.entry.createdAt.toISOString(),
     })),
-    pagination: { page: q.page, limit: q.limit, total: n, totalPages: Math.ceil(n / q.limit) },
+    pagination: pagination(q.page, q.limit, total),
   };
 }

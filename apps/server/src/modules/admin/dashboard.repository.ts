@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { LOW_STOCK_THRESHOLD } from "@khelkud/contracts";
+import { LOW_STOCK_THRESHOLD, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
@@ -55,7 +55,7 @@ export async function lowStock(db: DbOrTx, limit = 20) {
 }
 
 export async function recentOrders(db: DbOrTx, limit = 8) {
-  return rows<{ id: string; orderNumber: string; customer: string | null; totalAmount: number; status: string; paymentMethod: string; paymentStatus: string; createdAt: string }>(
+  return rows<{ id: string; orderNumber: string; customer: string | null; totalAmount: number; status: OrderStatus; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus; createdAt: string }>(
     db,
     sql`SELECT o.id, o.order_number AS "orderNumber", u.name AS customer, o.total_amount AS "totalAmount", o.status,
       o.payment_method AS "paymentMethod", o.payment_status AS "paymentStatus", to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"

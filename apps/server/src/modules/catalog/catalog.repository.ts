@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
-import { escapeLike } from "./search-terms.js";
+import { escapeLike } from "../../lib/sql-text.js";
 
 /** The price a shopper pays, in SQL (sale price only when lower). */
 export const effectivePriceSql = sql<number>`CASE WHEN ${products.salePrice} IS NOT NULL AND ${products.salePrice} < ${products.price} THEN ${products.salePrice} ELSE ${products.price} END`;
@@ -304,4 +304,13 @@ export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BL
     .from(categories)
     .where(and(eq(categories.status, "ACTIVE"), type ? eq(categories.type, type) : undefined))
     .orderBy(asc(categories.type), asc(categories.sortOrder), asc(categories.name));
+}
+
+/** Products on sale now, and how many distinct teams they cover (count(distinct …) skips products without a team). */
+export async function countActiveProductsAndTeams(db: DbOrTx): Promise<{ products: number; teams: number }> {
+  const [row] = await db
+    .select({ products: sql<number>`count(*)::int`, teams: sql<number>`count(distinct lower(${products.team}))::int` })
+    .from(products)
+    .where(eq(products.status, "ACTIVE"));
+  return { products: row?.products ?? 0, teams: row?.teams ?? 0 };
 }

@@ -39,6 +39,11 @@ function catalogueOrder(sort: ProductSort | undefined, search: repo.ProductSearc
 type CategoryRef = { id: string; name: string; slug: string } | null;
 type SizeRow = Awaited<ReturnType<typeof repo.findSizesFor>>[number];
 
+/** Products on sale now and the teams they cover (the home and about pages' figures). */
+export function catalogueFigures(db: Db): Promise<{ products: number; teams: number }> {
+  return repo.countActiveProductsAndTeams(db);
+}
+
 export function mediaUrl(key: string): string {
   return `/media/${key}`;
 }

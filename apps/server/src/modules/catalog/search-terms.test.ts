@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../db/client.js";
 import { devanagariToLatin } from "./devanagari.js";
-import { allowedEdits, catalogueWords, escapeLike, FOLD_FROM, FOLD_TO, MAX_SEARCH_TOKENS, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
+import { allowedEdits, catalogueWords, FOLD_FROM, FOLD_TO, MAX_SEARCH_TOKENS, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
 
 describe("searchTokens", () => {
   it("lower-cases, drops punctuation and repeats", () => {
@@ -97,11 +97,5 @@ describe("typo distance", () => {
       allowedEdits("2025"),
       allowedEdits("t20world"),
     ]).toEqual([0, 0, 1, 1, 2, 0, 0]);
-  });
-});
-
-describe("escapeLike", () => {
-  it("escapes wildcards and the escape character", () => {
-    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
   });
 });

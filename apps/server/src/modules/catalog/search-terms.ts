@@ -82,8 +82,3 @@ export function prefixDistance(token: string, word: string, max: number): number
   }
   return best;
 }
-
-/** Escapes LIKE wildcards so a token is matched as plain text. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { blogPosts, blogSlugHistory, categories } from "../../db/schema/index.js";
+import { containsPattern } from "../../lib/sql-text.js";
 
 export interface BlogFilter {
   q?: string;
@@ -8,18 +9,13 @@ export interface BlogFilter {
   excludeId?: string;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Published and already public: the only rows any public call can reach. */
 function publishedWhere(f: BlogFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(blogPosts.status, "PUBLISHED")];
   if (f.categoryId) conds.push(eq(blogPosts.categoryId, f.categoryId));
   if (f.excludeId) conds.push(ne(blogPosts.id, f.excludeId));
-  const q = f.q?.trim();
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(f.q);
+  if (pattern) {
     conds.push(or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern), ilike(blogPosts.authorName, pattern)));
   }
   return and(...conds);

@@ -97,6 +97,16 @@ describe("POST /api/contact", () => {
     // Someone else is not affected.
     expect((await post("/api/contact", { ...valid, email: "other@example.com" })).statusCode).toBe(201);
   });
+
+  it("refuses an eleventh newsletter sign-up from one address within 15 minutes with 429, malformed ones counted too", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await post("/api/newsletter", { email: `nl-flood${i}@example.com` }, ip)).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await post("/api/newsletter", { email: "not an address" }, ip)).statusCode).toBe(400);
+    const res = await post("/api/newsletter", { email: "nl-flood-last@example.com" }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers["retry-after"]).toBeDefined();
+    expect((await post("/api/newsletter", { email: "nl-other@example.com" })).statusCode).toBe(201);
+  });
 });
 
 describe("newsletter", () => {

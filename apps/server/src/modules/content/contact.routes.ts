@@ -1,36 +1,31 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ApiFailureSchema, ContactInputSchema, envelope, MSG, NewsletterInputSchema, UnsubscribeInputSchema } from "@khelkud/contracts";
-import { AppError } from "../../lib/errors.js";
-import { rateLimited } from "../../plugins/openapi-failures.js";
+import { ApiFailureSchema, ContactInputSchema, envelope, NewsletterInputSchema, UnsubscribeInputSchema } from "@khelkud/contracts";
+import { byIp, limit } from "../../plugins/rate-limit.js";
 import type { ContactService } from "./contact.service.js";
 import type { NewsletterService } from "./newsletter.service.js";
-import { createWindowLimiter, type WindowLimiter } from "./rate-limit.js";
 
 const errors = { 400: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema, 429: ApiFailureSchema };
 const MessageSchema = envelope(z.object({ message: z.string() }));
 
-/** Counts every attempt, valid or not, before the body is even looked at. */
-function limitBy(limiter: WindowLimiter) {
-  return rateLimited(async (req: FastifyRequest) => {
-    if (!limiter.take(req.ip)) throw new AppError("rate_limited", MSG.tooManyRequests);
-  });
-}
-
 export interface PublicFormLimits {
-  contact?: { limit: number; windowMs: number };
-  newsletter?: { limit: number; windowMs: number };
+  contact?: { max: number; windowMs: number };
+  newsletter?: { max: number; windowMs: number };
 }
 
+/**
+ * The contact form and the newsletter sign-up, limited per client IP by the app's one rate limiter (counted in Redis
+ * across instances with REDIS_URL, in this process without): every attempt counts, valid or not, before the body is
+ * looked at.
+ */
 export function contactRoutes(contact: ContactService, newsletter: NewsletterService, limits: PublicFormLimits = {}): FastifyPluginAsyncZod {
-  const contactLimiter = createWindowLimiter(limits.contact ?? { limit: 5, windowMs: 15 * 60_000 });
-  const newsletterLimiter = createWindowLimiter(limits.newsletter ?? { limit: 10, windowMs: 15 * 60_000 });
   return async (app) => {
+    const contactLimit = limit(app, [{ name: "contact-ip", key: byIp, ...(limits.contact ?? { max: 5, windowMs: 15 * 60_000 }) }]);
+    const newsletterLimit = limit(app, [{ name: "newsletter-ip", key: byIp, ...(limits.newsletter ?? { max: 10, windowMs: 15 * 60_000 }) }]);
     app.post(
       "/contact",
       {
-        preValidation: limitBy(contactLimiter),
+        preValidation: contactLimit,
         schema: { tags: ["content"], summary: "Send a message to the shop", body: ContactInputSchema, response: { 201: MessageSchema, ...errors } },
       },
       async (req, reply) => {
@@ -42,7 +37,7 @@ export function contactRoutes(contact: ContactService, newsletter: NewsletterSer
     app.post(
       "/newsletter",
       {
-        preValidation: limitBy(newsletterLimiter),
+        preValidation: newsletterLimit,
         schema: { tags: ["content"], summary: "Subscribe to the newsletter", body: NewsletterInputSchema, response: { 201: MessageSchema, ...errors } },
       },
       async (req, reply) => reply.status(201).send({ success: true as const, data: await newsletter.subscribe(req.body.email) }),

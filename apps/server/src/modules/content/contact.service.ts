@@ -1,9 +1,9 @@
 import { CONTENT_MSG, type ContactInput } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { contactMessages } from "../../db/schema/index.js";
 import { escapeHtml } from "../../lib/html.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
+import * as repo from "./contact.repository.js";
 
 /**
  * The contact form (docs/product-rules.md §12): the message is stored for the admin inbox first, then the shop is
@@ -12,10 +12,7 @@ import type { SettingsService } from "../settings/settings.service.js";
 export function createContactService(db: Db, mail: MailService, settings: SettingsService) {
   async function submit(input: ContactInput, meta: { ip?: string } = {}): Promise<{ id: string; mailError: unknown }> {
     const phone = input.phone?.trim() || null;
-    const [row] = await db
-      .insert(contactMessages)
-      .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone, subject: input.subject, message: input.message, ip: meta.ip?.slice(0, 64) })
-      .returning({ id: contactMessages.id });
+    const id = await repo.insertMessage(db, { firstName: input.firstName, lastName: input.lastName, email: input.email, phone, subject: input.subject, message: input.message, ip: meta.ip?.slice(0, 64) });
     const shop = await settings.get();
     const name = `${input.firstName} ${input.lastName}`;
     const details = [`From: ${name} <${input.email}>`, `Phone: ${phone ?? "not given"}`, `Subject: ${input.subject}`, "", input.message].join("\n");
@@ -40,7 +37,7 @@ export function createContactService(db: Db, mail: MailService, settings: Settin
     } catch (error) {
       mailError = error;
     }
-    return { id: row!.id, mailError };
+    return { id, mailError };
   }
 
   return { submit, confirmation: CONTENT_MSG.contactSent };

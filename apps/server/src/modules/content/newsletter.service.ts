@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { CONTENT_MSG } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { newsletterSubscribers } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { escapeHtml } from "../../lib/html.js";
 import type { MailMessage, MailService } from "../mail/mail.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
+import * as repo from "./newsletter.repository.js";
 
-type Subscriber = typeof newsletterSubscribers.$inferSelect;
+type Subscriber = repo.Subscriber;
 
 const newToken = () => randomBytes(24).toString("base64url");
 
@@ -45,24 +44,19 @@ export function createNewsletterService(db: Db, mail: MailService, settings: Set
   /** Stores the address once. A second subscribe is a conflict; a former subscriber is welcomed back. */
   async function subscribe(rawEmail: string): Promise<{ message: string }> {
     const email = rawEmail.trim().toLowerCase();
-    const [created] = await db.insert(newsletterSubscribers).values({ email, unsubscribeToken: newToken() }).onConflictDoNothing().returning();
+    const created = await repo.insertSubscriber(db, email, newToken());
     if (created) {
       await sendWelcome(created);
       return { message: CONTENT_MSG.newsletterSubscribed };
     }
-    const [back] = await db
-      .update(newsletterSubscribers)
-      .set({ unsubscribedAt: null, subscribedAt: new Date(), unsubscribeToken: newToken() })
-      .where(and(sql`lower(${newsletterSubscribers.email}) = ${email}`, sql`${newsletterSubscribers.unsubscribedAt} IS NOT NULL`))
-      .returning();
+    const back = await repo.resubscribe(db, email, newToken());
     if (!back) throw conflict(CONTENT_MSG.newsletterAlready);
     await sendWelcome(back);
     return { message: CONTENT_MSG.newsletterSubscribed };
   }
 
-  async function findByToken(token: string): Promise<Subscriber | undefined> {
-    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
-    return row;
+  function findByToken(token: string): Promise<Subscriber | undefined> {
+    return repo.findByToken(db, token);
   }
 
   /** Idempotent: a second visit to the link still answers that the address is unsubscribed. */
@@ -70,14 +64,14 @@ export function createNewsletterService(db: Db, mail: MailService, settings: Set
     const row = await findByToken(token);
     if (!row) throw notFound(CONTENT_MSG.unsubscribeInvalid);
     if (!row.unsubscribedAt) {
-      await db.update(newsletterSubscribers).set({ unsubscribedAt: new Date() }).where(and(eq(newsletterSubscribers.id, row.id), isNull(newsletterSubscribers.unsubscribedAt)));
+      await repo.markUnsubscribed(db, row.id);
     }
     return { email: row.email, message: CONTENT_MSG.newsletterUnsubscribed };
   }
 
   /** Sends one newsletter to every active subscriber (for the admin panel). */
   async function sendToAll(content: { subject: string; text: string; html: string }): Promise<number> {
-    const subs = await db.select().from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt));
+    const subs = await repo.findAllActive(db);
     for (const sub of subs) await mail.send(newsletterMail(sub, content));
     return subs.length;
   }

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiFailureSchema, envelope } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { loggableError } from "../../lib/db-errors.js";
+import { ping } from "./health.repository.js";
 
 /** /api/ready answers 503 when the database has not answered `select 1` within this time. */
 export const READY_TIMEOUT_MS = 1_500;
@@ -25,7 +25,7 @@ export function healthRoutes(db: Db): FastifyPluginAsyncZod {
           timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
         });
         try {
-          await Promise.race([db.execute(sql`select 1`), timeout]);
+          await Promise.race([ping(db), timeout]);
           return { success: true as const, data: { status: "ready" as const } };
         } catch (err) {
           req.log.warn({ err: loggableError(err) }, "readiness check failed");

@@ -17,7 +17,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { TaxParty, UserRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { pagination } from "../admin/admin-lib.js";
+import { pagination } from "../../lib/paging.js";
 import { StoreSettingsSchema } from "../settings/settings.service.js";
 import * as repo from "./invoices.repository.js";
 

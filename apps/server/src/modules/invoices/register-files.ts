@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { toCsv } from "../admin/admin-lib.js";
+import { toCsv } from "../../lib/csv.js";
 import type { SalesRegister } from "./invoices.service.js";
 
 /** The sales book's columns (docs/decisions/080); amounts in rupees with paisa, credit notes negative. */

@@ -1,18 +1,15 @@
-import { eq } from "drizzle-orm";
 import { liveRooms, type OrderUpdatedEvent, type ServerToClientEvents } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { orders, type UserRow } from "../../db/schema/index.js";
+import type { UserRow } from "../../db/schema/index.js";
 import type { DomainEvent } from "../events/events.js";
+import { orderOwner as findOrderOwner } from "../orders/orders.service.js";
 
 /** Where the publisher sends a message: one call per message, to the union of rooms (a socket in several rooms hears it once). */
 export type LiveSend = <E extends keyof ServerToClientEvents>(rooms: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void;
 
 /** The live channel's questions to the database: who owns an order, and may this user watch it. */
 export function createLiveService(db: Db) {
-  async function orderOwner(orderId: string): Promise<string | undefined> {
-    const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
-    return row?.userId ?? undefined;
-  }
+  const orderOwner = (orderId: string): Promise<string | undefined> => findOrderOwner(db, orderId);
 
   return {
     orderOwner,

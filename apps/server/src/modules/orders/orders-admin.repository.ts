@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm"
 import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
-import { escapeLike } from "../admin/admin-lib.js";
+import { escapeLike } from "../../lib/sql-text.js";
 
 export function orderWhere(q: Pick<AdminOrdersQuery, "q" | "status">): SQL | undefined {
   const text = q.q?.trim().replace(/^#/, "");

@@ -92,6 +92,20 @@ export function openOrdersRefused(max: number): string {
   return `You already have ${max} unpaid ${max === 1 ? "order" : "orders"} waiting. Please pay for or cancel one before placing another.`;
 }
 
+/**
+ * Stock per size and the main picture's key of each product, read the way the cart and checkout read them; for
+ * other modules' product lists (the wishlist), which may not reach into this module's repository.
+ */
+export async function productStockAndImages(db: DbOrTx, productIds: string[]) {
+  const [sizes, imageKeys] = await Promise.all([repo.findSizes(db, productIds), repo.findMainImageKeys(db, productIds)]);
+  return { sizes, imageKeys };
+}
+
+/** The customer who placed an order (undefined for an unknown order or a deleted customer): the live channel's room check. */
+export async function orderOwner(db: DbOrTx, orderId: string): Promise<string | undefined> {
+  return (await repo.findOrder(db, orderId))?.userId ?? undefined;
+}
+
 export function createOrdersService(db: Db, deps: { settings: SettingsService; events: Events; limits?: OrderLimits }) {
   const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
   async function hydrate(rows: repo.OrderRow[], withHistory = true): Promise<Order[]> {

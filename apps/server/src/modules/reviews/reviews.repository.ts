@@ -80,3 +80,22 @@ export async function recomputeAggregates(db: DbOrTx, productId: string): Promis
     })
     .where(eq(products.id, productId));
 }
+
+/** The new review's id, or undefined when the customer already reviewed the product. */
+export async function insertReview(db: DbOrTx, values: { productId: string; userId: string; rating: number; comment: string }): Promise<string | undefined> {
+  const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning({ id: reviews.id });
+  return row?.id;
+}
+
+export async function findReviewOwner(db: DbOrTx, id: string): Promise<{ userId: string; productId: string } | undefined> {
+  const [row] = await db.select({ userId: reviews.userId, productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
+  return row;
+}
+
+export async function updateReview(db: DbOrTx, id: string, changes: { rating?: number; comment?: string; hidden?: boolean }): Promise<void> {
+  await db.update(reviews).set(changes).where(eq(reviews.id, id));
+}
+
+export async function deleteReview(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(reviews).where(eq(reviews.id, id));
+}

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { CONTENT_MSG, MSG, ReviewInputSchema, type MyReview, type Review, type ReviewInput, type ReviewList } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { reviews } from "../../db/schema/index.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import * as repo from "./reviews.repository.js";
 
@@ -64,17 +62,17 @@ export function createReviewsService(db: Db) {
       const product = await repo.lockActiveProduct(tx, productId);
       if (!product || product.status !== "ACTIVE") throw notFound(MSG.productNotFound);
       if (!(await repo.hasDeliveredOrderWith(tx, user.id, productId))) throw forbidden(CONTENT_MSG.reviewNotEligible);
-      const [created] = await tx.insert(reviews).values({ productId, userId: user.id, rating, comment }).onConflictDoNothing().returning({ id: reviews.id });
+      const created = await repo.insertReview(tx, { productId, userId: user.id, rating, comment });
       if (!created) throw conflict(CONTENT_MSG.reviewDuplicate);
       await repo.recomputeAggregates(tx, productId);
-      return created.id;
+      return created;
     });
     return one(id);
   }
 
   /** Loads a review for a change by its author, inside the transaction, with the product locked. */
   async function ownedForChange(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], user: Actor, reviewId: string) {
-    const [existing] = await tx.select({ userId: reviews.userId, productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId));
+    const existing = await repo.findReviewOwner(tx, reviewId);
     if (!existing) throw notFound(CONTENT_MSG.reviewNotFound);
     if (existing.userId !== user.id) throw forbidden(CONTENT_MSG.reviewNotYours);
     await repo.lockActiveProduct(tx, existing.productId);
@@ -85,7 +83,7 @@ export function createReviewsService(db: Db) {
     const { rating, comment } = ReviewInputSchema.parse(input);
     await db.transaction(async (tx) => {
       const existing = await ownedForChange(tx, user, reviewId);
-      await tx.update(reviews).set({ rating, comment }).where(eq(reviews.id, reviewId));
+      await repo.updateReview(tx, reviewId, { rating, comment });
       await repo.recomputeAggregates(tx, existing.productId);
     });
     return one(reviewId);
@@ -94,7 +92,7 @@ export function createReviewsService(db: Db) {
   async function remove(user: Actor, reviewId: string): Promise<void> {
     await db.transaction(async (tx) => {
       const existing = await ownedForChange(tx, user, reviewId);
-      await tx.delete(reviews).where(eq(reviews.id, reviewId));
+      await repo.deleteReview(tx, reviewId);
       await repo.recomputeAggregates(tx, existing.productId);
     });
   }
@@ -102,10 +100,10 @@ export function createReviewsService(db: Db) {
   /** Administrators hide (or show again) a review; hidden reviews leave the product's rating. */
   async function setVisibility(reviewId: string, hidden: boolean): Promise<Review> {
     await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId));
+      const existing = await repo.findReviewOwner(tx, reviewId);
       if (!existing) throw notFound(CONTENT_MSG.reviewNotFound);
       await repo.lockActiveProduct(tx, existing.productId);
-      await tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId));
+      await repo.updateReview(tx, reviewId, { hidden });
       await repo.recomputeAggregates(tx, existing.productId);
     });
     return one(reviewId);

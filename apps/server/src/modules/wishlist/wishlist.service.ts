@@ -1,25 +1,21 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
 import { effectivePrice, type WishlistEntry } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
-import { products, wishlistItems } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
-import { findMainImageKeys, findSizes } from "../orders/orders.repository.js";
+import { productStockAndImages } from "../orders/orders.service.js";
+import * as repo from "./wishlist.repository.js";
 
 export const ALREADY_IN_WISHLIST = "Product already in wishlist!";
 
 /** The signed-in customer's wishlist, kept on the server so every device shows the same list. */
 export function createWishlistService(db: Db) {
   async function list(userId: string): Promise<WishlistEntry[]> {
-    const rows = await db
-      .select({ product: products, addedAt: wishlistItems.createdAt })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(and(eq(wishlistItems.userId, userId), eq(products.status, "ACTIVE")))
-      .orderBy(asc(wishlistItems.createdAt), asc(products.id));
-    const ids = rows.map((r) => r.product.id);
-    const [sizes, images] = await Promise.all([findSizes(db, ids), findMainImageKeys(db, ids)]);
+    const rows = await repo.findWishedActiveProducts(db, userId);
+    const { sizes, imageKeys: images } = await productStockAndImages(
+      db,
+      rows.map((r) => r.product.id),
+    );
     const sizesBy = groupBy(sizes, (s) => s.productId);
     return rows.map(({ product: p, addedAt }) => {
       const key = images.get(p.id);
@@ -39,35 +35,25 @@ export function createWishlistService(db: Db) {
     });
   }
 
-  async function activeIds(ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(inArray(products.id, ids), eq(products.status, "ACTIVE")));
-    return rows.map((r) => r.id);
-  }
-
   async function add(userId: string, productId: string): Promise<WishlistEntry[]> {
-    if ((await activeIds([productId])).length === 0) throw notFound("Product not found");
-    const inserted = await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing().returning({ productId: wishlistItems.productId });
+    if ((await repo.findActiveProductIds(db, [productId])).length === 0) throw notFound("Product not found");
+    const inserted = await repo.insertItems(db, userId, [productId]);
     if (inserted.length === 0) throw conflict(ALREADY_IN_WISHLIST);
     return list(userId);
   }
 
   async function remove(userId: string, productId: string): Promise<WishlistEntry[]> {
-    await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    await repo.deleteItem(db, userId, productId);
     return list(userId);
   }
 
   async function clear(userId: string): Promise<void> {
-    await db.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+    await repo.deleteAllOf(db, userId);
   }
 
   /** Adds the ids kept in a browser before sign-in; unknown, inactive and duplicate ids are skipped. */
   async function merge(userId: string, productIds: string[]): Promise<WishlistEntry[]> {
-    const ids = await activeIds([...new Set(productIds)]);
-    if (ids.length) await db.insert(wishlistItems).values(ids.map((productId) => ({ userId, productId }))).onConflictDoNothing();
+    await repo.insertItems(db, userId, await repo.findActiveProductIds(db, [...new Set(productIds)]));
     return list(userId);
   }
 

@@ -8,12 +8,13 @@ import {
   slugify,
   splitList,
   type AdminBlog,
-  type BlogImageUpload,
   type BlogInput,
   type BlogStatus,
   type Category,
 } from "@khelkud/contracts";
-import { api, ApiError, uploadWithProgress } from "./admin-api";
+import { catalogApi } from "./api/catalog";
+import { ApiError } from "./api/client";
+import { contentApi } from "./api/content";
 import { btn, Field, input } from "./ui";
 
 // The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
@@ -88,7 +89,7 @@ export function BlogForm({
     const name = window.prompt("New blog category name")?.trim();
     if (!name) return;
     try {
-      const { category } = await api<{ category: Category }>("POST", "/api/admin/categories", { name, type: "BLOG" });
+      const { category } = await catalogApi.saveCategory(null, { name, type: "BLOG" });
       onCategoryCreated(category);
       set("categoryId", category.id);
       toast.success(ADMIN_MSG.categoryCreated);
@@ -107,7 +108,7 @@ export function BlogForm({
     setUploading(0);
     setErrors(({ featuredImage: _drop, ...rest }) => rest);
     try {
-      const { image } = await uploadWithProgress<{ image: BlogImageUpload }>("/api/admin/blogs/images/featured", form, setUploading);
+      const { image } = await contentApi.uploadBlogImage("featured", form, setUploading);
       set("image", { key: image.key, url: image.url });
     } catch (e) {
       setErrors((prev) => ({ ...prev, featuredImage: (e as Error).message }));
@@ -145,9 +146,7 @@ export function BlogForm({
     };
     setSaving(true);
     try {
-      const data = blog
-        ? await api<{ blog: AdminBlog }>("PUT", `/api/admin/blogs/${blog.id}`, payload)
-        : await api<{ blog: AdminBlog }>("POST", "/api/admin/blogs", payload);
+      const data = await contentApi.saveBlog(blog?.id ?? null, payload);
       toast.success(blog ? ADMIN_MSG.blogUpdated : ADMIN_MSG.blogCreated);
       onSaved(data.blog);
     } catch (err) {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Product } from "@khelkud/contracts";
-import { api, ApiError } from "./admin-api";
+import { catalogApi } from "./api/catalog";
+import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
 import { btn, Field, input } from "./ui";
 import { CloseIcon } from "../icons";
@@ -77,7 +78,7 @@ export function ProductForm({
     const name = window.prompt("New product category name")?.trim();
     if (!name) return;
     try {
-      const { category } = await api<{ category: Category }>("POST", "/api/admin/categories", { name, type: "PRODUCT" });
+      const { category } = await catalogApi.saveCategory(null, { name, type: "PRODUCT" });
       onCategoryCreated(category);
       set("categoryId", category.id);
       toast.success("Category created");
@@ -127,9 +128,7 @@ export function ProductForm({
     };
     setSaving(true);
     try {
-      const data = product
-        ? await api<{ product: Product }>("PUT", `/api/admin/products/${product.id}`, payload)
-        : await api<{ product: Product }>("POST", "/api/admin/products", payload);
+      const data = await catalogApi.saveProduct(product?.id ?? null, payload);
       toast.success(product ? "Product updated successfully!" : "Product created successfully!");
       onSaved(data.product, !product);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { MAX_PRODUCT_IMAGES, imageVariantUrl, type Product } from "@khelkud/contracts";
-import { api, uploadWithProgress } from "./admin-api";
+import { catalogApi } from "./api/catalog";
 import { btn, input } from "./ui";
 
 type Img = { id: string; url: string; altText: string; isPrimary: boolean };
@@ -32,7 +32,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
     for (const f of files) form.append("files", f, f.name);
     setProgress(0);
     try {
-      const data = await uploadWithProgress<{ product: Product }>(`/api/admin/products/${product.id}/images`, form, setProgress);
+      const data = await catalogApi.uploadImages(product.id, form, setProgress);
       onChange(data.product);
       toast.success(files.length === 1 ? "Image uploaded" : `${files.length} images uploaded`);
       if (fileRef.current) fileRef.current.value = "";
@@ -54,7 +54,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
 
   async function saveArrangement() {
     try {
-      const data = await api<{ product: Product }>("PUT", `/api/admin/products/${product.id}/images`, { images: items.map((i) => ({ id: i.id, altText: i.altText })), primaryId });
+      const data = await catalogApi.arrangeImages(product.id, { images: items.map((i) => ({ id: i.id, altText: i.altText })), primaryId });
       onChange(data.product);
       toast.success("Images updated");
     } catch (e) {
@@ -65,7 +65,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
   async function remove(id: string) {
     if (!window.confirm("Are you sure you want to delete this image?")) return;
     try {
-      const data = await api<{ product: Product }>("DELETE", `/api/admin/products/${product.id}/images/${id}`);
+      const data = await catalogApi.deleteImage(product.id, id);
       onChange(data.product);
       toast.success("Image deleted");
     } catch (e) {

@@ -3,9 +3,9 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
 import { toast } from "sonner";
-import { MAX_BLOG_IMAGE_BYTES, ADMIN_MSG, type BlogImageUpload } from "@khelkud/contracts";
+import { MAX_BLOG_IMAGE_BYTES, ADMIN_MSG } from "@khelkud/contracts";
 import { PROSE } from "../rich-text";
-import { uploadWithProgress } from "./admin-api";
+import { contentApi } from "./api/content";
 
 /**
  * The blog post editor (Tiptap): headings, bold/italic, lists, quotes, links and pictures uploaded through the admin
@@ -74,7 +74,7 @@ export default function RichTextEditor({
     form.append("file", file);
     setUploading(0);
     try {
-      const { image } = await uploadWithProgress<{ image: BlogImageUpload }>("/api/admin/blogs/images/content", form, setUploading);
+      const { image } = await contentApi.uploadBlogImage("content", form, setUploading);
       const alt = file.name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ");
       editor.chain().focus().setImage({ src: image.url, alt, width: image.width, height: image.height }).run();
     } catch (e) {

@@ -1,25 +1,14 @@
 import { useState } from "react";
-import type { Pagination } from "@khelkud/contracts";
-import { qs, useApiGet } from "../../components/admin/admin-api";
+import { useApiGet } from "../../components/admin/api/hooks";
+import { auditUrl, type AdminAuditList } from "../../components/admin/api/shop";
 import { ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
-
-interface Entry {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  actor: { name: string; email: string } | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
 
 const TYPES = ["product", "category", "user", "order", "settings", "contact_message"];
 
 export default function AdminAudit() {
   const [entityType, setEntityType] = useState("");
   const [page, setPage] = useState(1);
-  const list = useApiGet<{ entries: Entry[]; pagination: Pagination }>(`/api/admin/audit${qs({ entityType, page })}`);
+  const list = useApiGet<AdminAuditList>(auditUrl({ entityType, page }));
   return (
     <div>
       <PageHeader title="Audit log" subtitle="Every change made in the admin panel: who, what and when" />

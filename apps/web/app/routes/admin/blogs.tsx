@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, BLOG_STATUSES, type AdminBlog, type AdminBlogCard, type Category, type Pagination } from "@khelkud/contracts";
-import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { ADMIN_MSG, BLOG_STATUSES, type AdminBlog, type AdminBlogCard } from "@khelkud/contracts";
+import { categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
+import { blogsUrl, contentApi, type AdminBlogList } from "../../components/admin/api/content";
+import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { BlogForm } from "../../components/admin/blog-form";
 import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
@@ -13,10 +15,8 @@ export default function AdminBlogs() {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
-  const list = useApiGet<{ blogs: AdminBlogCard[]; pagination: Pagination; overallTotal: number }>(
-    `/api/admin/blogs${qs({ q, categoryId, status, page, limit: 18 })}`,
-  );
-  const cats = useApiGet<{ categories: Category[] }>("/api/admin/categories?type=BLOG");
+  const list = useApiGet<AdminBlogList>(blogsUrl({ q, categoryId, status, page, limit: 18 }));
+  const cats = useApiGet<AdminCategoryList>(categoriesUrl("BLOG"));
   // undefined: closed; null: a new post; a post: editing it.
   const [editing, setEditing] = useState<AdminBlog | null | undefined>(undefined);
   const [opening, setOpening] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export default function AdminBlogs() {
   async function edit(id: string) {
     setOpening(id);
     try {
-      setEditing((await api<{ blog: AdminBlog }>("GET", `/api/admin/blogs/${id}`)).blog);
+      setEditing((await contentApi.getBlog(id)).blog);
     } catch (e) {
       toast.error((e as Error).message || ADMIN_MSG.failedBlogs);
     } finally {
@@ -36,7 +36,7 @@ export default function AdminBlogs() {
   async function remove(b: AdminBlogCard) {
     if (!window.confirm(ADMIN_MSG.blogDeleteConfirm)) return;
     try {
-      await api("DELETE", `/api/admin/blogs/${b.id}`);
+      await contentApi.removeBlog(b.id);
       toast.success(ADMIN_MSG.blogDeleted);
       list.reload();
     } catch {

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, type Category, type CategoryType } from "@khelkud/contracts";
-import { api, useApiGet } from "../../components/admin/admin-api";
+import { ADMIN_MSG, type AdminCategory, type CategoryType } from "@khelkud/contracts";
+import { catalogApi, categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
+import { useApiGet } from "../../components/admin/api/hooks";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, StatusBadge } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
-
-type AdminCategory = Category & { productCount: number; postCount: number };
 
 function CategoryForm({ category, type, onSaved }: { category: AdminCategory | null; type: CategoryType; onSaved: () => void }) {
   const [f, setF] = useState({ name: category?.name ?? "", description: category?.description ?? "", status: category?.status ?? "ACTIVE" });
@@ -15,8 +14,7 @@ function CategoryForm({ category, type, onSaved }: { category: AdminCategory | n
     if (!f.name.trim()) return setError("Category name is required");
     try {
       const body = { name: f.name, description: f.description || null, status: f.status, type: category?.type ?? type };
-      if (category) await api("PUT", `/api/admin/categories/${category.id}`, body);
-      else await api("POST", "/api/admin/categories", body);
+      await catalogApi.saveCategory(category?.id ?? null, body);
       toast.success(category ? ADMIN_MSG.categoryUpdated : ADMIN_MSG.categoryCreatedLong);
       onSaved();
     } catch (err) {
@@ -51,13 +49,13 @@ function CategoryForm({ category, type, onSaved }: { category: AdminCategory | n
 
 export default function AdminCategories() {
   const [tab, setTab] = useState<CategoryType>("PRODUCT");
-  const list = useApiGet<{ categories: AdminCategory[]; counts: Record<CategoryType, number> }>("/api/admin/categories");
+  const list = useApiGet<AdminCategoryList>(categoriesUrl());
   const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
 
   async function remove(c: AdminCategory) {
     if (!window.confirm(ADMIN_MSG.categoryDeleteConfirm)) return;
     try {
-      await api("DELETE", `/api/admin/categories/${c.id}`);
+      await catalogApi.removeCategory(c.id);
       toast.success(ADMIN_MSG.categoryDeleted);
       list.reload();
     } catch (e) {

@@ -1,22 +1,10 @@
 import { Link } from "react-router";
 import { formatNPR } from "@khelkud/contracts";
-import { useApiGet } from "../../components/admin/admin-api";
+import { useApiGet } from "../../components/admin/api/hooks";
+import { DASHBOARD_URL, type AdminDashboard as Dashboard } from "../../components/admin/api/shop";
 import { SalesChart } from "../../components/admin/sales-chart";
 import { ErrorNote, PageHeader, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
-
-interface Dashboard {
-  revenue: { today: number; last7Days: number; last30Days: number };
-  /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted. */
-  tax: { fiscalYear: string; taxable: number; vat: number };
-  ordersByStatus: Record<string, number>;
-  codToCollect: { count: number; amount: number };
-  walletPending: { count: number; amount: number };
-  lowStock: { productId: string; name: string; slug: string; size: string; stock: number }[];
-  recentOrders: { id: string; orderNumber: string; customer: string | null; totalAmount: number; status: string; paymentMethod: string; paymentStatus: string; createdAt: string }[];
-  bestSellers: { productId: string; name: string; units: number; revenue: number }[];
-  dailySales: { day: string; revenue: number; orders: number }[];
-}
 
 const STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"];
 
@@ -31,7 +19,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 }
 
 export default function AdminDashboard() {
-  const { data, error, reload } = useApiGet<Dashboard>("/api/admin/dashboard");
+  const { data, error, reload } = useApiGet<Dashboard>(DASHBOARD_URL);
   return (
     <div>
       <PageHeader title="Dashboard" subtitle="Paid revenue, orders and stock at a glance" />

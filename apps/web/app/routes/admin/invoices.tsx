@@ -1,22 +1,9 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { bsDateOf, fiscalYearOf, formatNPR, type Pagination } from "@khelkud/contracts";
-import { downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { bsDateOf, fiscalYearOf, formatNPR } from "@khelkud/contracts";
+import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { invoicesUrl, shopApi, type AdminTaxDocumentList } from "../../components/admin/api/shop";
 import { btn, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
-
-interface DocumentRow {
-  id: string;
-  kind: "INVOICE" | "CREDIT_NOTE";
-  number: string;
-  orderId: string;
-  orderNumber: string;
-  buyer: string;
-  issuedAt: string;
-  issuedDateBs: string;
-  total: number;
-  vat: number;
-  prints: number;
-}
 
 /** Invoices and credit notes as issued (docs/decisions/081): search, reprint (marked COPY after the first print), sales register. */
 export default function AdminInvoices() {
@@ -29,12 +16,12 @@ export default function AdminInvoices() {
   const [period, setPeriod] = useState(thisMonth);
   const search = useDebounced(q);
   const monthOk = month === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
-  const list = useApiGet<{ documents: DocumentRow[]; pagination: Pagination }>(monthOk ? `/api/admin/invoices${qs({ q: search, month, kind, page })}` : null);
+  const list = useApiGet<AdminTaxDocumentList>(monthOk ? invoicesUrl({ q: search, month, kind, page }) : null);
   const periodOk = /^(\d{4}-(0[1-9]|1[0-2])|\d{4}\/\d{2})$/.test(period);
 
   async function download(ext: "csv" | "xlsx") {
     try {
-      await downloadCsv(`/api/admin/sales-register.${ext}${qs({ period })}`, `sales-register.${ext}`);
+      await shopApi.downloadSalesRegister(ext, period);
     } catch (err) {
       toast.error((err as Error).message);
     }

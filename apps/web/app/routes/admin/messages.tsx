@@ -1,32 +1,24 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Pagination } from "@khelkud/contracts";
-import { api, downloadCsv, qs, useApiGet } from "../../components/admin/admin-api";
+import type { AdminMessage } from "@khelkud/contracts";
+import { useApiGet } from "../../components/admin/api/hooks";
+import { contentApi, messagesUrl, subscribersUrl, type AdminMessageList, type AdminSubscriberList } from "../../components/admin/api/content";
 import { btn, ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
-interface Message {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
+type Message = AdminMessage;
 
 export default function AdminMessages() {
   const [unread, setUnread] = useState("");
   const [page, setPage] = useState(1);
   const [subPage, setSubPage] = useState(1);
-  const messages = useApiGet<{ messages: Message[]; pagination: Pagination; unreadCount: number }>(`/api/admin/messages${qs({ unread, page })}`);
-  const subs = useApiGet<{ subscribers: { id: string; email: string; subscribedAt: string }[]; pagination: Pagination }>(`/api/admin/subscribers${qs({ page: subPage })}`);
+  const messages = useApiGet<AdminMessageList>(messagesUrl({ unread, page }));
+  const subs = useApiGet<AdminSubscriberList>(subscribersUrl({ page: subPage }));
   const [exporting, setExporting] = useState(false);
 
   async function toggle(m: Message) {
     try {
-      await api("PATCH", `/api/admin/messages/${m.id}`, { read: !m.read });
+      await contentApi.setMessageRead(m.id, !m.read);
       messages.reload();
     } catch (e) {
       toast.error((e as Error).message);
@@ -36,7 +28,7 @@ export default function AdminMessages() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadCsv("/api/admin/subscribers/export.csv", "newsletter-subscribers.csv");
+      await contentApi.downloadSubscribers();
     } catch (e) {
       toast.error((e as Error).message);
     } finally {

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel, shortOrderId, type OrderStatus, type Pagination, type RefundMethod } from "@khelkud/contracts";
-import { api, downloadCsv, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { api, downloadCsv } from "../../components/admin/api/client";
+import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";

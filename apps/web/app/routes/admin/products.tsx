@@ -1,15 +1,10 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Category, type Pagination, type Product } from "@khelkud/contracts";
-import { api, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Product } from "@khelkud/contracts";
+import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { catalogApi, categoriesUrl, productsUrl, type AdminCategoryList, type AdminProductList } from "../../components/admin/api/catalog";
 import { ProductForm } from "../../components/admin/product-form";
 import { btn, Dialog, ErrorNote, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
-
-interface ProductPage {
-  products: Product[];
-  pagination: Pagination;
-  overallTotal: number;
-}
 
 export default function AdminProducts() {
   const [search, setSearch] = useState("");
@@ -18,15 +13,15 @@ export default function AdminProducts() {
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
   const [sortBy, sortOrder] = sort.split(":");
-  const list = useApiGet<ProductPage>(`/api/admin/products${qs({ q, categoryId, sortBy, sortOrder, page, limit: 20 })}`);
-  const cats = useApiGet<{ categories: Category[] }>("/api/admin/categories?type=PRODUCT");
+  const list = useApiGet<AdminProductList>(productsUrl({ q, categoryId, sortBy, sortOrder, page, limit: 20 }));
+  const cats = useApiGet<AdminCategoryList>(categoriesUrl("PRODUCT"));
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
 
   const categories = cats.data?.categories ?? [];
 
   async function toggleFeatured(p: Product) {
     try {
-      await api("PATCH", `/api/admin/products/${p.id}/featured`, { featured: !p.featured });
+      await catalogApi.setFeatured(p.id, !p.featured);
       toast.success(p.featured ? "Product removed from featured" : "Product featured");
       list.reload();
     } catch (e) {
@@ -37,7 +32,7 @@ export default function AdminProducts() {
   async function remove(p: Product) {
     if (!window.confirm("Are you sure you want to delete this product?")) return;
     try {
-      const r = await api<{ archived: boolean }>("DELETE", `/api/admin/products/${p.id}`);
+      const r = await catalogApi.removeProduct(p.id);
       toast.success(r.archived ? "The product is in past orders, so it was archived (set to Inactive) instead of deleted." : "Product deleted successfully!");
       list.reload();
     } catch (e) {

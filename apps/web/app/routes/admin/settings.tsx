@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { paisaToRupees, rupeesToPaisa } from "@khelkud/contracts";
-import type { StoreSettings } from "@khelkud/server/types";
-import { api, ApiError, useApiGet } from "../../components/admin/admin-api";
+import { paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
+import { ApiError } from "../../components/admin/api/client";
+import { useApiGet } from "../../components/admin/api/hooks";
+import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";
 import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
 
 type Form = Omit<StoreSettings, "shipping"> & { shipping: { freeAbove: string; valley: string; elsewhere: string } };
@@ -15,7 +16,7 @@ function toForm(s: StoreSettings): Form {
 }
 
 export default function AdminSettings() {
-  const { data, error, reload } = useApiGet<{ settings: StoreSettings }>("/api/admin/settings");
+  const { data, error, reload } = useApiGet<StoreSettingsResult>(SETTINGS_URL);
   const [f, setF] = useState<Form | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -31,7 +32,7 @@ export default function AdminSettings() {
     if (Object.values(shipping).some(Number.isNaN)) return setErrors({ shipping: "Shipping amounts must be amounts in rupees (0 or more)" });
     setSaving(true);
     try {
-      const r = await api<{ settings: StoreSettings }>("PUT", "/api/admin/settings", { ...f, shipping });
+      const r = await shopApi.saveSettings({ ...f, shipping });
       setF(toForm(r.settings));
       setErrors({});
       toast.success("Settings saved");

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ADMIN_MSG, type AdminUser, type Pagination, type Role } from "@khelkud/contracts";
-import { api, ApiError, qs, useApiGet, useDebounced } from "../../components/admin/admin-api";
+import { ADMIN_MSG, type AdminUser, type Role } from "@khelkud/contracts";
+import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
+import { ApiError } from "../../components/admin/api/client";
+import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
-interface UserPage {
-  users: AdminUser[];
-  pagination: Pagination;
-  overallTotal: number;
-}
 
 function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => void }) {
   const [f, setF] = useState({ name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "", role: user?.role ?? "USER", status: user?.status ?? "ACTIVE" });
@@ -27,8 +24,7 @@ function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => vo
     setSaving(true);
     try {
       const body = { ...f, phone: f.phone.trim() || null };
-      if (user) await api("PUT", `/api/admin/users/${user.id}`, body);
-      else await api("POST", "/api/admin/users", body);
+      await accountsApi.saveUser(user?.id ?? null, body);
       toast.success(user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
       onSaved();
     } catch (err) {
@@ -79,12 +75,12 @@ export default function AdminUsers() {
   const [role, setRole] = useState("");
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
-  const list = useApiGet<UserPage>(`/api/admin/users${qs({ q, role, page, limit: 20 })}`);
+  const list = useApiGet<AdminUserList>(usersUrl({ q, role, page, limit: 20 }));
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
 
   async function changeRole(u: AdminUser, next: Role) {
     try {
-      await api("PUT", `/api/users/${u.id}/role`, { role: next });
+      await accountsApi.setRole(u.id, next);
       toast.success(ADMIN_MSG.userRoleUpdated);
     } catch (e) {
       toast.error((e as Error).message || ADMIN_MSG.userRoleError);
@@ -95,7 +91,7 @@ export default function AdminUsers() {
   async function remove(u: AdminUser) {
     if (!window.confirm(ADMIN_MSG.userDeleteConfirm)) return;
     try {
-      const r = await api<{ deactivated: boolean }>("DELETE", `/api/admin/users/${u.id}`);
+      const r = await accountsApi.removeUser(u.id);
       toast.success(r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted);
       list.reload();
     } catch (e) {

@@ -4,7 +4,7 @@ import { ADMIN_MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct, insertUser, pngBuffer, sessionFor } from "../../test/factories.js";
 import { auditLog, products } from "../../db/schema/index.js";
-import { insertOrder } from "./test-helpers.js";
+import { insertOrder } from "../admin/test-helpers.js";
 
 let t: TestContext;
 let admin: Record<string, string>;

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   ADMIN_MSG,
   BLOG_EXCERPT_FALLBACK,
@@ -10,15 +9,15 @@ import {
   type BlogInputParsed,
 } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { blogPosts } from "../../db/schema/index.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
+import { reencodeImage, type UploadedFile } from "../../lib/images.js";
+import { pagination } from "../../lib/paging.js";
 import type { Storage } from "../../plugins/storage.js";
-import { sanitizeRichHtml } from "../content/sanitize-html.js";
-import { isUniqueViolation, pagination } from "./admin-lib.js";
-import { recordAudit, type Actor } from "./audit.js";
-import { reencodeImage, type UploadedFile } from "./products.service.js";
-import * as repo from "./blogs.repository.js";
-import { unusedKeys } from "./products.repository.js";
+import { recordAudit, type Actor } from "../admin/audit.js";
+import { unusedMediaKeys } from "../catalog/admin-products.service.js";
+import { sanitizeRichHtml } from "./sanitize-html.js";
+import * as repo from "./admin-blogs.repository.js";
 
 /** Where the two kinds of blog pictures go: the featured banner (a key the post stores) and pictures inside the text. */
 export type BlogImagePurpose = "featured" | "content";
@@ -64,7 +63,7 @@ function toAdminBlog(r: Row, previous: string[]): AdminBlog {
   };
 }
 
-function toCard(r: { post: typeof blogPosts.$inferSelect; category: { id: string; name: string } | null }): AdminBlogCard {
+function toCard(r: { post: repo.PostRow; category: { id: string; name: string } | null }): AdminBlogCard {
   const p = r.post;
   return {
     id: p.id,
@@ -92,7 +91,7 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
   }
 
   /** Checks and normalises the form; returns the columns to write. */
-  async function columns(tx: DbOrTx, input: BlogInputParsed, before?: typeof blogPosts.$inferSelect) {
+  async function columns(tx: DbOrTx, input: BlogInputParsed, before?: repo.PostRow) {
     const slug = slugify(input.slug || input.title) || slugify(input.keywords.join(" "));
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, before?.id)) throw conflict(ADMIN_MSG.blogSlugTaken);
@@ -123,17 +122,10 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
     };
   }
 
-  async function withSlugRace<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.blogSlugTaken);
-      throw err;
-    }
-  }
+  const withSlugRace = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.blogSlugTaken, work);
 
   async function removeUnused(keys: (string | null | undefined)[]) {
-    for (const key of await unusedKeys(
+    for (const key of await unusedMediaKeys(
       db,
       keys.filter((k): k is string => Boolean(k)),
     ))
@@ -152,13 +144,10 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
       const id = await withSlugRace(() =>
         db.transaction(async (tx) => {
           const values = await columns(tx, input);
-          const [row] = await tx
-            .insert(blogPosts)
-            .values({ ...values, authorId: actor.id })
-            .returning();
-          await repo.moveSlug(tx, row!.id, null, row!.slug);
-          await recordAudit(tx, actor, { action: "blog.create", entityType: "blog_post", entityId: row!.id, after: row });
-          return row!.id;
+          const row = await repo.insertPost(tx, { ...values, authorId: actor.id });
+          await repo.moveSlug(tx, row.id, null, row.slug);
+          await recordAudit(tx, actor, { action: "blog.create", entityType: "blog_post", entityId: row.id, after: row });
+          return row.id;
         }),
       );
       return get(id);
@@ -170,7 +159,7 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
           const before = await repo.lockPost(tx, id);
           if (!before) throw notFound(ADMIN_MSG.blogNotFound);
           const values = await columns(tx, input, before);
-          const [after] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
+          const after = await repo.updatePost(tx, id, values);
           await repo.moveSlug(tx, id, before.slug, values.slug);
           await recordAudit(tx, actor, { action: "blog.update", entityType: "blog_post", entityId: id, before, after });
           return before.featuredImageKey !== values.featuredImageKey ? before.featuredImageKey : null;
@@ -185,7 +174,7 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
       const key = await db.transaction(async (tx) => {
         const before = await repo.lockPost(tx, id);
         if (!before) throw notFound(ADMIN_MSG.blogNotFound);
-        await tx.delete(blogPosts).where(eq(blogPosts.id, id));
+        await repo.deletePost(tx, id);
         await recordAudit(tx, actor, { action: "blog.delete", entityType: "blog_post", entityId: id, before });
         return before.featuredImageKey;
       });

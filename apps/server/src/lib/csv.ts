@@ -1,21 +1,3 @@
-/** Small helpers shared by the admin services. */
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export function pagination(page: number, limit: number, total: number) {
-  return { page, limit, total, totalPages: Math.ceil(total / limit) };
-}
-
-/** PostgreSQL unique_violation, whether thrown by pg, PGlite or wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 /**
  * One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets do not run it as a formula (a plain
  * number such as a credit note's -2499.00 is no formula and stays a number).

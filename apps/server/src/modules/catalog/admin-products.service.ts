@@ -1,59 +1,31 @@
-import { eq } from "drizzle-orm";
-import sharp, { type ResizeOptions } from "sharp";
-import {
-  ADMIN_MSG,
-  MAX_PRODUCT_IMAGES,
-  MSG,
-  slugify,
-  type AdminProductsQuery,
-  type ImageArrangementSchema,
-  type Product,
-  type ProductInputParsed,
-} from "@khelkud/contracts";
+import { ADMIN_MSG, MAX_PRODUCT_IMAGES, MSG, slugify, type AdminProductsQuery, type ImageArrangementSchema, type Product, type ProductInputParsed } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { productImages, products, type ProductRow } from "../../db/schema/index.js";
-import { AppError, conflict, invalid, notFound } from "../../lib/errors.js";
+import type { ProductRow } from "../../db/schema/index.js";
+import { conflict, invalid, notFound } from "../../lib/errors.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { groupBy } from "../../lib/group-by.js";
+import { reencodeImage, type UploadedFile } from "../../lib/images.js";
+import { pagination } from "../../lib/paging.js";
 import type { Storage } from "../../plugins/storage.js";
-import { findImagesFor, findSizesFor } from "../catalog/catalog.repository.js";
-import { toProductDto } from "../catalog/catalog.service.js";
-import { isUniqueViolation, pagination } from "./admin-lib.js";
-import { recordAudit, type Actor } from "./audit.js";
-import * as repo from "./products.repository.js";
-
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
-}
+import { recordAudit, type Actor } from "../admin/audit.js";
+import { findImagesFor, findSizesFor } from "./catalog.repository.js";
+import { toProductDto } from "./catalog.service.js";
+import * as repo from "./admin-products.repository.js";
 
 type Arrangement = z.output<typeof ImageArrangementSchema>;
 type Row = { product: ProductRow; category: { id: string; name: string; slug: string } | null };
 
 /** What the audit log keeps of a product: its fields plus stock per size (images are logged by their own actions). */
 async function snapshot(db: DbOrTx, id: string) {
-  const [p] = await db.select().from(products).where(eq(products.id, id));
+  const p = await repo.findProduct(db, id);
   if (!p) return null;
   return { ...p, sizes: await repo.sizesOf(db, id) };
 }
 
-/** Product pictures: at most 2000 px on the longer side, never enlarged. */
-const PRODUCT_FRAME: ResizeOptions = { width: 2000, height: 2000, fit: "inside", withoutEnlargement: true };
-
-/**
- * Reads and re-encodes an upload: the bytes must be an image sharp can decode (docs/product-rules.md §12), whatever the file is
- * called. The result is WebP in the given frame (product pictures by default; the blog passes its own).
- */
-export async function reencodeImage(data: Buffer, frame: ResizeOptions = PRODUCT_FRAME): Promise<{ data: Buffer; width: number; height: number }> {
-  try {
-    const img = sharp(data, { limitInputPixels: 50_000_000, failOn: "error" });
-    const meta = await img.metadata();
-    if (!meta.format || !["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"].includes(meta.format)) throw new Error("format");
-    const { data: out, info } = await img.rotate().resize(frame).webp({ quality: 88 }).toBuffer({ resolveWithObject: true });
-    return { data: out, width: info.width, height: info.height };
-  } catch {
-    throw new AppError("unsupported_media", ADMIN_MSG.notAnImage);
-  }
+/** Storage keys among `keys` that no product image or blog post uses any more (safe to remove from disk). */
+export function unusedMediaKeys(db: DbOrTx, keys: string[]): Promise<string[]> {
+  return repo.unusedKeys(db, keys);
 }
 
 export function createAdminProductsService(db: Db, storage: Storage) {
@@ -100,14 +72,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     };
   }
 
-  async function withSlugRace<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.slugTaken);
-      throw err;
-    }
-  }
+  const withSlugRace = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.slugTaken, work);
 
   return {
     get,
@@ -121,10 +86,10 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       const id = await withSlugRace(() =>
         db.transaction(async (tx) => {
           const slug = await checkInput(tx, input);
-          const [row] = await tx.insert(products).values(columns(input, slug)).returning({ id: products.id });
-          await repo.replaceSizes(tx, row!.id, input.sizes);
-          await recordAudit(tx, actor, { action: "product.create", entityType: "product", entityId: row!.id, after: await snapshot(tx, row!.id) });
-          return row!.id;
+          const id = await repo.insertProduct(tx, columns(input, slug));
+          await repo.replaceSizes(tx, id, input.sizes);
+          await recordAudit(tx, actor, { action: "product.create", entityType: "product", entityId: id, after: await snapshot(tx, id) });
+          return id;
         }),
       );
       return get(id);
@@ -137,7 +102,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
           if (!(await repo.lockProduct(tx, id))) throw notFound(MSG.productNotFound);
           const before = await snapshot(tx, id);
           const slug = await checkInput(tx, input, id);
-          await tx.update(products).set(columns(input, slug)).where(eq(products.id, id));
+          await repo.updateProduct(tx, id, columns(input, slug));
           await repo.replaceSizes(tx, id, input.sizes);
           await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after: await snapshot(tx, id) });
         }),
@@ -150,7 +115,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       await db.transaction(async (tx) => {
         const before = await repo.lockProduct(tx, id);
         if (!before) throw notFound(MSG.productNotFound);
-        await tx.update(products).set({ featured }).where(eq(products.id, id));
+        await repo.updateProduct(tx, id, { featured });
         await recordAudit(tx, actor, { action: "product.feature", entityType: "product", entityId: id, before: { featured: before.featured }, after: { featured } });
       });
       return get(id);
@@ -162,12 +127,12 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         if (!(await repo.lockProduct(tx, id))) throw notFound(MSG.productNotFound);
         const before = await snapshot(tx, id);
         if (await repo.appearsInOrders(tx, id)) {
-          await tx.update(products).set({ status: "INACTIVE" }).where(eq(products.id, id));
+          await repo.updateProduct(tx, id, { status: "INACTIVE" });
           await recordAudit(tx, actor, { action: "product.archive", entityType: "product", entityId: id, before, after: { status: "INACTIVE" } });
           return { archived: true, keys: [] as string[] };
         }
         const keys = (await repo.imagesOf(tx, id)).map((i) => i.key);
-        await tx.delete(products).where(eq(products.id, id));
+        await repo.deleteProduct(tx, id);
         await recordAudit(tx, actor, { action: "product.delete", entityType: "product", entityId: id, before });
         return { archived: false, keys };
       });
@@ -191,10 +156,10 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         if (now.length + stored.length > MAX_PRODUCT_IMAGES) throw invalid(ADMIN_MSG.tooManyImages);
         const hasPrimary = now.some((i) => i.isPrimary);
         const start = now.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
-        const rows = await tx
-          .insert(productImages)
-          .values(stored.map((s, i) => ({ productId: id, key: s.key, width: s.width, height: s.height, altText: altText.slice(0, 200), isPrimary: !hasPrimary && i === 0, sortOrder: start + i })))
-          .returning({ id: productImages.id, key: productImages.key });
+        const rows = await repo.insertImages(
+          tx,
+          stored.map((s, i) => ({ productId: id, key: s.key, width: s.width, height: s.height, altText: altText.slice(0, 200), isPrimary: !hasPrimary && i === 0, sortOrder: start + i })),
+        );
         await recordAudit(tx, actor, { action: "product.images.add", entityType: "product", entityId: id, after: rows });
       });
       return get(id);
@@ -210,7 +175,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         if (given.length !== ids.size || given.some((g) => !ids.has(g))) throw invalid("List every image of the product exactly once", [{ field: "images", message: "must list every image of the product exactly once" }]);
         if (!ids.has(arrangement.primaryId)) throw invalid("The primary image must be one of the product's images", [{ field: "primaryId", message: "is not an image of this product" }]);
         for (const [i, img] of arrangement.images.entries()) {
-          await tx.update(productImages).set({ sortOrder: i, altText: img.altText, isPrimary: img.id === arrangement.primaryId }).where(eq(productImages.id, img.id));
+          await repo.updateImage(tx, img.id, { sortOrder: i, altText: img.altText, isPrimary: img.id === arrangement.primaryId });
         }
         await recordAudit(tx, actor, {
           action: "product.images.arrange",
@@ -229,9 +194,9 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         const current = await repo.imagesOf(tx, id);
         const target = current.find((i) => i.id === imageId);
         if (!target) throw notFound(ADMIN_MSG.imageNotFound);
-        await tx.delete(productImages).where(eq(productImages.id, imageId));
+        await repo.deleteImage(tx, imageId);
         const next = current.find((i) => i.id !== imageId);
-        if (target.isPrimary && next) await tx.update(productImages).set({ isPrimary: true }).where(eq(productImages.id, next.id));
+        if (target.isPrimary && next) await repo.updateImage(tx, next.id, { isPrimary: true });
         await recordAudit(tx, actor, { action: "product.images.delete", entityType: "product", entityId: id, before: { id: target.id, key: target.key, altText: target.altText } });
         return target.key;
       });

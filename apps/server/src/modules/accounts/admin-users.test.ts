@@ -4,7 +4,7 @@ import { ADMIN_MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { passwordResetTokens, users } from "../../db/schema/index.js";
-import { insertOrder } from "./test-helpers.js";
+import { insertOrder } from "../admin/test-helpers.js";
 
 let t: TestContext;
 let adminId: string;
@@ -98,8 +98,8 @@ describe("user management rules", () => {
 
 describe("invitations", () => {
   it("hands the mail sender a token whose hash is the stored single-use row, and builds the set-password link", async () => {
-    const { createAdminUsersService, inviteMessage } = await import("./users.service.js");
-    const { createSessionsService, hashToken } = await import("../accounts/sessions.service.js");
+    const { createAdminUsersService, inviteMessage } = await import("./admin-users.service.js");
+    const { createSessionsService, hashToken } = await import("./sessions.service.js");
     const sent: { email: string; token: string }[] = [];
     const svc = createAdminUsersService(t.database.db, createSessionsService(t.database.db), async (u, token) => {
       sent.push({ email: u.email, token });

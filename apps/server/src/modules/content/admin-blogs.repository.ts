@@ -2,11 +2,14 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm"
 import type { AdminBlogsQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { blogPosts, blogSlugHistory, categories } from "../../db/schema/index.js";
-import { escapeLike } from "./admin-lib.js";
+import { offsetOf } from "../../lib/paging.js";
+import { containsPattern } from "../../lib/sql-text.js";
+
+export type PostRow = typeof blogPosts.$inferSelect;
+export type PostColumns = Omit<typeof blogPosts.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 function where(q: Pick<AdminBlogsQuery, "q" | "categoryId" | "status">): SQL | undefined {
-  const text = q.q?.trim();
-  const pattern = text ? `%${escapeLike(text)}%` : undefined;
+  const pattern = containsPattern(q.q);
   return and(
     pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern)) : undefined,
     q.categoryId ? eq(blogPosts.categoryId, q.categoryId) : undefined,
@@ -24,7 +27,7 @@ export async function findPosts(db: DbOrTx, q: AdminBlogsQuery) {
     .where(where(q))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+    .offset(offsetOf(q.page, q.limit));
 }
 
 export async function countPosts(db: DbOrTx, q: Pick<AdminBlogsQuery, "q" | "categoryId" | "status">): Promise<number> {
@@ -86,4 +89,18 @@ export async function moveSlug(db: DbOrTx, postId: string, from: string | null, 
       .values({ slug: from, postId })
       .onConflictDoUpdate({ target: blogSlugHistory.slug, set: { postId, createdAt: new Date() } });
   }
+}
+
+export async function insertPost(db: DbOrTx, values: PostColumns): Promise<PostRow> {
+  const [row] = await db.insert(blogPosts).values(values).returning();
+  return row!;
+}
+
+export async function updatePost(db: DbOrTx, id: string, values: Partial<PostColumns>): Promise<PostRow> {
+  const [row] = await db.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
+  return row!;
+}
+
+export async function deletePost(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(blogPosts).where(eq(blogPosts.id, id));
 }

@@ -1,15 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { blogPosts, categories, orderItems, productImages, products, productSizes } from "../../db/schema/index.js";
+import { blogPosts, categories, orderItems, productImages, products, productSizes, type ProductRow } from "../../db/schema/index.js";
 import type { AdminProductsQuery } from "@khelkud/contracts";
-import { escapeLike } from "./admin-lib.js";
+import { containsPattern } from "../../lib/sql-text.js";
+import { offsetOf } from "../../lib/paging.js";
 
 const stockSql = sql<number>`(SELECT coalesce(sum(ps."stock"), 0)::int FROM "product_sizes" ps WHERE ps."product_id" = "products"."id")`;
 
 function where(q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): SQL | undefined {
-  const text = q.q?.trim();
+  const pattern = containsPattern(q.q);
   return and(
-    text ? ilike(products.name, `%${escapeLike(text)}%`) : undefined,
+    pattern ? ilike(products.name, pattern) : undefined,
     q.categoryId ? eq(products.categoryId, q.categoryId) : undefined,
     q.status ? eq(products.status, q.status) : undefined,
   );
@@ -29,7 +30,7 @@ export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
     .where(where(q))
     .orderBy(...orderBy(q))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+    .offset(offsetOf(q.page, q.limit));
 }
 
 export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<number> {
@@ -94,4 +95,36 @@ export async function unusedKeys(db: DbOrTx, keys: string[]): Promise<string[]> 
   ]);
   const used = new Set([...imgs.map((r) => r.key), ...posts.map((r) => r.key)]);
   return keys.filter((k) => !used.has(k));
+}
+
+export type ProductColumns = Omit<typeof products.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function insertProduct(db: DbOrTx, values: ProductColumns): Promise<string> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(db: DbOrTx, id: string, values: Partial<ProductColumns>): Promise<void> {
+  await db.update(products).set(values).where(eq(products.id, id));
+}
+
+export async function deleteProduct(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(products).where(eq(products.id, id));
+}
+
+export async function insertImages(db: DbOrTx, values: (typeof productImages.$inferInsert)[]) {
+  return db.insert(productImages).values(values).returning({ id: productImages.id, key: productImages.key });
+}
+
+export async function updateImage(db: DbOrTx, imageId: string, values: { sortOrder?: number; altText?: string; isPrimary?: boolean }): Promise<void> {
+  await db.update(productImages).set(values).where(eq(productImages.id, imageId));
+}
+
+export async function deleteImage(db: DbOrTx, imageId: string): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.id, imageId));
 }

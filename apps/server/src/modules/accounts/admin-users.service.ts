@@ -1,20 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_MSG, type AdminUser, type AdminUsersQuery, type Role, type UserInputSchema } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
-import { orders, passwordResetTokens, users, type UserRow } from "../../db/schema/index.js";
+import type { UserRow } from "../../db/schema/index.js";
+import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { hashToken, type SessionsService } from "../accounts/sessions.service.js";
-import { escapeLike, isUniqueViolation, pagination } from "./admin-lib.js";
-import { recordAudit, type Actor } from "./audit.js";
+import { pagination } from "../../lib/paging.js";
+import { recordAudit, type Actor } from "../admin/audit.js";
+import * as repo from "./accounts.repository.js";
+import { hashToken, type SessionsService } from "./sessions.service.js";
 
 type Input = z.output<typeof UserInputSchema>;
 
 /** How long the "set your password" link of a new account stays valid. */
 const INVITE_HOURS = 72;
-
-const orderCount = sql<number>`(SELECT count(*)::int FROM "orders" o WHERE o."user_id" = "users"."id")`;
 
 function toAdminUser(u: UserRow, orders: number): AdminUser {
   return { id: u.id, name: u.name, email: u.email, phone: u.phone, role: u.role, status: u.status, orderCount: orders, createdAt: u.createdAt.toISOString() };
@@ -23,12 +22,6 @@ function toAdminUser(u: UserRow, orders: number): AdminUser {
 /** What the audit log keeps of a user: never the password hash. */
 function auditView(u: UserRow) {
   return { id: u.id, name: u.name, email: u.email, phone: u.phone, role: u.role, status: u.status };
-}
-
-function where(q: Pick<AdminUsersQuery, "q" | "role" | "status">): SQL | undefined {
-  const text = q.q?.trim();
-  const pattern = text ? `%${escapeLike(text)}%` : undefined;
-  return and(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined, q.role ? eq(users.role, q.role) : undefined, q.status ? eq(users.status, q.status) : undefined);
 }
 
 /** Sends the "set your own password" e-mail when a mail service is wired in; the token row exists either way. */
@@ -46,7 +39,7 @@ export function inviteMessage(publicUrl: string, user: { name: string; email: st
 
 export function createAdminUsersService(db: Db, sessions: SessionsService, sendInvite?: InviteSender) {
   async function lockUser(tx: Tx, id: string): Promise<UserRow> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    const row = await repo.lockUser(tx, id);
     if (!row) throw notFound(ADMIN_MSG.userNotFound);
     return row;
   }
@@ -59,7 +52,7 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
     const losesAdmin = target.role === "ADMIN" && target.status === "ACTIVE" && (next === "delete" || next.role !== "ADMIN" || next.status !== "ACTIVE");
     if (losesAdmin) {
       // Lock every active admin row so two concurrent demotions cannot both pass.
-      const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.status, "ACTIVE"))).for("update");
+      const admins = await repo.lockActiveAdmins(tx);
       if (admins.length <= 1) throw conflict(ADMIN_MSG.lastAdmin);
     }
     if (target.id === actor.id) {
@@ -69,43 +62,16 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
     }
   }
 
-  async function emailGuard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ADMIN_MSG.emailTaken);
-      throw err;
-    }
-  }
-
-  async function emailTaken(tx: Tx, email: string, exceptId?: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined))
-      .limit(1);
-    return Boolean(row);
-  }
+  const emailGuard = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.emailTaken, work);
 
   async function withCount(u: UserRow): Promise<AdminUser> {
-    const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, u.id));
-    return toAdminUser(u, row?.n ?? 0);
+    return toAdminUser(u, await repo.countOrdersOf(db, u.id));
   }
 
   return {
     async list(q: AdminUsersQuery) {
-      const [rows, [total], [overall]] = await Promise.all([
-        db
-          .select({ user: users, orderCount })
-          .from(users)
-          .where(where(q))
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(users).where(where(q)),
-        db.select({ n: count() }).from(users),
-      ]);
-      return { users: rows.map((r) => toAdminUser(r.user, r.orderCount)), pagination: pagination(q.page, q.limit, total?.n ?? 0), overallTotal: overall?.n ?? 0 };
+      const [rows, total, overallTotal] = await Promise.all([repo.findUsersPage(db, q), repo.countUsers(db, q), repo.countUsers(db)]);
+      return { users: rows.map((r) => toAdminUser(r.user, r.orderCount)), pagination: pagination(q.page, q.limit, total), overallTotal };
     },
 
     /** A new account has no password: the person sets their own through a single-use link (no fixed password, ever). */
@@ -113,11 +79,11 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
       const token = randomBytes(32).toString("base64url");
       const user = await emailGuard(() =>
         db.transaction(async (tx) => {
-          if (await emailTaken(tx, input.email)) throw conflict(ADMIN_MSG.emailTaken);
-          const [row] = await tx.insert(users).values({ ...input, passwordHash: null }).returning();
-          await tx.insert(passwordResetTokens).values({ userId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITE_HOURS * 3_600_000) });
-          await recordAudit(tx, actor, { action: "user.create", entityType: "user", entityId: row!.id, after: auditView(row!) });
-          return row!;
+          if (await repo.emailTaken(tx, input.email)) throw conflict(ADMIN_MSG.emailTaken);
+          const row = await repo.insertUser(tx, { ...input, passwordHash: null });
+          await repo.insertResetToken(tx, { userId: row.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITE_HOURS * 3_600_000) });
+          await recordAudit(tx, actor, { action: "user.create", entityType: "user", entityId: row.id, after: auditView(row) });
+          return row;
         }),
       );
       if (sendInvite) await sendInvite(user, token);
@@ -129,10 +95,10 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
         db.transaction(async (tx) => {
           const before = await lockUser(tx, id);
           await assertAccessKept(tx, actor, before, { role: input.role, status: input.status });
-          if (await emailTaken(tx, input.email, id)) throw conflict(ADMIN_MSG.emailTaken);
-          const [row] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
-          await recordAudit(tx, actor, { action: "user.update", entityType: "user", entityId: id, before: auditView(before), after: auditView(row!) });
-          return row!;
+          if (await repo.emailTaken(tx, input.email, id)) throw conflict(ADMIN_MSG.emailTaken);
+          const row = await repo.updateUserAsAdmin(tx, id, input);
+          await recordAudit(tx, actor, { action: "user.update", entityType: "user", entityId: id, before: auditView(before), after: auditView(row) });
+          return row;
         }),
       );
       if (user.status !== "ACTIVE") await sessions.revokeAllForUser(user.id);
@@ -143,9 +109,9 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
       const user = await db.transaction(async (tx) => {
         const before = await lockUser(tx, id);
         await assertAccessKept(tx, actor, before, { role, status: before.status });
-        const [row] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+        const row = await repo.updateUserAsAdmin(tx, id, { role });
         await recordAudit(tx, actor, { action: "user.role", entityType: "user", entityId: id, before: { role: before.role }, after: { role } });
-        return row!;
+        return row;
       });
       return withCount(user);
     },
@@ -155,13 +121,12 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
       const result = await db.transaction(async (tx) => {
         const before = await lockUser(tx, id);
         await assertAccessKept(tx, actor, before, "delete");
-        const [hasOrder] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
-        if (hasOrder) {
-          await tx.update(users).set({ status: "INACTIVE" }).where(eq(users.id, id));
+        if (await repo.hasOrders(tx, id)) {
+          await repo.updateUserAsAdmin(tx, id, { status: "INACTIVE" });
           await recordAudit(tx, actor, { action: "user.deactivate", entityType: "user", entityId: id, before: auditView(before), after: { status: "INACTIVE" } });
           return { deactivated: true };
         }
-        await tx.delete(users).where(eq(users.id, id));
+        await repo.deleteUser(tx, id);
         await recordAudit(tx, actor, { action: "user.delete", entityType: "user", entityId: id, before: auditView(before) });
         return { deactivated: false };
       });
