@@ -1,11 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { bsDateOf, formatAmount } from "@khelkud/contracts";
 import { ADMIN, CUSTOMER, fillShippingAddress, signIn } from "./support/pages";
+import { pdfText } from "./support/pdf-text";
 
 /**
  * The bill of a wallet payment (docs/decisions/081): pay with eSewa on the provider simulator, press Download bill on
- * the order page, and read the PDF's text with pdftotext (poppler-utils).
+ * the order page, and read the PDF's text with pdf.js (e2e/support/pdf-text.ts).
  */
 
 interface ApiProduct {
@@ -69,7 +69,7 @@ test("pay with eSewa, Download bill: the PDF has the invoice number, the BS date
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download bill/ }).click()]);
   const file = test.info().outputPath("bill.pdf");
   await download.saveAs(file);
-  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  const text = await pdfText(file);
   const bs = bsDateOf(new Date());
   const bsText = `${bs.year}.${String(bs.month).padStart(2, "0")}.${String(bs.day).padStart(2, "0")} BS`;
   expect(text).toContain("Tax Invoice");
