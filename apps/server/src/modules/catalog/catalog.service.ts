@@ -19,6 +19,7 @@ import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/i
 import { notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { createMicroCache } from "../../lib/micro-cache.js";
+import { pagination } from "../../lib/paging.js";
 import * as repo from "./catalog.repository.js";
 import { allowedEdits, mayBeMisspelt, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
 
@@ -269,12 +270,12 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
       else unknownCategory = true;
     }
     const order = catalogueOrder(query.sort, filter.search);
-    const empty = { products: [], pagination: { page, limit, total: 0, totalPages: 0 } };
+    const empty = { products: [], pagination: pagination(page, limit, 0) };
     if (unknownCategory) return query.facets ? { ...empty, facets: await facetsFor({ ...filter, categoryId: undefined }) } : empty;
     const found = await findPage(filter, order, page, limit);
     return {
       products: await hydrate(found.rows),
-      pagination: { page, limit, total: found.total, totalPages: Math.ceil(found.total / limit) },
+      pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
       ...(query.facets ? { facets: await facetsFor(found.filter) } : {}),
     };
@@ -283,7 +284,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
   /** `GET /api/products/search`: the search the specification's client calls. Blank text finds nothing. */
   async function searchProducts(query: SearchProductsQuery): Promise<ProductList> {
     const { page, limit } = query;
-    const empty = { products: [], pagination: { page, limit, total: 0, totalPages: 0 } };
+    const empty = { products: [], pagination: pagination(page, limit, 0) };
     const search = await resolveSearch(query.q);
     if (!search) return empty;
     const filter: repo.ProductFilter = { search };
@@ -295,7 +296,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit);
     return {
       products: await hydrate(found.rows),
-      pagination: { page, limit, total: found.total, totalPages: Math.ceil(found.total / limit) },
+      pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
     };
   }

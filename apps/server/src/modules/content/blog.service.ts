@@ -1,5 +1,6 @@
 import { CONTENT_MSG, type BlogList, type BlogPost, type BlogPostSummary, type ListBlogsQuery, ListBlogsQuerySchema } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
+import { offsetOf, pagination } from "../../lib/paging.js";
 import type { blogPosts } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import * as repo from "./blog.repository.js";
@@ -48,12 +49,12 @@ export function createBlogService(db: Db) {
     const categoryRef = query.categoryId || query.category;
     if (categoryRef) {
       const category = await repo.findBlogCategory(db, categoryRef);
-      if (!category) return { blogs: [], pagination: { page, limit, total: 0, totalPages: 0 } };
+      if (!category) return { blogs: [], pagination: pagination(page, limit, 0) };
       categoryId = category.id;
     }
     const filter: repo.BlogFilter = { q: query.q, categoryId, excludeId: query.exclude };
-    const [rows, total] = await Promise.all([repo.findPublished(db, filter, limit, (page - 1) * limit), repo.countPublished(db, filter)]);
-    return { blogs: rows.map((r) => toSummary(r.post, r.category)), pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
+    const [rows, total] = await Promise.all([repo.findPublished(db, filter, limit, offsetOf(page, limit)), repo.countPublished(db, filter)]);
+    return { blogs: rows.map((r) => toSummary(r.post, r.category)), pagination: pagination(page, limit, total) };
   }
 
   async function getPublishedBySlug(slug: string): Promise<BlogPost> {

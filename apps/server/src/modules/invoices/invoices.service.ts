@@ -17,7 +17,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { TaxParty, UserRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { pagination } from "../../lib/paging.js";
+import { offsetOf, pagination } from "../../lib/paging.js";
 import { StoreSettingsSchema } from "../settings/settings.service.js";
 import * as repo from "./invoices.repository.js";
 
@@ -202,7 +202,7 @@ export function createInvoicesService(db: Db) {
     async list(q: { q?: string; kind?: TaxDocumentKind; month?: string; page: number; limit: number }) {
       const range = q.month ? registerPeriod(q.month) : null;
       const filter = { q: q.q, kind: q.kind, from: range?.from, to: range?.to };
-      const [rows, total] = await Promise.all([repo.listDocuments(db, filter, q.limit, (q.page - 1) * q.limit), repo.countDocuments(db, filter)]);
+      const [rows, total] = await Promise.all([repo.listDocuments(db, filter, q.limit, offsetOf(q.page, q.limit)), repo.countDocuments(db, filter)]);
       return {
         documents: rows.map(({ doc, prints }) => ({
           id: doc.id,
