@@ -33,10 +33,6 @@ export default tseslint.config(
       "apps/server/src/**/*.test.ts",
       "apps/server/src/test/**",
       "apps/server/src/**/test-helpers.ts",
-      // Temporary: removed when the lifecycle branch lands (it moves these files into the orders module).
-      "apps/server/src/modules/admin/orders.service.ts",
-      "apps/server/src/modules/admin/order-stock.ts",
-      "apps/server/src/modules/payments/payments.service.ts",
     ],
     rules: {
       "no-restricted-imports": [

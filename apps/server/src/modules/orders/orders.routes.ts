@@ -7,18 +7,17 @@ import {
   CartCheckResultSchema,
   CancellationRequestInputSchema,
   envelope,
-  IDEMPOTENCY_HEADER,
   IdParamSchema,
   ListOrdersQuerySchema,
   OrderIdBodySchema,
   OrderSchema,
   PlaceOrderInputSchema,
 } from "@khelkud/contracts";
-import { invalid } from "../../lib/errors.js";
 import { byIp, limit } from "../../plugins/rate-limit.js";
 import type { PaymentsService } from "../payments/payments.service.js";
 import type { CartService } from "./cart.service.js";
 import type { OrdersService } from "./orders.service.js";
+import { idempotencyKey } from "../../lib/idempotency-key.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema };
 const orderResponse = envelope(z.object({ order: OrderSchema }));
@@ -36,12 +35,6 @@ export function orderRateLimit(app: FastifyInstance) {
   ]);
 }
 
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !/^[\w.:-]{8,100}$/.test(value)) throw invalid("Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores");
-  return value;
-}
 
 export function orderRoutes(orders: OrdersService, cart: CartService, payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -68,7 +61,7 @@ export function orderRoutes(orders: OrdersService, cart: CartService, payments: 
         },
       },
       async (req, reply) => {
-        const { order, replayed } = await orders.placeOrder(req.user!, req.body, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]));
+        const { order, replayed } = await orders.placeOrder(req.user!, req.body, idempotencyKey(req));
         if (replayed) reply.header("Idempotent-Replayed", "true");
         return reply.status(replayed ? 200 : 201).send({ success: true as const, data: { order } });
       },

@@ -6,7 +6,6 @@ import {
   EsewaStartSchema,
   EsewaStatusSchema,
   EsewaVerifyInputSchema,
-  IDEMPOTENCY_HEADER,
   KhaltiStartSchema,
   KhaltiVerifyInputSchema,
   OrderIdBodySchema,
@@ -16,18 +15,13 @@ import {
   WalletRetryInputSchema,
   type PaymentOutcome,
 } from "@khelkud/contracts";
-import { conflict, invalid } from "../../lib/errors.js";
+import { conflict } from "../../lib/errors.js";
 import { orderRateLimit } from "../orders/orders.routes.js";
 import type { PaymentsService } from "./payments.service.js";
+import { idempotencyKey } from "../../lib/idempotency-key.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema, 503: ApiFailureSchema };
 
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !/^[\w.:-]{8,100}$/.test(value)) throw invalid("Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores");
-  return value;
-}
 
 /** `success: true` only for a payment the provider confirmed; anything else is an error with the reason. */
 function paidOrThrow(outcome: PaymentOutcome): PaymentOutcome {
@@ -50,7 +44,7 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
         preValidation: placeLimit,
         schema: { tags, summary: "Create the order (stock reserved) and start a Khalti payment for it", body: WalletCheckoutInputSchema, response: { 200: envelope(KhaltiStartSchema), 429: ApiFailureSchema, ...errors } },
       },
-      async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof KhaltiStartSchema> }),
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req))) as z.infer<typeof KhaltiStartSchema> }),
     );
 
     for (const path of ["/payments/khalti/initiate", "/payments/khalti/initiate-v2"]) {
@@ -74,7 +68,7 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
         preValidation: placeLimit,
         schema: { tags, summary: "Create the order (stock reserved) and sign an eSewa payment form for it", body: WalletCheckoutInputSchema, response: { 200: envelope(EsewaStartSchema), 429: ApiFailureSchema, ...errors } },
       },
-      async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req.headers[IDEMPOTENCY_HEADER]))) as z.infer<typeof EsewaStartSchema> }),
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req))) as z.infer<typeof EsewaStartSchema> }),
     );
 
     app.post(
