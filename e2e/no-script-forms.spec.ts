@@ -100,3 +100,13 @@ test("a form post the action cannot read is a 4xx, never a 500", async ({ reques
     expect(res.status(), c.type).toBe(c.status);
   }
 });
+
+test("asks for a password-reset link with JavaScript off", async ({ page }) => {
+  await page.goto("/forgot-password");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill("customer@khelkud.com.np");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(page.getByText("customer@khelkud.com.np")).toBeVisible();
+});

@@ -47,12 +47,22 @@ function isRedirect(value: unknown): value is Response {
   return value instanceof Response && value.status >= 300 && value.status < 400;
 }
 
-/** For a `clientAction`: the server action as it is, plus a toast when it succeeded by redirecting (sign-in, registration). */
-export async function toastOnRedirect<T>(serverAction: () => Promise<T>, message: string): Promise<T> {
+/**
+ * Every form route's `clientAction`: the server action as it is, plus what only a browser with scripts can add — a toast
+ * when it succeeded by redirecting (sign-in, registration), and the network-error sentence on the form when the shop
+ * could not be reached (instead of the error page).
+ */
+export async function clientFormAction<T>(serverAction: () => Promise<T>, successToast?: string, networkError = NETWORK_ERROR): Promise<T | FormResult> {
   try {
     return await serverAction();
   } catch (thrown) {
-    if (isRedirect(thrown)) toast.success(message, { duration: 2000 });
+    if (isRedirect(thrown)) {
+      if (successToast) toast.success(successToast, { duration: 2000 });
+      throw thrown;
+    }
+    if (thrown instanceof TypeError) return { formError: networkError };
     throw thrown;
   }
 }
+
+export const NETWORK_ERROR = "Network error. Please try again.";

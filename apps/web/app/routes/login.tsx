@@ -3,7 +3,7 @@ import { AUTH_MSG, LoginInputSchema, MSG, safeRedirect, type PublicUser } from "
 import type { Route } from "./+types/login";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
-import { toastOnRedirect, useRouteForm } from "../lib/route-form";
+import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, checked, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
 /** Why the admin panel sent a signed-in customer here (docs/product-rules.md §14: everyone but an administrator goes to /login). */
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithCookies(to, outcome.setCookies);
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => toastOnRedirect(serverAction, "Login successful!");
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Login successful!");
 
 export const meta = () => [{ title: pageTitle("Login") }, { name: "robots", content: "noindex" }];
 

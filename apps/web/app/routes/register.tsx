@@ -3,7 +3,7 @@ import { RegisterFormSchema, safeRedirect } from "@khelkud/contracts";
 import type { Route } from "./+types/register";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
-import { toastOnRedirect, useRouteForm } from "../lib/route-form";
+import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, checked, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithCookies(safeRedirect(new URL(request.url).searchParams.get("redirect")), outcome.setCookies);
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => toastOnRedirect(serverAction, "Account created successfully! Welcome to Khelkud!");
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Account created successfully! Welcome to Khelkud!");
 export const meta = () => [{ title: pageTitle("Create Account") }, { name: "robots", content: "noindex" }];
 
 const EMPTY = { name: "", email: "", phone: "", password: "", confirmPassword: "", acceptTerms: false };

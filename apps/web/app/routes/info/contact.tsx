@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
 import { InfoPage } from "../../components/info-page";
-import { useRouteForm, type FormResult } from "../../lib/route-form";
+import { clientFormAction, useRouteForm, type FormResult } from "../../lib/route-form";
 import { callApi, failed, field, parseWith, readForm } from "../../lib/route-form.server";
 import { pageTitle } from "../../lib/seo";
 
@@ -40,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return failed(outcome, values);
   return { done: outcome.data.message } satisfies FormResult;
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, undefined, "Could not reach the shop. Check your connection and try again.");
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { phone, email, address } = loaderData;
