@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { sendJson } from "../lib/api-client";
+import { apiResult } from "../lib/api";
 
 /** The footer's newsletter box: subscribes once, says so when the address is already on the list. */
 export function NewsletterForm() {
@@ -17,7 +17,7 @@ export function NewsletterForm() {
       return;
     }
     setState({ kind: "sending" });
-    const result = await sendJson<{ message: string }>("/api/newsletter", { body: parsed.data });
+    const result = await apiResult<{ message: string }>("/api/newsletter", { body: parsed.data });
     if (result.ok) {
       setState({ kind: "ok", text: result.data.message });
       setEmail("");

@@ -6,7 +6,7 @@
 import { toast } from "sonner";
 import { useSyncExternalStore } from "react";
 import { MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
-import { fetchJson } from "./fetch-json";
+import { api } from "./api";
 import { createLocalStore, useLocalStore } from "./local-store";
 
 export interface CartItem {
@@ -188,7 +188,7 @@ export function addToWishlist(product: ProductCardData): boolean {
   };
   wishlistStore.set([...wishlistStore.get(), item]);
   toast.success(`${product.name} added to wishlist!`);
-  if (serverWishlist) void fetchJson("/api/wishlist", { body: { productId: product.id } }).catch(logSyncFailure);
+  if (serverWishlist) void api("/api/wishlist", { body: { productId: product.id } }).catch(logSyncFailure);
   return true;
 }
 
@@ -196,7 +196,7 @@ export function removeFromWishlist(productId: string): void {
   const item = wishlistStore.get().find((i) => i.id === productId);
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== productId));
   if (item) toast.success(`${item.name} removed from wishlist!`);
-  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(productId)}`, { method: "DELETE" }).catch(logSyncFailure);
+  if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(productId)}`, { method: "DELETE" }).catch(logSyncFailure);
 }
 
 /** The card button toggles. */
@@ -208,7 +208,7 @@ export function toggleWishlist(product: ProductCardData): void {
 export function clearWishlist(): void {
   wishlistStore.set([]);
   toast.success("Wishlist cleared!");
-  if (serverWishlist) void fetchJson("/api/wishlist", { method: "DELETE" }).catch(logSyncFailure);
+  if (serverWishlist) void api("/api/wishlist", { method: "DELETE" }).catch(logSyncFailure);
 }
 
 // Signed-in customers keep their wishlist on the server too, so every device shows the same list.
@@ -227,7 +227,7 @@ const fromServer = (e: WishlistEntry): WishlistItem => ({ ...e });
  */
 export async function syncWishlistWithServer(): Promise<void> {
   const ids = wishlistStore.get().map((i) => i.id);
-  const { items } = await fetchJson<{ items: WishlistEntry[] }>("/api/wishlist/merge", { body: { productIds: ids } });
+  const { items } = await api<{ items: WishlistEntry[] }>("/api/wishlist/merge", { body: { productIds: ids } });
   serverWishlist = true;
   wishlistStore.set(items.map(fromServer));
 }
@@ -245,7 +245,7 @@ export function stopWishlistSync(): void {
 export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (product: Product) => void): Promise<boolean> {
   let product: Product;
   try {
-    ({ product } = await fetchJson<{ product: Product }>(`/api/products/${encodeURIComponent(item.id)}`));
+    ({ product } = await api<{ product: Product }>(`/api/products/${encodeURIComponent(item.id)}`));
   } catch {
     toast.error(MSG.failedProduct);
     return false;
@@ -266,7 +266,7 @@ export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (pr
 /** Takes a product off the wishlist once it is in the cart ("… moved to cart!"; silent when the cart already said so). */
 export function completeWishlistMove(product: { id: string; name: string }, { silent = false } = {}): void {
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== product.id));
-  if (serverWishlist) void fetchJson(`/api/wishlist/${encodeURIComponent(product.id)}`, { method: "DELETE" }).catch(logSyncFailure);
+  if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(product.id)}`, { method: "DELETE" }).catch(logSyncFailure);
   if (!silent) toast.success(`${product.name} moved to cart!`);
 }
 

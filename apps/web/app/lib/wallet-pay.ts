@@ -5,7 +5,7 @@
  */
 import type { EsewaStart, KhaltiStart, Order } from "@khelkud/contracts";
 import { cartStore, clearBuyNowLine } from "./cart";
-import { fetchJson } from "./fetch-json";
+import { api } from "./api";
 
 export type WalletTarget = { kind: "khalti"; url: string } | { kind: "esewa"; url: string; fields: Record<string, string> };
 
@@ -68,6 +68,6 @@ export function esewaTarget(start: EsewaStart): WalletTarget {
 /** Pay Now / payment selection: a new attempt for an existing unpaid order. */
 export async function startPaymentForOrder(method: "KHALTI" | "ESEWA", orderId: string, khaltiEndpoint = "/api/payments/khalti/initiate"): Promise<WalletTarget> {
   rememberPendingPayment(orderId, "order");
-  if (method === "KHALTI") return khaltiTarget(await fetchJson<KhaltiStart>(khaltiEndpoint, { body: { orderId } }));
-  return esewaTarget(await fetchJson<EsewaStart>("/api/payments/esewa/initiate", { body: { orderId } }));
+  if (method === "KHALTI") return khaltiTarget(await api<KhaltiStart>(khaltiEndpoint, { body: { orderId } }));
+  return esewaTarget(await api<EsewaStart>("/api/payments/esewa/initiate", { body: { orderId } }));
 }

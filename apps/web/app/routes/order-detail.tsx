@@ -15,7 +15,7 @@ import {
 } from "@khelkud/contracts";
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
-import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
+import { ApiError, api, loginUrl } from "../lib/api";
 import { formatDate } from "../lib/format";
 import { pageTitle } from "../lib/seo";
 import { OopsScreen } from "../components/status-screens";
@@ -128,7 +128,7 @@ function CancelOrder({ order }: { order: Order }) {
   async function cancel() {
     setBusy(true);
     try {
-      const res = await fetchJson<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
+      const res = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
       const requested = res.order.status !== "CANCELLED";
       toast.success(requested ? "Cancellation requested. The shop will refund your payment." : "Order cancelled.", { id: `order-${order.id}-CANCELLED` });
       dialog.current?.close();
