@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { CUSTOMER, signIn } from "./support/sign-in";
 
 const uniqueEmail = () => `e2e-${Date.now().toString(36)}@example.com`;
 
@@ -10,13 +11,6 @@ async function signOut(page: Page) {
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
 }
 
-async function signIn(page: Page, email: string, password: string, rememberMe = false) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  if (rememberMe) await page.getByLabel("Remember me").check();
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
 
 test("a customer registers, signs in again, edits the profile, changes the avatar and resets a forgotten password", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
@@ -116,15 +110,15 @@ test("a customer registers, signs in again, edits the profile, changes the avata
 
   // The old password no longer works; the new one does.
   await signOut(page);
-  await signIn(page, email, "Himal2026");
+  await signIn(page, { email, password: "Himal2026" }, { expectSignedIn: false });
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
-  await signIn(page, email, "Kathmandu2027");
+  await signIn(page, { email, password: "Kathmandu2027" }, { expectSignedIn: false });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Account menu for Aarati Gurung Shrestha" })).toBeVisible();
 });
 
 test("the login page never redirects to another site", async ({ page }) => {
-  await signIn(page, "customer@khelkud.com.np", "Customer@2026");
+  await signIn(page, CUSTOMER, { expectSignedIn: false });
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/login?redirect=https://evil.example/");
   await expect(page).toHaveURL(/localhost:\d+\/$/);
@@ -148,8 +142,8 @@ test("a password sent before the page's scripts ran never lands in the address b
     ["/login?redirect=%2Fcart", "Sign In", "/cart"],
   ] as const) {
     await page.goto(path, { waitUntil: "domcontentloaded" });
-    await page.getByLabel("Email", { exact: true }).fill("customer@khelkud.com.np");
-    for (const field of await page.locator('input[type="password"]').all()) await field.fill("Customer@2026");
+    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
+    for (const field of await page.locator('input[type="password"]').all()) await field.fill(CUSTOMER.password);
     await page.getByRole("button", { name: button, exact: true }).click();
     await page.waitForLoadState("domcontentloaded");
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(landsOn);
