@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CartCheckResult } from "@khelkud/contracts";
-import type { CartItem } from "./cart";
+import type { CartItem } from "./cart-store";
 import { api } from "./api";
 
 export interface CartCheckState {

@@ -4,7 +4,8 @@
  * alone until the server says the order is paid: a shopper who cancels at the wallet comes back to it.
  */
 import type { EsewaStart, KhaltiStart, Order } from "@khelkud/contracts";
-import { cartStore, clearBuyNowLine } from "./cart";
+import { cartStore } from "./cart-store";
+import { clearBuyNowLine } from "./buy-now";
 import { api } from "./api";
 
 export type WalletTarget = { kind: "khalti"; url: string } | { kind: "esewa"; url: string; fields: Record<string, string> };
