@@ -16,7 +16,7 @@ import {
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
 import { ApiError, api, loginUrl } from "../lib/api";
-import { formatDate } from "../lib/format";
+import { formatDate, formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/seo";
 import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
@@ -33,10 +33,6 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginUrl(new URL(request.url).pathname));
   return { order: await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)) };
-}
-
-function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 function Timeline({ order }: { order: Order }) {
