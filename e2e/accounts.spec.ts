@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CUSTOMER, signIn } from "./support/sign-in";
+import { visit } from "./support/pages";
 
 const uniqueEmail = () => `e2e-${Date.now().toString(36)}@example.com`;
 
@@ -152,4 +153,30 @@ test("a password sent before the page's scripts ran never lands in the address b
     else await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
   }
   expect(seen.filter((u) => u.includes("Customer%402026") || u.includes("Customer@2026"))).toEqual([]);
+});
+
+test("the Security tab changes the password through the profile's route action", async ({ page, context }) => {
+  const email = uniqueEmail();
+  const created = await page.request.post("/api/auth/register", { data: { name: "Kiran Thapa", email, phone: "9812345678", password: "Himal2026", confirmPassword: "Himal2026" } });
+  expect(created.ok()).toBe(true);
+  await visit(page, "/profile");
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByLabel("Current Password", { exact: true }).fill("Wrong2026x");
+  await page.getByLabel("New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  // The API's answer, next to the field and as a toast.
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Current Password", { exact: true }).fill("Himal2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password updated successfully!")).toBeVisible();
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveValue("");
+
+  // Still signed in here; a fresh browser signs in with the new password only.
+  await expect(page.getByRole("heading", { level: 1, name: "Kiran Thapa" })).toBeVisible();
+  await context.clearCookies();
+  await signIn(page, { email, password: "Himal2026" }, { expectSignedIn: false });
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
+  await signIn(page, { email, password: "Annapurna2027" });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -66,3 +66,18 @@ export async function clientFormAction<T>(serverAction: () => Promise<T>, succes
 }
 
 export const NETWORK_ERROR = "Network error. Please try again.";
+
+/**
+ * Runs `onResult` once for each action answer that arrives while this component is on screen — not for the answer that
+ * was already there when it mounted (a tab shown again must not repeat the last toast).
+ */
+export function useEachNewResult<T>(result: T | undefined, onResult: (result: T) => void): void {
+  const seen = useRef(result);
+  const handler = useRef(onResult);
+  handler.current = onResult;
+  useEffect(() => {
+    if (result === undefined || result === seen.current) return;
+    seen.current = result;
+    handler.current(result);
+  }, [result]);
+}

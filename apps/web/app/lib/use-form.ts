@@ -21,6 +21,11 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const [values, setValues] = useState<Record<string, unknown>>(initial);
   const [errors, setErrors] = useState<Errors>(initialErrors);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const reset = useCallback((next: Record<string, unknown>) => {
+    setValues(next);
+    setErrors({});
+    setTouched({});
+  }, []);
   const showServerErrors = useCallback((details: FieldError[]) => {
     setErrors((e) => ({ ...e, ...Object.fromEntries(details.map((d) => [d.field, d.message])) }));
   }, []);
@@ -59,10 +64,6 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     },
     /** Field messages sent back by the server (same wording). */
     showServerErrors,
-    reset(next: Record<string, unknown>) {
-      setValues(next);
-      setErrors({});
-      setTouched({});
-    },
+    reset,
   };
 }

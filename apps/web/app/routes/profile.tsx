@@ -60,7 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer({ intent: "update-profile", formError: MSG.generic }, 400);
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
+/** The network-error answer names its form too, so the right one shows it. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "update-profile");
+  const result = await clientFormAction(serverAction);
+  return "intent" in result ? result : { ...result, intent };
+}
 export const meta = () => [{ title: pageTitle("My Profile") }, { name: "robots", content: "noindex" }];
 
 const TABS = [

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MSG, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import { TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
+import { useEachNewResult } from "../../lib/route-form";
 
 export type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
 export const flatten = (p: Profile): Flat => ({
@@ -52,17 +53,16 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   }
 
   // The action's answer: saved (the loaders have read the new profile), or the messages to show.
-  useEffect(() => {
-    if (result?.intent !== "update-profile") return;
-    if (result.done) {
+  useEachNewResult(result?.intent === "update-profile" ? result : undefined, (r) => {
+    if (r.done) {
       setCurrentPassword("");
-      toast.success(result.done, { id: "profile-updated", duration: 2000 });
+      toast.success(r.done, { id: "profile-updated", duration: 2000 });
       setEditing(false);
       return;
     }
-    if (result.fieldErrors) setErrors(result.fieldErrors);
-    toast.error(result.formError || "Failed to update profile", { duration: 3000 });
-  }, [result]);
+    if (r.fieldErrors) setErrors(r.fieldErrors);
+    toast.error(r.formError || "Failed to update profile", { duration: 3000 });
+  });
 
   if (!editing) {
     const rows: [string, string][] = [

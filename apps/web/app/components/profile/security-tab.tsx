@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ChangePasswordInputSchema } from "@khelkud/contracts";
 import { PasswordField, SubmitButton } from "../form-fields";
-import { useRouteForm } from "../../lib/route-form";
+import { useEachNewResult, useRouteForm } from "../../lib/route-form";
 import type { ProfileFormResult } from "./profile-form-result";
 
 const EMPTY_PW = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -16,13 +15,12 @@ export function SecurityTab() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-password";
   const v = form.values as typeof EMPTY_PW;
   const { reset } = form;
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.done) {
-      toast.success(answer.done, { duration: 2000 });
+  useEachNewResult(answer, (a) => {
+    if (a.done) {
+      toast.success(a.done, { duration: 2000 });
       reset(EMPTY_PW);
-    } else toast.error(answer.formError || "Failed to update password. Please try again.", { duration: 3000 });
-  }, [answer, reset]);
+    } else if (a.formError) toast.error(a.formError, { duration: 3000 });
+  });
 
   const field = (name: keyof typeof EMPTY_PW) => ({ name, value: v[name], error: form.errors[name], onValue: (x: string) => form.set(name, x), onBlurField: () => form.blur(name) });
 
