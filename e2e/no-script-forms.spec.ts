@@ -111,3 +111,15 @@ test("asks for a password-reset link with JavaScript off", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByText(CUSTOMER.email)).toBeVisible();
 });
+
+test("the footer's newsletter box subscribes with JavaScript off, and says so the second time", async ({ page }) => {
+  const email = `e2e-nojs-news-${Date.now()}@example.com`;
+  for (const expected of ["Thanks for subscribing! Check your inbox for a confirmation.", "This email is already subscribed to our newsletter."]) {
+    await page.goto("/about");
+    const box = page.getByRole("form", { name: "Newsletter" });
+    await box.getByLabel("Email address").fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByRole("main").getByText(expected)).toBeVisible();
+  }
+});

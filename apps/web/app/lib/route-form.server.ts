@@ -94,7 +94,8 @@ export async function callApi<T>(context: AppLoadContext, call: Parameters<AppLo
 
 /** The failure shown on the form again, with the API's status (a 429 stays a 429). */
 export function failed(outcome: Extract<ApiOutcome<unknown>, { ok: false }>, echo: Record<string, unknown>, formError = outcome.error): FormAnswer {
-  return formAnswer({ values: echo, fieldErrors: outcome.fieldErrors, formError }, outcome.status >= 400 && outcome.status < 600 ? outcome.status : 400);
+  const status = outcome.status >= 400 && outcome.status < 600 ? outcome.status : 400;
+  return formAnswer({ values: echo, fieldErrors: outcome.fieldErrors, formError, status }, status);
 }
 
 /** Success: on to `to` (303, so a reload never posts twice) with the API's cookies (the new session) passed on. */

@@ -12,6 +12,8 @@ export interface FormResult {
   formError?: string;
   /** A success that stays on the page (contact, newsletter, forgot password). */
   done?: string;
+  /** The API's status of a failure (409: the address is already subscribed). */
+  status?: number;
 }
 
 /**
