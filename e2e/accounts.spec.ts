@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { CUSTOMER, signIn } from "./support/sign-in";
+import { visit } from "./support/pages";
 
 const uniqueEmail = () => `e2e-${Date.now().toString(36)}@example.com`;
 
@@ -10,13 +12,6 @@ async function signOut(page: Page) {
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
 }
 
-async function signIn(page: Page, email: string, password: string, rememberMe = false) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  if (rememberMe) await page.getByLabel("Remember me").check();
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
 
 test("a customer registers, signs in again, edits the profile, changes the avatar and resets a forgotten password", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
@@ -116,15 +111,15 @@ test("a customer registers, signs in again, edits the profile, changes the avata
 
   // The old password no longer works; the new one does.
   await signOut(page);
-  await signIn(page, email, "Himal2026");
+  await signIn(page, { email, password: "Himal2026" }, { expectSignedIn: false });
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
-  await signIn(page, email, "Kathmandu2027");
+  await signIn(page, { email, password: "Kathmandu2027" }, { expectSignedIn: false });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Account menu for Aarati Gurung Shrestha" })).toBeVisible();
 });
 
 test("the login page never redirects to another site", async ({ page }) => {
-  await signIn(page, "customer@khelkud.com.np", "Customer@2026");
+  await signIn(page, CUSTOMER, { expectSignedIn: false });
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/login?redirect=https://evil.example/");
   await expect(page).toHaveURL(/localhost:\d+\/$/);
@@ -137,22 +132,51 @@ test("a guest on /profile is asked to log in", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
 
-test("a password sent before the page's scripts ran never lands in the address bar, and the form comes back", async ({ page }) => {
-  // No scripts at all: the server HTML is all the shopper has, as on a slow phone before hydration.
+test("a password sent before the page's scripts ran never lands in the address bar, and the route action answers it", async ({ page }) => {
+  // No scripts at all: the server HTML is all the shopper has, as on a slow phone before hydration. The post reaches
+  // the page's route action (docs/decisions/088), which signs in or shows the form again with its messages.
   await page.route("**/assets/*.js", (route) => route.abort());
   const seen: string[] = [];
   page.on("request", (r) => seen.push(r.url()));
-  for (const [path, button] of [
-    ["/login?redirect=%2Fcart", "Sign In"],
-    ["/register", "Create Account"],
+  for (const [path, button, landsOn] of [
+    ["/register", "Create Account", "/register"],
+    ["/login?redirect=%2Fcart", "Sign In", "/cart"],
   ] as const) {
     await page.goto(path, { waitUntil: "domcontentloaded" });
-    await page.getByLabel("Email", { exact: true }).fill("customer@khelkud.com.np");
-    for (const field of await page.locator('input[type="password"]').all()) await field.fill("Customer@2026");
+    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
+    for (const field of await page.locator('input[type="password"]').all()) await field.fill(CUSTOMER.password);
     await page.getByRole("button", { name: button, exact: true }).click();
     await page.waitForLoadState("domcontentloaded");
-    await expect(page.getByRole("button", { name: button, exact: true })).toBeVisible();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(landsOn);
+    // Registration without a name comes back with the field's message; sign-in went on to the page asked for.
+    if (landsOn === "/register") await expect(page.getByText("Full name is required")).toBeVisible();
+    else await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
   }
   expect(seen.filter((u) => u.includes("Customer%402026") || u.includes("Customer@2026"))).toEqual([]);
+});
+
+test("the Security tab changes the password through the profile's route action", async ({ page, context }) => {
+  const email = uniqueEmail();
+  const created = await page.request.post("/api/auth/register", { data: { name: "Kiran Thapa", email, phone: "9812345678", password: "Himal2026", confirmPassword: "Himal2026" } });
+  expect(created.ok()).toBe(true);
+  await visit(page, "/profile");
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByLabel("Current Password", { exact: true }).fill("Wrong2026x");
+  await page.getByLabel("New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  // The API's answer, next to the field and as a toast.
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Current Password", { exact: true }).fill("Himal2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password updated successfully!")).toBeVisible();
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveValue("");
+
+  // Still signed in here; a fresh browser signs in with the new password only.
+  await expect(page.getByRole("heading", { level: 1, name: "Kiran Thapa" })).toBeVisible();
+  await context.clearCookies();
+  await signIn(page, { email, password: "Himal2026" }, { expectSignedIn: false });
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please check your credentials.");
+  await signIn(page, { email, password: "Annapurna2027" });
 });

@@ -1,23 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { visit } from "./support/pages";
+import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
-const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
-const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
-
-/** Signs in through the accounts API; the session cookie lands in the page's browser context. */
-async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post("/api/auth/login", { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Signs in the way a person does: the login page, then back to where they were going. */
-async function signInWithForm(page: Page, who: { email: string; password: string }, redirect: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirect.replace(/\//g, "\\/")}$`));
-}
 
 test.describe("who may open the admin panel", () => {
   test("a visitor opening /admin is sent to /login and the admin API answers 401", async ({ page }) => {
@@ -54,7 +38,7 @@ test.describe("who may open the admin panel", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.context().clearCookies();
-    await signInWithForm(page, ADMIN, "/products");
+    await signIn(page, ADMIN, { redirect: "/products" });
   });
 });
 
@@ -70,7 +54,7 @@ test("an administrator creates a product with two images and stock per size, and
     })),
   );
 
-  await signInWithForm(page, ADMIN, "/admin");
+  await signIn(page, ADMIN, { redirect: "/admin" });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
   // "Showing X of Y": X is what the table shows (one page), Y all products.
@@ -145,7 +129,7 @@ test("an administrator moves an order on and the customer's order page shows the
   // The administrator finds it and sets the next status with a note.
   const staff = await browser.newContext();
   const page = await staff.newPage();
-  await signInWithForm(page, ADMIN, "/admin");
+  await signIn(page, ADMIN, { redirect: "/admin" });
   await page.goto("/admin/orders");
   await page.getByLabel("Search orders").fill(order.orderNumber);
   const row = page.getByRole("row").filter({ hasText: order.orderNumber });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fillShippingAddress, visit } from "./support/pages";
+import { CUSTOMER, signIn } from "./support/sign-in";
 
 interface ApiProduct {
   id: string;
@@ -11,7 +12,6 @@ interface ApiProduct {
   sizes: { size: string; stock: number }[];
 }
 
-const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
 
 async function products(page: Page): Promise<ApiProduct[]> {
   const res = await page.request.get("/api/products?limit=50");
@@ -113,7 +113,7 @@ test.describe("checkout", () => {
   });
 
   test("an order answered 502 by an instance that died mid-request is sent again with the same key: the shopper gets one order", async ({ page }) => {
-    expect((await page.request.post("/api/auth/login", { data: CUSTOMER })).ok()).toBe(true);
+    await signIn(page, CUSTOMER, { via: "api" });
     const ordersNow = async () => (await (await page.request.get("/api/orders?limit=100")).json()).data.orders as { id: string }[];
     const before = await ordersNow();
     const jersey = (await products(page)).find((p) => inStock(p).length >= 1)!;

@@ -1,22 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CUSTOMER, visit } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { visit } from "./support/pages";
+import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
 /** Journeys that cross issues: content ↔ admin, checkout ↔ admin ↔ reviews. */
-const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
 
-async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post("/api/auth/login", { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Signs in through the login form, as a shopper does. */
-async function signInWithForm(page: Page, who: { email: string; password: string }) {
-  await visit(page, "/login");
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("a message sent from the contact page appears in the admin inbox", async ({ page, browser }) => {
   const text = `Do you have the Nepal ODI jersey in XXL? (ref ${Date.now()})`;
@@ -93,7 +80,7 @@ test("a shopper moves a wished jersey to the cart only after choosing its size",
   // A jersey with several sizes in stock: the shop must not pick one (it used to take the first, e.g. a youth size).
   const jersey = products.find((p) => p.sizes.filter((s) => s.stock > 0).length >= 3)!;
   const wanted = jersey.sizes.filter((s) => s.stock > 0).at(-1)!.size;
-  await signInWithForm(page, CUSTOMER);
+  await signIn(page, CUSTOMER);
   await visit(page, "/products?sort=name");
   await page.getByRole("article").filter({ has: page.getByRole("heading", { name: jersey.name, exact: true }) }).getByRole("button", { name: `Add ${jersey.name} to wishlist` }).click();
   await expect(page.getByText(`${jersey.name} added to wishlist!`)).toBeVisible();

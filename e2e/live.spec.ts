@@ -1,22 +1,18 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { visit } from "./support/pages";
+import { ADMIN, CUSTOMER, signIn, type Account } from "./support/sign-in";
 
-const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
-const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
 
 interface ApiProduct {
   id: string;
   sizes: { size: string; stock: number }[];
 }
 
-async function signIn(browser: Browser, who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+/** A browser of its own (context and page), signed in through the login form. */
+async function signedInBrowser(browser: Browser, who: Account): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, who);
   return { context, page };
 }
 
@@ -46,7 +42,7 @@ const shortId = (id: string) => id.slice(-8).toUpperCase();
 
 test.describe("live channel", () => {
   test("the customer's order page shows a status change made in another browser without reloading", async ({ browser }) => {
-    const watcher = await signIn(browser, CUSTOMER);
+    const watcher = await signedInBrowser(browser, CUSTOMER);
     const orderId = await placeOrder(watcher.page);
     await watcher.page.goto(`/orders/${orderId}`);
     await liveConnected(watcher.page);
@@ -55,7 +51,7 @@ test.describe("live channel", () => {
     // A marker that a reload would wipe out.
     await watcher.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    const actor = await signIn(browser, CUSTOMER);
+    const actor = await signedInBrowser(browser, CUSTOMER);
     await actor.page.goto(`/orders/${orderId}`);
     await actor.page.getByRole("button", { name: "Cancel Order" }).click();
     await actor.page.getByRole("button", { name: "Yes, Cancel Order" }).click();
@@ -71,13 +67,13 @@ test.describe("live channel", () => {
   });
 
   test("an administrator's status change reaches the customer's open order page without reloading", async ({ browser }) => {
-    const customer = await signIn(browser, CUSTOMER);
+    const customer = await signedInBrowser(browser, CUSTOMER);
     const orderId = await placeOrder(customer.page);
     await customer.page.goto(`/orders/${orderId}`);
     await liveConnected(customer.page);
     await customer.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    const admin = await signIn(browser, ADMIN);
+    const admin = await signedInBrowser(browser, ADMIN);
     const note = `Packed at the New Road store ${Date.now()}`;
     const res = await admin.page.request.patch(`/api/admin/orders/${orderId}/status`, { data: { status: "PROCESSING", note } });
     expect(res.status(), await res.text()).toBe(200);
@@ -91,8 +87,8 @@ test.describe("live channel", () => {
   });
 
   test("the profile orders tab updates in place and an administrator hears of a new order", async ({ browser }) => {
-    const customer = await signIn(browser, CUSTOMER);
-    const admin = await signIn(browser, ADMIN);
+    const customer = await signedInBrowser(browser, CUSTOMER);
+    const admin = await signedInBrowser(browser, ADMIN);
     await visit(admin.page, "/");
     await liveConnected(admin.page);
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import routes from "../apps/web/app/routes";
-import { ADMIN, CUSTOMER } from "./support/pages";
+import { ADMIN, CUSTOMER, sessionCookie } from "./support/sign-in";
 import { startOwnServer, type OwnServer } from "./support/own-server";
 
 /**
@@ -111,9 +111,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startOwnServer();
   for (const [who, account] of [["customer", CUSTOMER], ["admin", ADMIN]] as const) {
-    const res = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
-    expect(res.status).toBe(200);
-    cookies[who] = res.headers.get("set-cookie")!.split(";")[0]!;
+    cookies[who] = await sessionCookie(server.url, account);
   }
 });
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { fillShippingAddress } from "./support/pages";
+import { ADMIN, expect, test } from "./support/sign-in";
 
 /**
  * Wallet payments in a real browser against the provider simulator mounted at /_simulator
@@ -15,15 +16,7 @@ interface ApiProduct {
   sizes: { size: string; stock: number }[];
 }
 
-const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
-  await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /**
  * Puts one in-stock jersey into the cart the way the cart module stores it (localStorage "cart"),
@@ -73,8 +66,8 @@ async function expectPaidOrder(page: Page, method: "khalti" | "esewa") {
 }
 
 test.describe("wallet payments", () => {
-  test("checkout with Khalti: the order is made, the shopper pays on Khalti's page and lands on a paid order", async ({ page }) => {
-    await signIn(page);
+  test("checkout with Khalti: the order is made, the shopper pays on Khalti's page and lands on a paid order", async ({ page, signIn }) => {
+    await signIn();
     await fillCart(page);
     await checkoutWith(page, "Khalti");
     await expect(page.getByRole("heading", { name: "Redirecting to Khalti Payment..." })).toBeVisible();
@@ -84,8 +77,8 @@ test.describe("wallet payments", () => {
     await expectPaidOrder(page, "khalti");
   });
 
-  test("checkout with eSewa: the signed form is posted, the shopper pays and the server verifies the signed answer", async ({ page }) => {
-    await signIn(page);
+  test("checkout with eSewa: the signed form is posted, the shopper pays and the server verifies the signed answer", async ({ page, signIn }) => {
+    await signIn();
     await fillCart(page, 1);
     await checkoutWith(page, "eSewa");
     await expect(page.getByRole("heading", { name: "Redirecting to eSewa..." })).toBeVisible();
@@ -100,8 +93,8 @@ test.describe("wallet payments", () => {
     await expectPaidOrder(page, "esewa");
   });
 
-  test("cancel at Khalti: Payment Failed with the reason, the cart still full, and Retry Payment pays the same order", async ({ page }) => {
-    await signIn(page);
+  test("cancel at Khalti: Payment Failed with the reason, the cart still full, and Retry Payment pays the same order", async ({ page, signIn }) => {
+    await signIn();
     const product = await fillCart(page, 2);
     await checkoutWith(page, "Khalti");
     await expect(page).toHaveURL(/\/_simulator\/khalti\/\?pidx=/, { timeout: 10_000 });
@@ -125,8 +118,8 @@ test.describe("wallet payments", () => {
 });
 
 test.describe("cancelling a paid order", () => {
-  test("the customer's Cancel becomes a request, the administrator records the refund, and the customer sees it", async ({ page, browser }) => {
-    await signIn(page);
+  test("the customer's Cancel becomes a request, the administrator records the refund, and the customer sees it", async ({ page, browser, signIn }) => {
+    await signIn();
     await fillCart(page, 2);
     await checkoutWith(page, "Khalti");
     await payOnKhalti(page);
@@ -145,7 +138,7 @@ test.describe("cancelling a paid order", () => {
     const admin = await browser.newContext();
     try {
       const desk = await admin.newPage();
-      expect((await desk.request.post("/api/auth/login", { data: { email: "admin@khelkud.com.np", password: "Admin@2026" } })).ok()).toBe(true);
+      expect((await desk.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
       await desk.goto("/admin/orders");
       const row = desk.getByRole("row").filter({ hasText: requested.orderNumber });
       await expect(row).toContainText("Cancellation requested");

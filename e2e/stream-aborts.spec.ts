@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, CUSTOMER } from "./support/pages";
+import { ADMIN, CUSTOMER, sessionCookie } from "./support/sign-in";
 import { startOwnServer, type OwnServer } from "./support/own-server";
 import { GIVE_UPS, rawRequest } from "./support/raw-http";
 
@@ -15,11 +15,6 @@ let server: OwnServer;
 let customerCookie: string;
 let adminCookie: string;
 
-async function signIn(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(who) });
-  expect(res.status).toBe(200);
-  return res.headers.get("set-cookie")!.split(";")[0]!;
-}
 
 /** The process is alive, answers, and nothing reached its log above "info" except expected lines. */
 async function expectStillServing() {
@@ -36,8 +31,8 @@ const ENCODINGS = [undefined, "gzip", "br"] as const;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startOwnServer();
-  customerCookie = await signIn(CUSTOMER);
-  adminCookie = await signIn(ADMIN);
+  customerCookie = await sessionCookie(server.url, CUSTOMER);
+  adminCookie = await sessionCookie(server.url, ADMIN);
 });
 
 test.afterAll(async () => {

@@ -7,7 +7,8 @@
  * sanitiser has its own server tests.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ADMIN, visit as openHydrated } from "./support/pages";
+import { visit as openHydrated } from "./support/pages";
+import { ADMIN, signIn } from "./support/sign-in";
 import { PAYLOADS, SHORT } from "./support/xss-payloads";
 
 test.describe.configure({ timeout: 150_000 });
@@ -133,14 +134,6 @@ async function visitAndProbe(page: Page, path: string): Promise<string[]> {
   if (state.jsLinks) problems.push(`${path}: ${state.jsLinks} javascript:/data: link(s)`);
   if (state.injectedScripts) problems.push(`${path}: ${state.injectedScripts} injected script element(s)`);
   return problems;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 test("no stored payload runs on any page that shows it (customer, shopper and admin views)", async ({ browser, request }) => {

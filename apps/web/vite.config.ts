@@ -11,7 +11,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const SHELL_APP = /[\\/]apps[\\/]web[\\/]app[\\/](lib|components)[\\/]/;
 // Code only account, checkout, order and payment pages use stays with those routes.
 const NOT_SHELL =
-  /[\\/]components[\\/](admin[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|payment-|wallet-pay|use-form|use-cart-check)|\.test\./;
+  /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
 // Contracts modules without Zod; the schema modules (auth, catalog, orders, content, payments, admin, enums, api) stay out.
 const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|content-rules|payment-rules|messages|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
 const SHELL_LIBS = /[\\/]node_modules[\\/]sonner[\\/]/;

@@ -1,16 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-export const ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026" };
-export const CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026" };
-
-/** Signs in through the real form. */
-export async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+export { ADMIN, CUSTOMER, signIn } from "./sign-in";
 
 /**
  * Records every Content-Security-Policy violation a page reports: the `securitypolicyviolation` event (collected by

@@ -10,6 +10,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
 import { registerSsr, servicesForPages } from "./plugins/ssr.js";
+import { pageApiFor } from "./plugins/page-api.js";
 import { loggableError } from "./lib/db-errors.js";
 import { createPageCache } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
       publicUrl: config.publicUrl,
       requestId: String(req.id),
       logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
+      api: pageApiFor(app, req),
     }));
   }
 

@@ -16,6 +16,8 @@ export interface WebLoadContext {
   requestId: string;
   /** Logs a page's unexpected error as one JSON line with the request id (a failed query's SQL left out). */
   logError?: (error: unknown) => void;
+  /** The REST API called in-process as this visitor, for route actions (plugins/page-api.ts). */
+  api: (call: import("./plugins/page-api.js").PageApiCall) => Promise<import("./plugins/page-api.js").PageApiAnswer>;
   /** This response's Content-Security-Policy nonce: root.tsx and entry.server put it on every inline script. */
   cspNonce?: string;
 }

@@ -35,6 +35,7 @@ export default [
   route("faq", "routes/info/faq.tsx"),
   route("terms", "routes/info/terms.tsx"),
   route("privacy", "routes/info/privacy.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),

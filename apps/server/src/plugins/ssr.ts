@@ -8,6 +8,11 @@ import type { Config } from "../env.js";
 import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
 import { pageForRequest, type PageCache } from "./page-cache.js";
+import { isSameSiteRequest } from "./auth.js";
+import { AppError } from "../lib/errors.js";
+import { AUTH_MSG } from "@khelkud/contracts";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type ContextFactory = (req: FastifyRequest) => WebLoadContext;
 
@@ -98,6 +103,14 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     // Form posts reach React Router actions as raw streams.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+    // A form posted to a page's route action from another site is refused here, session or not (sign-in and
+    // registration included, against login CSRF), like the API's writes (docs/decisions/011, 088). The one exception
+    // is the newsletter's one-click unsubscribe, which mail providers post from their own sites and which the
+    // letter's token alone authorises.
+    scope.addHook("onRequest", async (req) => {
+      if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith("/newsletter/unsubscribe?")) return;
+      if (!isSameSiteRequest(req, config.publicUrl)) throw new AppError("forbidden", AUTH_MSG.crossSite);
+    });
     scope.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",

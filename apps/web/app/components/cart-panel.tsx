@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { formatNPR } from "@khelkud/contracts";
-import { cartTotals, closeCartPanel, removeFromCart, updateQuantity, useCart, useCartPanelOpen } from "../lib/cart";
+import { cartTotals, removeFromCart, updateQuantity, useCart } from "../lib/cart-store";
+import { closeCartPanel, useCartPanelOpen } from "../lib/cart-panel";
 import { QuantityStepper } from "./quantity-stepper";
 
 export const sizeText = (size: string) => (size && size !== "default" ? size : null);

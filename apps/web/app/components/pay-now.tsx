@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PAYMENT_MSG, type Order } from "@khelkud/contracts";
-import { ApiError } from "../lib/fetch-json";
+import { ApiError } from "../lib/api";
 import { startPaymentForOrder, type WalletTarget } from "../lib/wallet-pay";
 import { WalletRedirect } from "./wallet-redirect";
 

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ProductCardData } from "@khelkud/contracts";
-import { addToCart, buyNow, toggleWishlist, useInWishlist } from "../lib/cart";
+import { addToCart } from "../lib/cart-store";
+import { buyNow } from "../lib/buy-now";
+import { toggleWishlist, useInWishlist } from "../lib/wishlist";
 import { ProductImage } from "./product-image";
 import { Price } from "./price";
 import { QuickView } from "./quick-view";

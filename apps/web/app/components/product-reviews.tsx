@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
-import { sendJson } from "../lib/api-client";
+import { apiResult } from "../lib/api";
 import { formatDate } from "../lib/format";
 import { Stars } from "./star-rating";
 
@@ -28,8 +28,8 @@ export function ProductReviews({ product }: { product: Product }) {
   const load = useCallback(async () => {
     setFailed(false);
     const [reviews, me] = await Promise.all([
-      sendJson<ReviewList>(`/api/products/${encodeURIComponent(product.id)}/reviews`, { method: "GET" }),
-      signedIn ? sendJson<MyReview>(`/api/products/${encodeURIComponent(product.id)}/reviews/mine`, { method: "GET" }) : Promise.resolve({ ok: false as const, status: 401 }),
+      apiResult<ReviewList>(`/api/products/${encodeURIComponent(product.id)}/reviews`, { method: "GET" }),
+      signedIn ? apiResult<MyReview>(`/api/products/${encodeURIComponent(product.id)}/reviews/mine`, { method: "GET" }) : Promise.resolve({ ok: false as const, status: 401 }),
     ]);
     if (reviews.ok) setList(reviews.data);
     else setFailed(true);
@@ -47,7 +47,7 @@ export function ProductReviews({ product }: { product: Product }) {
 
   async function remove(review: Review) {
     if (!window.confirm("Delete your review?")) return;
-    const res = await sendJson(`/api/reviews/${encodeURIComponent(review.id)}`, { method: "DELETE" });
+    const res = await apiResult(`/api/reviews/${encodeURIComponent(review.id)}`, { method: "DELETE" });
     if (res.ok) {
       toast.success("Your review was deleted");
       setEditing(false);
@@ -187,8 +187,8 @@ function ReviewForm({
     setBusy(true);
     setError(null);
     const res = existing
-      ? await sendJson(`/api/reviews/${encodeURIComponent(existing.id)}`, { method: "PUT", body: parsed.data })
-      : await sendJson(`/api/products/${encodeURIComponent(productId)}/reviews`, { body: parsed.data });
+      ? await apiResult(`/api/reviews/${encodeURIComponent(existing.id)}`, { method: "PUT", body: parsed.data })
+      : await apiResult(`/api/products/${encodeURIComponent(productId)}/reviews`, { body: parsed.data });
     setBusy(false);
     if (!res.ok) {
       setError(res.error);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatNPR, formatShippingAddress, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, type Order } from "@khelkud/contracts";
-import { fetchJson } from "../lib/fetch-json";
+import { api } from "../lib/api";
 import { formatDate } from "../lib/format";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
 import { colorText, sizeText } from "./cart-panel";
@@ -19,7 +19,7 @@ export function ProfileOrders() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchJson<{ orders: Order[] }>("/api/orders?limit=50", { signal: controller.signal })
+    api<{ orders: Order[] }>("/api/orders?limit=50", { signal: controller.signal })
       .then((d) => setOrders(d.orders))
       .catch((error: Error) => {
         if (error.name === "AbortError") return;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatNPR, toProductCard, type Product } from "@khelkud/contracts";
-import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/cart";
+import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/wishlist";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 import { RatingOrNone } from "./star-rating";

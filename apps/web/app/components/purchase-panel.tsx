@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MSG, type ProductCardData } from "@khelkud/contracts";
-import { addToCart, buyNow } from "../lib/cart";
+import { addToCart } from "../lib/cart-store";
+import { buyNow } from "../lib/buy-now";
 import { StockBadge } from "./stock-badge";
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { formatNPR, imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
+import { api } from "../lib/api";
 
 const DEBOUNCE_MS = 200;
 
@@ -45,10 +46,8 @@ export function SearchBox({ id }: { id: string }) {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`/api/products/suggestions?q=${encodeURIComponent(q)}&limit=${SUGGESTIONS_SHOWN}`, { signal: controller.signal });
-        const body = (await res.json()) as { success: boolean; data?: { suggestions: ProductSuggestion[] } };
-        if (!body.success || !body.data) return;
-        setItems(body.data.suggestions.slice(0, SUGGESTIONS_SHOWN));
+        const found = await api<{ suggestions: ProductSuggestion[] }>(`/api/products/suggestions?q=${encodeURIComponent(q)}&limit=${SUGGESTIONS_SHOWN}`, { signal: controller.signal });
+        setItems(found.suggestions.slice(0, SUGGESTIONS_SHOWN));
         setActive(-1);
         setOpen(true);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { stopWishlistSync, syncWishlistWithServer } from "../lib/cart";
+import { stopWishlistSync, syncWishlistWithServer } from "../lib/wishlist";
 
 /** Signed in: merge this browser's wishlist with the server's once per page load (and after sign-in). */
 export function WishlistSync({ userId }: { userId: string | null }) {

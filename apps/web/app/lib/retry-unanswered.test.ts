@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./fetch-json";
+import { ApiError } from "./api";
 import { outcomeUnknown, retryUnanswered } from "./retry-unanswered";
 
 const noWait = async () => undefined;

@@ -1,4 +1,4 @@
-import { ApiError } from "./fetch-json";
+import { ApiError } from "./api";
 
 /**
  * Statuses that say "the request may or may not have been carried out": no answer at all (0: the connection broke),

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import type { PublicUser } from "@khelkud/contracts";
-import { apiRequest } from "./account-api";
+import { api } from "./api";
 
 /** The signed-in user as the server saw the session cookie (root loader), or null for a guest. */
 export function useUser(): PublicUser | null {
@@ -27,7 +27,7 @@ export function useLogout() {
   const after = useAfterSessionChange();
   return useCallback(async () => {
     try {
-      await apiRequest("/api/auth/logout", { method: "POST", json: {}, authCall: true });
+      await api("/api/auth/logout", { method: "POST", body: {} });
       toast.success("Logged out successfully");
     } catch (err) {
       toast.error(err instanceof Error ? err.message : "Logout failed");

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CartCheckResult } from "@khelkud/contracts";
-import type { CartItem } from "./cart";
-import { fetchJson } from "./fetch-json";
+import type { CartItem } from "./cart-store";
+import { api } from "./api";
 
 export interface CartCheckState {
   result: CartCheckResult | null;
@@ -22,7 +22,7 @@ export function useCartCheck(items: CartItem[] | null, district?: string): CartC
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));
-      fetchJson<CartCheckResult>("/api/cart/validate", {
+      api<CartCheckResult>("/api/cart/validate", {
         body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price })), district: district || undefined },
         signal: controller.signal,
       })

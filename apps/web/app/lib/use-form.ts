@@ -17,10 +17,18 @@ function firstErrors(error: z.ZodError): Errors {
  * Form state checked with the same Zod schema the server uses: a field is checked when it loses focus
  * (once touched) and every field on submit, so the messages are the specification's, next to the field.
  */
-export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, unknown>) {
+export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, unknown>, initialErrors: Errors = {}) {
   const [values, setValues] = useState<Record<string, unknown>>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(initialErrors);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const reset = useCallback((next: Record<string, unknown>) => {
+    setValues(next);
+    setErrors({});
+    setTouched({});
+  }, []);
+  const showServerErrors = useCallback((details: FieldError[]) => {
+    setErrors((e) => ({ ...e, ...Object.fromEntries(details.map((d) => [d.field, d.message])) }));
+  }, []);
 
   const validateField = useCallback(
     (name: string, next: Record<string, unknown>) => {
@@ -55,13 +63,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       return null;
     },
     /** Field messages sent back by the server (same wording). */
-    showServerErrors(details: FieldError[]) {
-      setErrors((e) => ({ ...e, ...Object.fromEntries(details.map((d) => [d.field, d.message])) }));
-    },
-    reset(next: Record<string, unknown>) {
-      setValues(next);
-      setErrors({});
-      setTouched({});
-    },
+    showServerErrors,
+    reset,
   };
 }

@@ -4,8 +4,9 @@
  * alone until the server says the order is paid: a shopper who cancels at the wallet comes back to it.
  */
 import type { EsewaStart, KhaltiStart, Order, WalletProvider } from "@khelkud/contracts";
-import { cartStore, clearBuyNowLine } from "./cart";
-import { fetchJson } from "./fetch-json";
+import { cartStore } from "./cart-store";
+import { clearBuyNowLine } from "./buy-now";
+import { api } from "./api";
 
 export type WalletTarget = { provider: "KHALTI"; url: string } | { provider: "ESEWA"; url: string; fields: Record<string, string> };
 
@@ -68,6 +69,6 @@ export function esewaTarget(start: EsewaStart): WalletTarget {
 /** Pay Now / payment selection: a new attempt for an existing unpaid order. */
 export async function startPaymentForOrder(method: WalletProvider, orderId: string, khaltiEndpoint = "/api/payments/khalti/initiate"): Promise<WalletTarget> {
   rememberPendingPayment(orderId, "order");
-  if (method === "KHALTI") return khaltiTarget(await fetchJson<KhaltiStart>(khaltiEndpoint, { body: { orderId } }));
-  return esewaTarget(await fetchJson<EsewaStart>("/api/payments/esewa/initiate", { body: { orderId } }));
+  if (method === "KHALTI") return khaltiTarget(await api<KhaltiStart>(khaltiEndpoint, { body: { orderId } }));
+  return esewaTarget(await api<EsewaStart>("/api/payments/esewa/initiate", { body: { orderId } }));
 }

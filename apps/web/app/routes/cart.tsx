@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { CartCheckLine } from "@khelkud/contracts";
 import { Link } from "react-router";
 import { formatNPR } from "@khelkud/contracts";
-import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart";
+import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
 import { QuantityStepper } from "../components/quantity-stepper";

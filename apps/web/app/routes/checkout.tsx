@@ -3,8 +3,9 @@ import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, PROVINCE_NAMES, provinceOfDistrict, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
-import { clearBuyNowLine, clearCart, readBuyNowLine, useCart, type CartItem } from "../lib/cart";
-import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
+import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
+import { clearCart, useCart, type CartItem } from "../lib/cart-store";
+import { ApiError, api, loginUrl } from "../lib/api";
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
@@ -142,7 +143,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       // A 502/504 or a broken connection (an instance died mid-request) is sent again with the same key: the shopper
       // gets the one order the first attempt may already have made (docs/decisions/031).
       ({ order } = await retryUnanswered(() =>
-        fetchJson<{ order: Order }>("/api/orders", {
+        api<{ order: Order }>("/api/orders", {
           body: {
             items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
             shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
@@ -161,7 +162,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     try {
-      await retryUnanswered(() => fetchJson("/api/payments/cod/process", { body: { orderId: order.id } }));
+      await retryUnanswered(() => api("/api/payments/cod/process", { body: { orderId: order.id } }));
     } catch (error) {
       setSubmitting(false);
       toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to process COD order", { duration: 3000 });
@@ -183,7 +184,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     try {
       const key = idempotencyKey.current!;
       const started = await retryUnanswered(() =>
-        fetchJson<KhaltiStart | EsewaStart>(path, {
+        api<KhaltiStart | EsewaStart>(path, {
           body: {
             orderData: {
               items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),

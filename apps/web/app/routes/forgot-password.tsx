@@ -1,38 +1,38 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link } from "react-router";
 import { ForgotPasswordInputSchema } from "@khelkud/contracts";
+import type { Route } from "./+types/forgot-password";
 import { AuthCard, FormBanner, SubmitButton, TextField } from "../components/form-fields";
-import { ApiError, apiRequest } from "../lib/account-api";
 import { pageTitle } from "../lib/seo";
+import { clientFormAction, useRouteForm, type FormResult } from "../lib/route-form";
+import { callApi, failed, field, parseWith, readForm } from "../lib/route-form.server";
 
 export const meta = () => [{ title: pageTitle("Forgot Password") }];
 
-export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [banner, setBanner] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+/** Asks for a reset link, with or without the page's scripts (docs/decisions/088); the answer never says whether the account exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readForm(request);
+  if (!(posted instanceof URLSearchParams)) return posted;
+  const echo = { email: field(posted, "email") };
+  const parsed = parseWith(ForgotPasswordInputSchema, echo, echo);
+  if (!parsed.ok) return parsed.response;
+  const outcome = await callApi(context, { method: "POST", path: "/api/auth/forgot-password", json: parsed.value });
+  if (!outcome.ok) return failed(outcome, echo, outcome.error || "Failed to send reset email");
+  return { done: parsed.value.email } satisfies FormResult;
+}
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    if (busy || !email.trim()) return;
-    const parsed = ForgotPasswordInputSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy(true);
-    setBanner(null);
-    try {
-      await apiRequest("/api/auth/forgot-password", { method: "POST", json: parsed.data, authCall: true });
-      setSentTo(parsed.data.email);
-    } catch (err) {
-      setBanner(err instanceof ApiError ? (err.status === 0 ? "Network error. Please try again." : err.message || "Failed to send reset email") : "Failed to send reset email");
-    } finally {
-      setBusy(false);
-    }
-  }
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
+
+export default function ForgotPasswordPage() {
+  const { form, result, busy, formError, onSubmit } = useRouteForm(ForgotPasswordInputSchema, { email: "" });
+  const email = String(form.values.email ?? "");
+  // "Try Again" hides this answer until the next one arrives.
+  const [dismissed, setDismissed] = useState<FormResult | undefined>();
+  const sentTo = result?.done && result !== dismissed ? result.done : null;
+  // The button waits for an address once the scripts run; before that the server's answer names a missing one.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { reset } = form;
 
   return (
     <>
@@ -45,8 +45,8 @@ export default function ForgotPasswordPage() {
             <button
               type="button"
               onClick={() => {
-                setSentTo(null);
-                setEmail("");
+                setDismissed(result);
+                reset({ email: "" });
               }}
               className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 font-bold text-slate-800 hover:bg-slate-100"
             >
@@ -59,13 +59,13 @@ export default function ForgotPasswordPage() {
         </AuthCard>
       ) : (
         <AuthCard title="Forgot Password?" subtitle="Enter your email and we will send you a link to reset your password.">
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <FormBanner message={banner} />
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={email} error={error} onValue={(x) => { setEmail(x); setError(undefined); }} />
-            <SubmitButton busy={busy} disabled={!email.trim()} busyLabel="Sending…">
+          <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+            <FormBanner message={formError} />
+            <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} error={form.errors.email} onValue={(x) => form.set("email", x)} />
+            <SubmitButton busy={busy} disabled={hydrated && !email.trim()} busyLabel="Sending…">
               Send Reset Link
             </SubmitButton>
-          </form>
+          </Form>
           <p className="mt-6 text-center text-sm">
             <Link to="/login" className="font-semibold text-nepal hover:underline">
               Back to Login

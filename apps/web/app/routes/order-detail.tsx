@@ -15,8 +15,8 @@ import {
 } from "@khelkud/contracts";
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
-import { ApiError, fetchJson, loginUrl } from "../lib/fetch-json";
-import { formatDate } from "../lib/format";
+import { ApiError, api, loginUrl } from "../lib/api";
+import { formatDate, formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/seo";
 import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
@@ -33,10 +33,6 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginUrl(new URL(request.url).pathname));
   return { order: await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)) };
-}
-
-function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 function Timeline({ order }: { order: Order }) {
@@ -128,7 +124,7 @@ function CancelOrder({ order }: { order: Order }) {
   async function cancel() {
     setBusy(true);
     try {
-      const res = await fetchJson<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
+      const res = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
       const requested = res.order.status !== "CANCELLED";
       toast.success(requested ? "Cancellation requested. The shop will refund your payment." : "Order cancelled.", { id: `order-${order.id}-CANCELLED` });
       dialog.current?.close();

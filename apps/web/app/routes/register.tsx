@@ -1,14 +1,10 @@
-import { useState } from "react";
-import { Link, redirect } from "react-router";
-import { toast } from "sonner";
+import { Form, Link, redirect } from "react-router";
 import { RegisterFormSchema, safeRedirect } from "@khelkud/contracts";
 import type { Route } from "./+types/register";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
-import { ApiError, apiRequest } from "../lib/account-api";
-import { useAfterSessionChange } from "../lib/session";
-import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
-import { showFormAgain } from "../lib/password-form";
+import { clientFormAction, useRouteForm } from "../lib/route-form";
+import { callApi, checked, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"));
@@ -17,39 +13,38 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 
-/** A password form sent before the scripts ran (lib/password-form.ts). */
-export const action = showFormAgain;
+/** Registration, with or without the page's scripts (docs/decisions/088): the new account is signed in by the API's cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readForm(request);
+  if (!(posted instanceof URLSearchParams)) return posted;
+  const values = {
+    name: field(posted, "name"),
+    email: field(posted, "email"),
+    phone: field(posted, "phone"),
+    password: field(posted, "password"),
+    confirmPassword: field(posted, "confirmPassword"),
+    acceptTerms: checked(posted, "acceptTerms"),
+  };
+  const echo = { name: values.name, email: values.email, phone: values.phone, acceptTerms: values.acceptTerms };
+  const parsed = parseWith(RegisterFormSchema, values, echo);
+  if (!parsed.ok) return parsed.response;
+  const { acceptTerms: _accepted, ...body } = parsed.value;
+  const outcome = await callApi(context, { method: "POST", path: "/api/auth/register", json: body });
+  if (!outcome.ok) return failed(outcome, echo, outcome.error || "Registration failed. Please try again.");
+  return redirectWithCookies(safeRedirect(new URL(request.url).searchParams.get("redirect")), outcome.setCookies);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Account created successfully! Welcome to Khelkud!");
 export const meta = () => [{ title: pageTitle("Create Account") }, { name: "robots", content: "noindex" }];
 
 const EMPTY = { name: "", email: "", phone: "", password: "", confirmPassword: "", acceptTerms: false };
 
-export default function RegisterPage({ loaderData }: Route.ComponentProps) {
-  const form = useZodForm(RegisterFormSchema, EMPTY as never);
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const after = useAfterSessionChange();
+export default function RegisterPage() {
+  const { form, busy, formError, onSubmit } = useRouteForm(RegisterFormSchema, EMPTY as never);
   const v = form.values as typeof EMPTY;
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    const { acceptTerms: _accepted, ...body } = input;
-    setBusy(true);
-    setBanner(null);
-    try {
-      await apiRequest("/api/auth/register", { method: "POST", json: body, authCall: true });
-      toast.success("Account created successfully! Welcome to Khelkud!");
-      await after(loaderData.to);
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length) form.showServerErrors(err.details);
-      setBanner(err instanceof ApiError && err.message ? err.message : "Registration failed. Please try again.");
-      setBusy(false);
-    }
-  }
-
   const field = (name: keyof typeof EMPTY) => ({
+    name,
     value: String(v[name]),
     error: form.errors[name],
     onValue: (x: string) => form.set(name, x),
@@ -58,8 +53,8 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthCard title="Create Account" subtitle="Join Khelkud for authentic jerseys delivered across Nepal">
-      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormBanner message={banner} />
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormBanner message={formError} />
         <TextField label="Full Name" autoComplete="name" {...field("name")} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />
         <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="98XXXXXXXX" hint="Nepali mobile or landline, e.g. 98XXXXXXXX or 01-4XXXXXX" {...field("phone")} />
@@ -69,6 +64,8 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           <label className="flex min-h-11 items-start gap-2 py-1 text-sm text-slate-700">
             <input
               type="checkbox"
+              name="acceptTerms"
+              value="true"
               checked={v.acceptTerms}
               onChange={(e) => form.set("acceptTerms", e.target.checked)}
               onBlur={() => form.blur("acceptTerms")}
@@ -91,7 +88,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
         <SubmitButton busy={busy} busyLabel="Creating Account…">
           Create Account
         </SubmitButton>
-      </form>
+      </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-nepal hover:underline">

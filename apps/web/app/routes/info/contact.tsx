@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
 import { InfoPage } from "../../components/info-page";
-import { sendJson } from "../../lib/api-client";
+import { clientFormAction, useRouteForm, type FormResult } from "../../lib/route-form";
+import { callApi, failed, field, parseWith, readForm } from "../../lib/route-form.server";
 import { pageTitle } from "../../lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,64 +27,46 @@ export function meta({ data }: Route.MetaArgs) {
 type Field = keyof ContactInput;
 type Values = Record<Field, string>;
 const EMPTY: Values = { firstName: "", lastName: "", email: "", phone: "", subject: "General Inquiry", message: "" };
+const FIELDS = Object.keys(EMPTY) as Field[];
 
-function validate(values: Values): Partial<Record<Field, string>> {
-  const parsed = ContactInputSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+/** The contact form, with or without the page's scripts (docs/decisions/088). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readForm(request);
+  if (!(posted instanceof URLSearchParams)) return posted;
+  const values = Object.fromEntries(FIELDS.map((f) => [f, field(posted, f)])) as Values;
+  const parsed = parseWith(ContactInputSchema, values, values);
+  if (!parsed.ok) return parsed.response;
+  const outcome = await callApi<{ message: string }>(context, { method: "POST", path: "/api/contact", json: { ...parsed.value, phone: parsed.value.phone || undefined } });
+  if (!outcome.ok) return failed(outcome, values);
+  return { done: outcome.data.message } satisfies FormResult;
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, undefined, "Could not reach the shop. Check your connection and try again.");
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { phone, email, address } = loaderData;
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [status, setStatus] = useState<"idle" | "sending" | "sent">("idle");
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sentMessage, setSentMessage] = useState("");
+  const { form, result, busy, formError, onSubmit } = useRouteForm(ContactInputSchema, EMPTY as ContactInput);
+  const values = form.values as Values;
+  const errors = form.errors;
+  // "Send another message" hides this answer until the next one arrives.
+  const [dismissed, setDismissed] = useState<FormResult | undefined>();
+  const sent = result?.done && result !== dismissed ? result.done : null;
+  const { reset } = form;
+  useEffect(() => {
+    if (result?.done) reset(EMPTY);
+  }, [result, reset]);
 
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched[field]) setErrors(validate(next));
-  };
-  const blur = (field: Field) => {
-    setTouched((t) => ({ ...t, [field]: true }));
-    setErrors(validate(values));
-  };
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === "sending") return;
-    const found = validate(values);
-    setErrors(found);
-    setTouched({ firstName: true, lastName: true, email: true, phone: true, subject: true, message: true });
-    if (Object.keys(found).length) {
-      const first = Object.keys(found)[0];
-      document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
-    setStatus("sending");
-    setFormError(null);
-    const result = await sendJson<{ message: string }>("/api/contact", { body: { ...values, phone: values.phone.trim() || undefined } });
-    if (result.ok) {
-      setSentMessage(result.data.message);
-      setStatus("sent");
-      setValues(EMPTY);
-      setTouched({});
-      return;
-    }
-    setStatus("idle");
-    setErrors(result.fields as Partial<Record<Field, string>>);
-    setFormError(result.error);
+  const update = (f: Field, value: string) => form.set(f, value);
+  const blur = (f: Field) => form.blur(f);
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    onSubmit(event);
+    if (!event.defaultPrevented || busy) return;
+    const parsed = ContactInputSchema.safeParse(values);
+    const first = parsed.success ? undefined : parsed.error.issues[0]?.path[0];
+    if (first) document.getElementById(`contact-${String(first)}`)?.focus();
   }
 
-  const shown = (f: Field) => (touched[f] ? errors[f] : undefined);
+  const shown = (f: Field) => errors[f];
   const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, optional = false) => (
     <div>
       <label htmlFor={`contact-${f}`} className="block text-sm font-semibold text-slate-800">
@@ -135,7 +119,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <section aria-labelledby="form-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-8 lg:col-span-2">
-          {status === "sent" ? (
+          {sent ? (
             <div role="status" className="py-10 text-center">
               <svg className="mx-auto" width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="#15803d" strokeWidth="2" aria-hidden="true">
                 <circle cx="12" cy="12" r="10" />
@@ -144,13 +128,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <h2 id="form-title" className="mt-4 text-2xl font-bold">
                 Message sent
               </h2>
-              <p className="mt-2 text-slate-600">{sentMessage}</p>
-              <button type="button" onClick={() => setStatus("idle")} className="mt-6 rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+              <p className="mt-2 text-slate-600">{sent}</p>
+              <button type="button" onClick={() => setDismissed(result)} className="mt-6 rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
                 Send another message
               </button>
             </div>
           ) : (
-            <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="form-title">
+            <Form method="post" noValidate onSubmit={submit} className="space-y-5" aria-labelledby="form-title">
               <h2 id="form-title" className="text-2xl font-bold">
                 Send us a message
               </h2>
@@ -206,12 +190,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
               <div className="flex flex-wrap items-center gap-4">
-                <button type="submit" disabled={status === "sending"} className="rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-                  {status === "sending" ? "Sending…" : "Send Message"}
+                <button type="submit" disabled={busy} className="rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
+                  {busy ? "Sending…" : "Send Message"}
                 </button>
                 <p className="text-sm text-slate-600">We reply by e-mail within 24 hours.</p>
               </div>
-            </form>
+            </Form>
           )}
         </section>
       </div>

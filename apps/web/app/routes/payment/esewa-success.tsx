@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { PAYMENT_MSG } from "@khelkud/contracts";
 import type { Route } from "./+types/esewa-success";
 import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/payment-result";
-import { loginUrl } from "../../lib/fetch-json";
+import { loginUrl } from "../../lib/api";
 import { errorMessage, outcomeUrl, rawQueryValue } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
 

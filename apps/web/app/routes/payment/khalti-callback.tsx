@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/khalti-callback";
-import { loginUrl } from "../../lib/fetch-json";
+import { loginUrl } from "../../lib/api";
 import { failureUrlFor, outcomeUrl } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Order, PaymentOutcome } from "@khelkud/contracts";
 import type { Route } from "./+types/khalti-success";
 import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/payment-result";
-import { loginUrl } from "../../lib/fetch-json";
+import { loginUrl } from "../../lib/api";
 import { errorMessage, outcomeUrl } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
 import { redirect } from "react-router";

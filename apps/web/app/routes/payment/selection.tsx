@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { formatNPR, isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
 import type { Route } from "./+types/selection";
 import { WalletRedirect } from "../../components/wallet-redirect";
-import { ApiError, fetchJson, loginUrl } from "../../lib/fetch-json";
+import { ApiError, api, loginUrl } from "../../lib/api";
 import { orNotFound } from "../../lib/errors";
 import { pageTitle } from "../../lib/seo";
 import { settleConfirmedOrder, startPaymentForOrder, type WalletTarget } from "../../lib/wallet-pay";
@@ -53,7 +53,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     try {
       if (choice === "COD") {
-        const { order: confirmed } = await fetchJson<{ order: Order }>("/api/payments/cod/switch", { body: { orderId: order.id } });
+        const { order: confirmed } = await api<{ order: Order }>("/api/payments/cod/switch", { body: { orderId: order.id } });
         settleConfirmedOrder(confirmed);
         toast.success("COD order confirmed! You will pay on delivery.");
         navigate(`/order-success?orderId=${encodeURIComponent(order.id)}`, { replace: true });

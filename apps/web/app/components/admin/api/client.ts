@@ -1,38 +1,16 @@
-import { ApiError } from "../../../lib/fetch-json";
+import { api as request, ApiError, upload, type ApiOptions } from "../../../lib/api";
 
-// Browser-side transport of the admin panel (the domain calls are in catalog.ts, accounts.ts, content.ts, shop.ts): the REST API's envelope, its `error` text surfaced as the Error message
-// (the one ApiError class of the app, re-exported for the admin screens).
+// Browser-side transport of the admin panel (the domain calls are in catalog.ts, accounts.ts, content.ts, shop.ts): the app's
+// one API client (lib/api.ts) with the admin's (method, url, body) shape, and its one ApiError, re-exported for the screens.
 export { ApiError };
 
-export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as { success?: boolean; data?: T; error?: string; details?: { field: string; message: string }[] } | null;
-  if (!res.ok || !json?.success) throw new ApiError(json?.error || `Request failed (${res.status})`, res.status, json?.details);
-  return json.data as T;
+export function api<T>(method: NonNullable<ApiOptions["method"]>, url: string, body?: unknown): Promise<T> {
+  return request<T>(url, { method, body });
 }
 
-/** Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+/** Multipart upload with progress (lib/api.ts `upload`). */
 export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      const json = xhr.response as { success?: boolean; data?: T; error?: string } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && json?.success) resolve(json.data as T);
-      else reject(new ApiError(json?.error || `Upload failed (${xhr.status})`, xhr.status));
-    };
-    xhr.onerror = () => reject(new ApiError("Upload failed: the connection was interrupted", 0));
-    xhr.send(form);
-  });
+  return upload<T>(url, form, onProgress);
 }
 
 /** Downloads a CSV from the API as a file. */

@@ -1,0 +1,204 @@
+import { useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { AUTH_MSG, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { TextField } from "../form-fields";
+import type { ProfileFormResult } from "./profile-form-result";
+import { useEachNewResult } from "../../lib/route-form";
+
+export type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
+export const flatten = (p: Profile): Flat => ({
+  name: p.name,
+  email: p.email,
+  phone: p.phone ?? "",
+  country: p.address.country || "Nepal",
+  street: p.address.street ?? "",
+  landmark: p.address.landmark ?? "",
+  city: p.address.city ?? "",
+  district: p.address.district ?? "",
+  state: p.address.state ?? "",
+  postalCode: p.address.postalCode ?? "",
+});
+export const toInput = (f: Flat, currentPassword?: string) => ({ name: f.name, email: f.email, phone: f.phone, address: { street: f.street, landmark: f.landmark, city: f.city, district: f.country === "Nepal" ? f.district : "", state: f.state, postalCode: f.postalCode, country: f.country }, ...(currentPassword ? { currentPassword } : {}) });
+
+/**
+ * Personal information: shown, then edited in a form that posts to the profile route's action (intent "update-profile",
+ * docs/decisions/088) after the same schema has been checked here.
+ */
+export function ProfileDetails({ profile }: { profile: Profile }) {
+  const saved = flatten(profile);
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Flat>(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "update-profile";
+  const result = useActionData() as ProfileFormResult | undefined;
+  const changed = (Object.keys(saved) as (keyof Flat)[]).some((k) => values[k].trim() !== saved[k]);
+  // A new e-mail address needs the current password (the server ends other sessions and tells the old address).
+  const emailChanged = values.email.trim().toLowerCase() !== saved.email.toLowerCase();
+  const [currentPassword, setCurrentPassword] = useState("");
+
+  function check(next: Flat): Record<string, string> {
+    const r = UpdateProfileInputSchema.safeParse(toInput(next));
+    const out: Record<string, string> = {};
+    if (!r.success) for (const i of r.error.issues) out[String(i.path[i.path.length - 1])] ??= i.message;
+    return out;
+  }
+
+  function onSave(e: React.FormEvent) {
+    const errs = check(values);
+    if (emailChanged && !currentPassword) errs.currentPassword = AUTH_MSG.currentPasswordRequired;
+    setErrors(errs);
+    if (Object.keys(errs).length || busy) e.preventDefault();
+  }
+
+  // The action's answer: saved (the loaders have read the new profile), or the messages to show.
+  useEachNewResult(result?.intent === "update-profile" ? result : undefined, (r) => {
+    if (r.done) {
+      setCurrentPassword("");
+      toast.success(r.done, { id: "profile-updated", duration: 2000 });
+      setEditing(false);
+      return;
+    }
+    if (r.fieldErrors) setErrors(r.fieldErrors);
+    toast.error(r.formError || "Failed to update profile", { duration: 3000 });
+  });
+
+  if (!editing) {
+    const rows: [string, string][] = [
+      ["Full Name", saved.name],
+      ["Email", saved.email],
+      ["Phone", saved.phone || "—"],
+      ["Country", saved.country],
+      ["Street / Tole", saved.street || "—"],
+      ["Landmark", saved.landmark || "—"],
+      ["Municipality / Area", saved.city || "—"],
+      ...(saved.country === "Nepal" ? ([["District", saved.district || "—"]] as [string, string][]) : []),
+      ["Province", saved.state || "—"],
+      ["Postal Code", saved.postalCode || "—"],
+    ];
+    return (
+      <section aria-labelledby="personal-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="personal-info" className="text-xl font-bold">
+            Personal Information
+          </h2>
+          <button
+            type="button"
+            onClick={() => {
+              setValues(saved);
+              setErrors({});
+              setEditing(true);
+            }}
+            className="rounded-lg bg-nepal px-4 py-2 font-bold text-white hover:bg-nepal-dark"
+          >
+            Edit Profile
+          </button>
+        </div>
+        <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt className="text-sm font-semibold text-slate-500">{k}</dt>
+              <dd className="break-words text-slate-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    );
+  }
+
+  const f = (name: keyof Flat, label: string, extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "onBlur"> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      error={errors[name]}
+      onValue={(x) => setValues((v) => ({ ...v, [name]: x }))}
+      onBlurField={() => setErrors((e) => ({ ...e, [name]: check(values)[name] ?? "" }))}
+      {...extra}
+    />
+  );
+
+  // Province first, then its districts: the district decides the shipping fee at checkout.
+  const select = (name: "state" | "district", label: string, options: readonly string[], placeholder: string) => (
+    <div>
+      <label htmlFor={`profile-${name}`} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={`profile-${name}`}
+        name={name}
+        value={values[name]}
+        disabled={name === "district" && !values.state}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) => {
+          const x = e.target.value;
+          setValues((v) => (name === "state" ? { ...v, state: x, district: districtsOf(x).some((d) => d === v.district) ? v.district : "" } : { ...v, district: x }));
+        }}
+        className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:outline-none focus:ring-2 focus:ring-nepal disabled:bg-slate-100"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+      {errors[name] ? <p className="mt-1 text-sm text-red-700">{errors[name]}</p> : null}
+    </div>
+  );
+
+  return (
+    <Form method="post" noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <input type="hidden" name="intent" value="update-profile" />
+      <h2 id="edit-info" className="text-xl font-bold">
+        Edit Personal Information
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {f("name", "Full Name", { autoComplete: "name" })}
+        {f("email", "Email", { type: "email", autoComplete: "email" })}
+        {emailChanged ? (
+          <TextField
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={errors.currentPassword}
+            onValue={setCurrentPassword}
+            onBlurField={() => setErrors((e) => ({ ...e, currentPassword: currentPassword ? "" : AUTH_MSG.currentPasswordRequired }))}
+          />
+        ) : null}
+        {f("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        <div>
+          <label htmlFor="profile-country" className="mb-1 block text-sm font-semibold text-slate-800">
+            Country
+          </label>
+          <select id="profile-country" name="country" value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-nepal">
+            {COUNTRIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        {values.country === "Nepal" ? (
+          <>
+            {select("state", "Province", PROVINCE_NAMES, "Select province")}
+            {select("district", "District", districtsOf(values.state), values.state ? "Select district" : "Select a province first")}
+          </>
+        ) : (
+          f("state", "State/Province", { autoComplete: "address-level1" })
+        )}
+        {f("city", "Municipality / Area", { autoComplete: "address-level2" })}
+        <div className="sm:col-span-2">{f("street", "Street / Tole", { autoComplete: "street-address" })}</div>
+        {f("landmark", "Landmark", {})}
+        {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={() => setEditing(false)} className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+          Cancel
+        </button>
+        <button type="submit" disabled={!changed || busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60">
+          {busy ? "Saving…" : "Save Changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The cart (docs/product-rules.md §5): lines kept in this browser's storage, merged by product + size + colour and never
+ * above the size's stock. Product cards, the product page, the cart page, the side panel and checkout use these
+ * functions. Prices here are for display only: the server recomputes every amount at checkout.
+ */
+import { toast } from "sonner";
+import { MSG, type ProductCardData } from "@khelkud/contracts";
+import { createLocalStore, useLocalStore } from "./local-store";
+
+export interface CartItem {
+  key: string;
+  productId: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  /** paisa: the price at the time it was added (display only). */
+  price: number;
+  originalPrice: number;
+  quantity: number;
+  /** Stock of the chosen size when it was added. */
+  stock: number;
+  size: string;
+  color: string;
+}
+
+export const asArray = <T>(raw: unknown, ok: (x: Record<string, unknown>) => boolean): T[] =>
+  Array.isArray(raw) ? (raw.filter((x) => x && typeof x === "object" && ok(x as Record<string, unknown>)) as T[]) : [];
+
+export const cartStore = createLocalStore<CartItem[]>("cart", [], (raw) =>
+  asArray<CartItem>(raw, (x) => typeof x.key === "string" && typeof x.productId === "string" && Number.isInteger(x.quantity) && (x.quantity as number) > 0),
+);
+export const lineKey = (productId: string, size = "default", color = "default") => `${productId}-${size}-${color}`;
+
+/** Stock of the chosen size (or of the product without sizes). */
+export function sizeStock(product: ProductCardData, size: string | undefined): number {
+  if (!size) return product.stock;
+  return product.sizes.find((s) => s.size === size)?.stock ?? 0;
+}
+
+export interface AddOptions {
+  size?: string;
+  color?: string;
+  quantity?: number;
+  silent?: boolean;
+}
+
+/** Adds a line, merging with the same product + size + colour, never above that size's stock. */
+export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
+  if (product.sizes.length > 0 && !size) {
+    if (!silent) toast.error(MSG.selectSize);
+    return false;
+  }
+  const stock = sizeStock(product, size);
+  if (stock <= 0) {
+    if (!silent) toast.error(MSG.outOfStock);
+    return false;
+  }
+  const key = lineKey(product.id, size, color);
+  const items = cartStore.get();
+  const existing = items.find((i) => i.key === key);
+  const wanted = (existing?.quantity ?? 0) + quantity;
+  const next = Math.min(wanted, stock);
+  const line: CartItem = {
+    key,
+    productId: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.images[0]?.url ?? null,
+    price: product.finalPrice,
+    originalPrice: product.price,
+    quantity: next,
+    stock,
+    size: size ?? "default",
+    color: color ?? "default",
+  };
+  cartStore.set(existing ? items.map((i) => (i.key === key ? line : i)) : [...items, line]);
+  if (!silent) {
+    if (wanted > stock) toast.warning(`Only ${stock} left in this size; your cart has ${stock}.`);
+    else toast.success(size ? `${quantity} x ${product.name} (${size}) added to cart!` : `${product.name} added to cart!`);
+  }
+  return true;
+}
+
+/** Applied only when above 0 and not above the line's stock; otherwise ignored (docs/product-rules.md §5). */
+export function updateQuantity(key: string, quantity: number): void {
+  const items = cartStore.get();
+  cartStore.set(items.map((i) => (i.key === key && quantity > 0 && quantity <= i.stock ? { ...i, quantity } : i)));
+}
+
+export function removeFromCart(key: string, silent = false): void {
+  cartStore.set(cartStore.get().filter((i) => i.key !== key));
+  if (!silent) toast.success("Item removed from cart.");
+}
+
+export function clearCart(silent = false): void {
+  cartStore.set([]);
+  if (!silent) toast.success("Cart cleared.");
+}
+
+export function cartTotals(items: CartItem[]) {
+  return {
+    totalItems: items.reduce((n, i) => n + i.quantity, 0),
+    totalAmount: items.reduce((n, i) => n + i.price * i.quantity, 0),
+  };
+}
+
+export function useCart() {
+  return useLocalStore(cartStore);
+}
+
+/** Replaces the quantity of a line with what the server says can be bought (cart page "what changed"). */
+export function setLineFromCheck(key: string, quantity: number, price: number, stock: number): void {
+  cartStore.set(cartStore.get().map((i) => (i.key === key ? { ...i, quantity, price, stock } : i)));
+}

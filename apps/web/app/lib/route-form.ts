@@ -1,0 +1,85 @@
+import { useEffect, useRef, type FormEvent } from "react";
+import { useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { useZodForm } from "./use-form";
+
+/** What a form's route action answers when it does not redirect: the values to show again and the messages. */
+export interface FormResult {
+  values?: Record<string, unknown>;
+  fieldErrors?: Record<string, string>;
+  /** One sentence above the form (the API's own text: wrong password, too many attempts, server error). */
+  formError?: string;
+  /** A success that stays on the page (contact, newsletter, forgot password). */
+  done?: string;
+  /** The API's status of a failure (409: the address is already subscribed). */
+  status?: number;
+}
+
+/**
+ * The one form pattern of the storefront (docs/decisions/088). The form is a React Router `<Form method="post">` whose
+ * route action validates with the contracts' schema and calls the API; this hook gives the browser the same schema for
+ * instant messages (on blur, and every field on submit, which is stopped while a field is wrong), the action's answer
+ * (messages next to the fields, a banner) and whether the form is being sent. Without scripts the same action answers
+ * the plain form post and the page renders with its messages.
+ */
+export function useRouteForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, unknown>) {
+  const result = useActionData() as FormResult | undefined;
+  const navigation = useNavigation();
+  const form = useZodForm(schema, { ...initial, ...result?.values } as typeof initial, result?.fieldErrors);
+  const { showServerErrors } = form;
+  useEffect(() => {
+    if (result?.fieldErrors) showServerErrors(Object.entries(result.fieldErrors).map(([field, message]) => ({ field, message })));
+  }, [result, showServerErrors]);
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return {
+    form,
+    result,
+    busy,
+    /** The banner, hidden while the next try is on its way. */
+    formError: busy ? null : (result?.formError ?? null),
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      if (busy || !form.validate()) event.preventDefault();
+    },
+  };
+}
+
+/** A redirect thrown by `serverAction()` in a `clientAction` (React Router's single fetch turns the action's redirect into one). */
+function isRedirect(value: unknown): value is Response {
+  return value instanceof Response && value.status >= 300 && value.status < 400;
+}
+
+/**
+ * Every form route's `clientAction`: the server action as it is, plus what only a browser with scripts can add — a toast
+ * when it succeeded by redirecting (sign-in, registration), and the network-error sentence on the form when the shop
+ * could not be reached (instead of the error page).
+ */
+export async function clientFormAction<T>(serverAction: () => Promise<T>, successToast?: string, networkError = NETWORK_ERROR): Promise<T | FormResult> {
+  try {
+    return await serverAction();
+  } catch (thrown) {
+    if (isRedirect(thrown)) {
+      if (successToast) toast.success(successToast, { duration: 2000 });
+      throw thrown;
+    }
+    if (thrown instanceof TypeError) return { formError: networkError };
+    throw thrown;
+  }
+}
+
+export const NETWORK_ERROR = "Network error. Please try again.";
+
+/**
+ * Runs `onResult` once for each action answer that arrives while this component is on screen — not for the answer that
+ * was already there when it mounted (a tab shown again must not repeat the last toast).
+ */
+export function useEachNewResult<T>(result: T | undefined, onResult: (result: T) => void): void {
+  const seen = useRef(result);
+  const handler = useRef(onResult);
+  handler.current = onResult;
+  useEffect(() => {
+    if (result === undefined || result === seen.current) return;
+    seen.current = result;
+    handler.current(result);
+  }, [result]);
+}
