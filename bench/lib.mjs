@@ -46,9 +46,10 @@ export async function startBare(routePath, body, contentType) {
 const autocannonBin = path.join(root, "node_modules/autocannon/autocannon.js");
 
 /** Runs autocannon in its own process (so the load generator does not steal the server's event loop). */
-function cannon(url, connections, duration) {
+function cannon(url, connections, duration, headers = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannonBin, "--json", "-c", String(connections), "-d", String(duration), "-t", "20", url], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [autocannonBin, "--json", "-c", String(connections), "-d", String(duration), "-t", "20", ...headerArgs, url], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
@@ -56,10 +57,10 @@ function cannon(url, connections, duration) {
   });
 }
 
-/** autocannon with bounded duration, after a short warm-up; returns the figures we print. */
-export async function load(url, { connections = 50, duration = 5 } = {}) {
-  await cannon(url, connections, 1);
-  const r = await cannon(url, connections, duration);
+/** autocannon with bounded duration, after a short warm-up; returns the figures we print. `headers`: sent with every request. */
+export async function load(url, { connections = 50, duration = 5, headers = {} } = {}) {
+  await cannon(url, connections, 1, headers);
+  const r = await cannon(url, connections, duration, headers);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total };
 }
 

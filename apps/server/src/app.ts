@@ -11,7 +11,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMedia } from "./plugins/media.js";
 import { registerSsr, servicesForPages } from "./plugins/ssr.js";
 import { loggableError } from "./lib/db-errors.js";
-import { createPageCache } from "./plugins/page-cache.js";
+import { createPageCache, DYNAMIC_COMPRESSION } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -94,7 +94,9 @@ export async function buildApp(config: Config, { database, logger = true, logger
   registerErrorHandling(app, methods.allowed);
   await registerSecurityHeaders(app, config);
   // Compressed answers (scripts, styles, pages, JSON) for clients that ask: most of a mobile page load's bytes.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Answers made for one request are compressed at a cheap level (about 1 ms for a 300 KB page, a small part of its
+  // render); cached pages are compressed once, harder, by the page cache (docs/decisions/095).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"], ...DYNAMIC_COMPRESSION });
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
   // E-mails started after an answer (forgot-password, e-mail change) are finished before the mail transport closes.
