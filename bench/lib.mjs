@@ -60,8 +60,13 @@ function cannon(url, connections, duration, headers = {}) {
 /** autocannon with bounded duration, after a short warm-up; returns the figures we print. `headers`: sent with every request. */
 export async function load(url, { connections = 50, duration = 5, headers = {} } = {}) {
   await cannon(url, connections, 1, headers);
+  // CPU time of this process (the server, when the bench runs it in-process) per answered request: unlike req/s it
+  // hardly moves when other jobs share the machine.
+  const cpuBefore = process.cpuUsage();
   const r = await cannon(url, connections, duration, headers);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total };
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total, cpuMs };
 }
 
 export function row(label, r) {

@@ -24,8 +24,8 @@ try {
     const signedIn = await load(`${shop.url}${page}`, { connections: CONNECTIONS, duration: DURATION, headers: { ...browser, cookie } });
     const ratio = signedIn.rps / guest.rps;
     const name = page.startsWith("/products/") ? "/products/{slug}" : page;
-    console.log(`  ${name.padEnd(18)} guest ${guest.rps.toFixed(0).padStart(6)} req/s p99 ${String(guest.p99).padStart(4)} ms | signed-in ${signedIn.rps.toFixed(0).padStart(6)} req/s p99 ${String(signedIn.p99).padStart(4)} ms (errors ${guest.errors}/${signedIn.errors}) | ratio ${ratio.toFixed(2)} (goal ≥ 0.5), p99 goal < 300 ms`);
-    summary("signed-in", `${name} signed-in / guest`, `${signedIn.rps.toFixed(0)} / ${guest.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} (goal ≥ 0.5), signed-in p99 ${signedIn.p99} ms (goal < 300)`);
+    console.log(`  ${name.padEnd(18)} guest ${guest.rps.toFixed(0).padStart(6)} req/s p99 ${String(guest.p99).padStart(4)} ms ${guest.cpuMs.toFixed(2)} ms CPU/req | signed-in ${signedIn.rps.toFixed(0).padStart(6)} req/s p99 ${String(signedIn.p99).padStart(4)} ms ${signedIn.cpuMs.toFixed(1)} ms CPU/req (errors ${guest.errors}/${signedIn.errors}) | ratio ${ratio.toFixed(2)} (goal ≥ 0.5), p99 goal < 300 ms`);
+    summary("signed-in", `${name} signed-in / guest`, `${signedIn.rps.toFixed(0)} / ${guest.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} (goal ≥ 0.5), signed-in p99 ${signedIn.p99} ms (goal < 300), CPU ${signedIn.cpuMs.toFixed(1)} / ${guest.cpuMs.toFixed(2)} ms per request`);
   }
   console.log(`  load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
 } finally {

@@ -123,6 +123,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
   const pageCache = createPageCache({ ttlMs: config.serveWeb ? config.catalogCacheMs : 0 });
   const dropPublicCaches = () => {
     services.catalog.invalidate();
+    services.settings.invalidate();
+    services.blog.invalidate();
     pageCache.clear();
   };
 

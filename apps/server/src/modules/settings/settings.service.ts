@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEFAULT_SHIPPING_RULE, PAN_MESSAGE, PAN_PATTERN } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { products, storeSettings } from "../../db/schema/index.js";
+import { createMicroCache } from "../../lib/micro-cache.js";
 
 /** A footer social link: an https address on the network's own site, or empty (then the link is not shown). */
 const socialLink = (hosts: string[]) =>
@@ -72,8 +73,10 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
 const KEY = "store";
 
-export function createSettingsService(db: Db) {
+export function createSettingsService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
   let cached: StoreSettings | undefined;
+  // The home page's counts, kept as long as catalogue reads are (CATALOG_CACHE_MS); every administrator write drops them.
+  const figuresCache = createMicroCache(cacheMs, 1);
   return {
     async get(): Promise<StoreSettings> {
       if (cached) return cached;
@@ -86,10 +89,18 @@ export function createSettingsService(db: Db) {
       const next = StoreSettingsSchema.parse({ ...(await this.get()), ...patch });
       await db.insert(storeSettings).values({ key: KEY, value: next }).onConflictDoUpdate({ target: storeSettings.key, set: { value: next } });
       cached = next;
+      figuresCache.clear();
       return next;
     },
     /** Home and about page figures: products and teams counted from what is on sale now, the rest as the admin entered them (empty: hidden). */
-    async figures(): Promise<StoreFigures> {
+    figures(): Promise<StoreFigures> {
+      return figuresCache.get("figures", () => this.countFigures());
+    },
+    /** Drops the kept figures (administrator writes: a product's status may have changed). */
+    invalidate(): void {
+      figuresCache.clear();
+    },
+    async countFigures(): Promise<StoreFigures> {
       const [[counts], settings] = await Promise.all([
         // count(distinct …) skips products without a team.
         db
