@@ -82,17 +82,17 @@ export { summary } from "./summary.mjs";
 
 
 /** autocannon over a list of paths (each request the next path), in its own process, after a 1 s warm-up. */
-export async function loadPaths(origin, paths, { connections = 32, duration = 5 } = {}) {
+export async function loadPaths(origin, paths, { connections = 32, duration = 5, headers, warmUp = true } = {}) {
   const file = path.join(fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "khelkud-paths-")), "paths.txt");
   fs.writeFileSync(file, paths.join("\n"));
   const run = (seconds) =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(root, "bench/cannon-paths.mjs"), origin, String(connections), String(seconds), file], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, [path.join(root, "bench/cannon-paths.mjs"), origin, String(connections), String(seconds), file, ...(headers ? [JSON.stringify(headers)] : [])], { stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.on("error", reject);
       child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`))));
     });
-  await run(1);
+  if (warmUp) await run(1);
   return run(duration);
 }
