@@ -23,5 +23,6 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
     total: result.requests.total,
+    statusCodes: result.statusCodeStats,
   }),
 );

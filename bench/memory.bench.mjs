@@ -75,22 +75,37 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-memory-"));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 // The real server, as `npm start` runs it (development: demo data on the empty database), on PostgreSQL.
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", REDIS_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-try {
+function startServer() {
+  return spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", REDIS_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+async function ready(child) {
   for (let i = 0; ; i++) {
     if (i > 240) throw new Error("the server did not become ready in 120 s");
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const ok = await fetch(`${origin}/api/ready`).then((r) => r.ok, () => false);
-    if (ok) break;
+    if (ok) return;
     await sleep(500);
   }
+}
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => (child.exitCode !== null ? r() : child.on("exit", r)));
+}
+// The first start seeds the demo catalogue; the figures are from the second, as after any restart of a running shop.
+let server = startServer();
+try {
+  await ready(server);
+  await stop(server);
+  server = startServer();
+  await ready(server);
   console.log(`  ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}, soak ${SOAK_SECONDS} s in rounds of ${ROUND_SECONDS} s, 16 connections`);
   const coldIdle = await idleRss(server.pid, 10);
-  console.log(`  idle after start (demo data seeded, nothing requested): ${(coldIdle / MB).toFixed(0)} MB RSS`);
+  console.log(`  idle after a restart on the seeded database, nothing requested yet: ${(coldIdle / MB).toFixed(0)} MB RSS`);
 
   const login = await fetch(`${origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ email: "customer@khelkud.com.np", password: "Customer@2026" }) });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
@@ -116,11 +131,13 @@ try {
   let warmIdle = null;
   let served = 0;
   let errors = 0;
+  const statusCounts = new Map();
   const started = Date.now();
   for (let round = 0; (Date.now() - started) / 1000 < SOAK_SECONDS; round++) {
     const r = await loadPaths(origin, round % 2 === 0 ? guestPaths : signedInPaths, { connections: 16, duration: ROUND_SECONDS, warmUp: false, ...(round % 2 === 1 ? { headers: { cookie, "accept-encoding": "gzip, deflate, br" } } : { headers: { "accept-encoding": "gzip, deflate, br" } }) });
     served += r.total;
     errors += r.errors;
+    for (const [code, { count }] of Object.entries(r.statusCodes ?? {})) if (!code.startsWith("2")) statusCounts.set(code, (statusCounts.get(code) ?? 0) + count);
     const now = rss(server.pid);
     samples.push(now.rss);
     console.log(`  ${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  ${round % 2 === 0 ? "guest + API + search" : "signed-in pages     "}  ${r.rps.toFixed(0).padStart(5)} req/s  RSS ${(now.rss / MB).toFixed(0)} MB`);
@@ -132,13 +149,13 @@ try {
   const endIdle = await idleRss(server.pid, 20);
   warmIdle ??= coldIdle;
   const growth = (endIdle - warmIdle) / warmIdle;
+  if (statusCounts.size) console.log(`  answers other than 2xx: ${[...statusCounts].map(([c, n]) => `${n} × ${c}`).join(", ")}`);
   const peak = rss(server.pid).peak;
   console.log(`  ${served} requests (${errors} errors); RSS idle after start ${(coldIdle / MB).toFixed(0)} MB (goal ≤ 200), after warm-up ${(warmIdle / MB).toFixed(0)} MB, after the soak ${(endIdle / MB).toFixed(0)} MB: growth ${(growth * 100).toFixed(1)}% (goal ≤ 20%), peak ${(peak / MB).toFixed(0)} MB`);
   summary("memory", "idle RSS on PostgreSQL (goal ≤ 200 MB)", `${(coldIdle / MB).toFixed(0)} MB after start, ${(warmIdle / MB).toFixed(0)} MB after warm-up`);
   summary("memory", `growth over a ${SOAK_SECONDS} s soak (goal ≤ 20%)`, `${(growth * 100).toFixed(1)}% (${(warmIdle / MB).toFixed(0)} → ${(endIdle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB, ${served} requests, ${errors} errors)`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => (server.exitCode !== null ? r() : server.on("exit", r)));
+  await stop(server);
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
   fs.rmSync(dataDir, { recursive: true, force: true });

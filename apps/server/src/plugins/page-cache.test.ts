@@ -57,6 +57,15 @@ describe("page cache: storage", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("lets go of expired pages when the next page is kept", () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    for (const k of ["/a", "/b", "/c"]) cache.set(k, { status: 200, headers: [], html: k, nonce: "n" });
+    clock = 2500;
+    cache.set("/d", { status: 200, headers: [], html: "/d", nonce: "n" });
+    expect(cache.size).toBe(1);
+  });
+
   it("holds at most maxEntries pages, dropping the oldest", () => {
     const cache = createPageCache({ ttlMs: 60_000, maxEntries: 3 });
     for (const k of ["/a", "/b", "/c", "/d"]) cache.set(k, { status: 200, headers: [], html: k, nonce: "n" });

@@ -144,6 +144,9 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
     },
     set(key, { status, headers, html, nonce }) {
       pages.delete(key);
+      // Expired pages go when the next one is kept, so memory holds only pages that may still be served.
+      const at = now();
+      for (const [k, page] of pages) if (page.expires <= at) pages.delete(k);
       // Oldest first out: a crawler walking thousands of filter combinations cannot grow the cache without bound.
       while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
       const body = Buffer.from(html, "utf8");
