@@ -46,9 +46,10 @@ export async function startBare(routePath, body, contentType) {
 const autocannonBin = path.join(root, "node_modules/autocannon/autocannon.js");
 
 /** Runs autocannon in its own process (so the load generator does not steal the server's event loop). */
-function cannon(url, connections, duration) {
+function cannon(url, connections, duration, headers = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannonBin, "--json", "-c", String(connections), "-d", String(duration), "-t", "20", url], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [autocannonBin, "--json", "-c", String(connections), "-d", String(duration), "-t", "20", ...headerArgs, url], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
@@ -56,11 +57,16 @@ function cannon(url, connections, duration) {
   });
 }
 
-/** autocannon with bounded duration, after a short warm-up; returns the figures we print. */
-export async function load(url, { connections = 50, duration = 5 } = {}) {
-  await cannon(url, connections, 1);
-  const r = await cannon(url, connections, duration);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total };
+/** autocannon with bounded duration, after a short warm-up; returns the figures we print. `headers`: sent with every request. */
+export async function load(url, { connections = 50, duration = 5, headers = {} } = {}) {
+  await cannon(url, connections, 1, headers);
+  // CPU time of this process (the server, when the bench runs it in-process) per answered request: unlike req/s it
+  // hardly moves when other jobs share the machine.
+  const cpuBefore = process.cpuUsage();
+  const r = await cannon(url, connections, duration, headers);
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, total: r.requests.total, cpuMs };
 }
 
 export function row(label, r) {
@@ -76,17 +82,17 @@ export { summary } from "./summary.mjs";
 
 
 /** autocannon over a list of paths (each request the next path), in its own process, after a 1 s warm-up. */
-export async function loadPaths(origin, paths, { connections = 32, duration = 5 } = {}) {
+export async function loadPaths(origin, paths, { connections = 32, duration = 5, headers, warmUp = true } = {}) {
   const file = path.join(fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "khelkud-paths-")), "paths.txt");
   fs.writeFileSync(file, paths.join("\n"));
   const run = (seconds) =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(root, "bench/cannon-paths.mjs"), origin, String(connections), String(seconds), file], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, [path.join(root, "bench/cannon-paths.mjs"), origin, String(connections), String(seconds), file, ...(headers ? [JSON.stringify(headers)] : [])], { stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.on("error", reject);
       child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`))));
     });
-  await run(1);
+  if (warmUp) await run(1);
   return run(duration);
 }

@@ -12,7 +12,7 @@ import { registerMedia } from "./plugins/media.js";
 import { registerSsr, servicesForPages } from "./plugins/ssr.js";
 import { pageApiFor } from "./plugins/page-api.js";
 import { loggableError } from "./lib/db-errors.js";
-import { createPageCache } from "./plugins/page-cache.js";
+import { createPageCache, DYNAMIC_COMPRESSION } from "./plugins/page-cache.js";
 import { createServices, type Services } from "./services.js";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -95,7 +95,9 @@ export async function buildApp(config: Config, { database, logger = true, logger
   registerErrorHandling(app, methods.allowed);
   await registerSecurityHeaders(app, config);
   // Compressed answers (scripts, styles, pages, JSON) for clients that ask: most of a mobile page load's bytes.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Answers made for one request are compressed at a cheap level (about 1 ms for a 300 KB page, a small part of its
+  // render); cached pages are compressed once, harder, by the page cache (docs/decisions/095).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"], ...DYNAMIC_COMPRESSION });
   await registerAuth(app, services.sessions);
   await registerRateLimit(app);
   // E-mails started after an answer (forgot-password, e-mail change) are finished before the mail transport closes.
@@ -122,6 +124,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
   const pageCache = createPageCache({ ttlMs: config.serveWeb ? config.catalogCacheMs : 0 });
   const dropPublicCaches = () => {
     services.catalog.invalidate();
+    services.settings.invalidate();
+    services.blog.invalidate();
     pageCache.clear();
   };
 

@@ -26,7 +26,7 @@ import { createBackgroundTasks } from "./lib/background.js";
 export function createServices(db: Db, config: Config, log: (msg: string, err?: unknown) => void = () => undefined) {
   const background = createBackgroundTasks(log);
   const storage = createLocalStorage(config.uploadsDir);
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, { cacheMs: config.catalogCacheMs });
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
@@ -42,7 +42,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     cart: createCartService({ settings, orders }),
     wishlist: createWishlistService(db),
     mail,
-    blog: createBlogService(db),
+    blog: createBlogService(db, { cacheMs: config.catalogCacheMs }),
     contact: createContactService(db, mail, settings),
     newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
     reviews: createReviewsService(db),

@@ -1,7 +1,8 @@
-import { PassThrough, pipeline } from "node:stream";
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { coalesceChunks } from "./lib/coalesce.server";
 import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
 import { hydratesAfterPaint } from "./lib/page-handle";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
@@ -24,7 +25,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // React's small writes leave in one piece per event-loop turn, so the compressor runs on a few large pieces (docs/decisions/094).
+        const body = coalesceChunks();
         // A visitor who leaves mid-page cancels the response, which destroys `body` with the cancel reason (a
         // premature close): that ends this render, nothing else. Without a listener the error would be thrown and
         // stop the whole server (docs/decisions/073).

@@ -1,10 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -30,13 +27,17 @@ export interface Database {
   pglite?: PGlite;
 }
 
+// The embedded database's code (PGlite and its Drizzle driver, about 20 MB resident) is loaded only when it is used:
+// a shop on PostgreSQL never loads it (docs/decisions/096).
 export async function openPglite(dirOrMemory: string): Promise<Database> {
   if (!dirOrMemory.startsWith("memory://")) fs.mkdirSync(dirOrMemory, { recursive: true });
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
   const client = await PGlite.create(dirOrMemory, { extensions: { pg_trgm } });
   return wrapPglite(client);
 }
 
-export function wrapPglite(client: PGlite): Database {
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { createPageCache, pageForRequest } from "./page-cache.js";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createPageCache, inlineScriptHashes, pickEncoding, policyForCachedPage } from "./page-cache.js";
 
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
@@ -50,9 +52,18 @@ describe("page cache: storage", () => {
     const cache = createPageCache({ ttlMs: 2000, now: () => clock });
     cache.set("/", { status: 200, headers: [["content-type", "text/html"]], html: "<p>hi</p>", nonce: "n1" });
     clock += 1999;
-    expect(cache.get("/")?.html).toBe("<p>hi</p>");
+    expect(cache.get("/")?.body.toString()).toBe("<p>hi</p>");
     clock += 1;
     expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("lets go of expired pages when the next page is kept", () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    for (const k of ["/a", "/b", "/c"]) cache.set(k, { status: 200, headers: [], html: k, nonce: "n" });
+    clock = 2500;
+    cache.set("/d", { status: 200, headers: [], html: "/d", nonce: "n" });
+    expect(cache.size).toBe(1);
   });
 
   it("holds at most maxEntries pages, dropping the oldest", () => {
@@ -60,7 +71,7 @@ describe("page cache: storage", () => {
     for (const k of ["/a", "/b", "/c", "/d"]) cache.set(k, { status: 200, headers: [], html: k, nonce: "n" });
     expect(cache.size).toBe(3);
     expect(cache.get("/a")).toBeUndefined();
-    expect(cache.get("/d")?.html).toBe("/d");
+    expect(cache.get("/d")?.body.toString()).toBe("/d");
   });
 
   it("clear() drops everything (every administrator write calls it)", () => {
@@ -70,13 +81,56 @@ describe("page cache: storage", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
-  it("gives each copy its own request's nonce, everywhere the rendering request's nonce appeared", () => {
-    const old = "Zm9vYmFyYmF6cXV4MTIzNA==";
-    const html = `<link rel="modulepreload" nonce="${old}"/><script nonce="${old}">x</script><script nonce="${old}">ctx={"cspNonce":"${old}"}</script>`;
-    const page = { status: 200, headers: [], html, nonce: old, expires: Infinity };
-    const fresh = "bmV3bm9uY2VuZXdub25jZQ==";
-    const out = pageForRequest(page, fresh);
-    expect(out).not.toContain(old);
-    expect(out.match(new RegExp(fresh.replace(/[+/=]/g, "\\$&"), "g"))).toHaveLength(4);
+  it("compresses a page once per encoding and gives every copy the same bytes", async () => {
+    const cache = createPageCache({ ttlMs: 60_000 });
+    const html = `<!DOCTYPE html><html><body>${"<p>खेलकुद jersey</p>".repeat(500)}</body></html>`;
+    cache.set("/", { status: 200, headers: [["content-type", "text/html"], ["content-length", "1"], ["Vary", "Cookie"]], html, nonce: "n" });
+    const page = cache.get("/")!;
+    expect(page.headers).toEqual([["content-type", "text/html"]]);
+    const br = await page.encoded("br");
+    expect(await page.encoded("br")).toBe(br);
+    expect(brotliDecompressSync(br!).toString()).toBe(html);
+    expect(gunzipSync((await page.encoded("gzip"))!).toString()).toBe(html);
+    expect(br!.length).toBeLessThan(html.length / 10);
+  });
+});
+
+const sha = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+
+describe("page cache: the policy of a cached copy", () => {
+  const nonce = "Zm9vYmFyYmF6cXV4MTIzNA==";
+
+  it("hashes exactly the inline scripts that carried the rendering request's nonce", () => {
+    const html = [
+      `<script nonce="${nonce}">globalThis.a=1</script>`,
+      `<link rel="modulepreload" nonce="${nonce}" href="/assets/x.js"/>`,
+      `<script type="module" nonce="${nonce}">import "/assets/entry.js";\nrun("</p>")</script>`,
+      `<script nonce="${nonce}" src="/assets/y.js"></script>`,
+      `<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>`,
+      `<script>alert("no nonce")</script>`,
+      `<script nonce="someone-else">alert("wrong nonce")</script>`,
+      `<script nonce="${nonce}">globalThis.a=1</script>`,
+    ].join("");
+    expect(inlineScriptHashes(html, nonce)).toEqual([sha("globalThis.a=1"), sha('import "/assets/entry.js";\nrun("</p>")')]);
+    expect(inlineScriptHashes(html, "")).toEqual([]);
+  });
+
+  it("replaces this response's nonce source with the hashes and keeps every other directive", () => {
+    const policy = `default-src 'self';script-src 'self' 'nonce-${nonce}';script-src-attr 'none';frame-ancestors 'none'`;
+    expect(policyForCachedPage(policy, nonce, ["'sha256-a'", "'sha256-b'"])).toBe("default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';script-src-attr 'none';frame-ancestors 'none'");
+    expect(policyForCachedPage(policy, nonce, [])).not.toContain("nonce");
+    expect(policyForCachedPage(policy, "other", ["'sha256-a'"])).toBe(policy);
+  });
+
+  it("sends Brotli or gzip as the client's Accept-Encoding allows, preferring Brotli", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip, deflate")).toBe("gzip");
+    expect(pickEncoding("br;q=0.5, gzip;q=0.9")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("*;q=0, identity")).toBeNull();
+    expect(pickEncoding("deflate")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding("br;q=abc, ,;;,gzip;q=")).toBeNull();
   });
 });

@@ -1,31 +1,44 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { SESSION_COOKIE } from "@khelkud/contracts";
 
 /**
- * A micro-cache of whole storefront pages for visitors without a session (docs/decisions/071).
+ * A micro-cache of whole storefront pages for visitors without a session (docs/decisions/071, 095).
  *
  * The home page, the catalogue, product pages and the blog are the same for every anonymous visitor for a few
  * seconds at a time, so the rendered HTML is kept for `ttlMs` (CATALOG_CACHE_MS, the same staleness the catalogue's
- * data cache already allows) and dropped at once by every administrator write. What differs per response is the
- * Content-Security-Policy nonce: the cached HTML is stored with the nonce of the request that rendered it, and every
- * copy served gets that nonce replaced by its own request's (16 random bytes, so it cannot occur in page content).
+ * data cache already allows) and dropped at once by every administrator write. The page is compressed once per
+ * encoding (Brotli, gzip) and those bytes are sent to every visitor, so a copy costs no compression and no rewriting.
+ *
+ * The page's inline scripts carry the nonce of the request that rendered it; that nonce is in no other response's
+ * policy. Instead, a copy is served with a Content-Security-Policy listing the SHA-256 hashes of exactly the inline
+ * scripts that carried the rendering request's nonce: the scripts its own render let run, and nothing else (a script
+ * that found its way into the page without that nonce is not hashed, so it does not run in a copy either).
  * Anyone with a session cookie, any method but GET, any other path and any response that is not a plain 200 without
  * cookies is never cached.
  */
+export type Encoding = "br" | "gzip";
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  html: string;
-  nonce: string;
+  /** The page as rendered (UTF-8). */
+  body: Buffer;
+  /** `'sha256-…'` sources of the inline scripts the rendering request's nonce let run. */
+  scriptHashes: string[];
   expires: number;
+  /** The page compressed with `encoding`, made once on first use (null if compression failed: send `body`). */
+  encoded(encoding: Encoding): Promise<Buffer | null>;
 }
 
 export interface PageCache {
   /** The cache key of this request, or null when its page must be rendered for it alone. */
   keyFor(req: FastifyRequest): string | null;
   get(key: string): CachedPage | undefined;
-  set(key: string, page: Omit<CachedPage, "expires">): void;
+  set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): void;
   clear(): void;
   readonly size: number;
 }
@@ -34,9 +47,78 @@ export interface PageCache {
 const CACHEABLE_PATH = /^\/(?:|products|products\/[^/]+|blogs|blogs\/[^/]+)$/;
 const MAX_URL_LENGTH = 512;
 
+const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
+
+/**
+ * What @fastify/compress uses for answers made for one request (pages of signed-in shoppers, API JSON): Brotli
+ * quality 2 and gzip level 4 cost about 1–3 ms for a 300 KB page in large pieces, well under the render (measured in
+ * docs/decisions/094); the page cache compresses harder, once.
+ */
+export const DYNAMIC_COMPRESSION = {
+  brotliOptions: { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 2 } },
+  zlibOptions: { level: 4 },
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compression of a cached page: once per page and encoding, on libuv's thread pool (never on the event loop). */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "br") return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 5, [BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return gzip(body, { level: 9 });
+}
+
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader.split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * `'sha256-…'` CSP sources for the inline scripts of `html` whose nonce attribute is `nonce`. React escapes `<` and
+ * `>` in text and attribute values, so every `<script` in rendered HTML is a real tag and the text up to the next
+ * `</script` is exactly the script a browser runs. Scripts with `src` are governed by `'self'`, not hashes.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  if (!nonce) return [];
+  const hashes = new Set<string>();
+  for (const [, attributes, code] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const carried = /\snonce\s*=\s*"([^"]*)"/i.exec(` ${attributes}`)?.[1];
+    if (carried !== nonce) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The policy of a cached copy: this response's policy with its `'nonce-…'` source replaced by the page's script
+ * hashes. Every other directive stays as helmet wrote it.
+ */
+export function policyForCachedPage(policy: string, nonce: string, scriptHashes: readonly string[]): string {
+  const source = `'nonce-${nonce}'`;
+  if (!nonce || !policy.includes(source)) return policy;
+  return policy.replace(source, scriptHashes.length ? scriptHashes.join(" ") : "");
+}
+
+/** The encoding to send a cached page in: Brotli, else gzip, else none, as the client's Accept-Encoding allows. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
+  const q = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const weight = (name: Encoding) => q.get(name) ?? (q.has("*") ? q.get("*")! : 0);
+  const br = weight("br");
+  const gz = weight("gzip");
+  if (br > 0 && br >= gz) return "br";
+  if (gz > 0) return "gzip";
+  return null;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): PageCache {
@@ -60,11 +142,30 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
       }
       return page;
     },
-    set(key, page) {
+    set(key, { status, headers, html, nonce }) {
       pages.delete(key);
+      // Expired pages go when the next one is kept, so memory holds only pages that may still be served.
+      const at = now();
+      for (const [k, page] of pages) if (page.expires <= at) pages.delete(k);
       // Oldest first out: a crawler walking thousands of filter combinations cannot grow the cache without bound.
       while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
-      pages.set(key, { ...page, expires: now() + ttlMs });
+      const body = Buffer.from(html, "utf8");
+      const encodings = new Map<Encoding, Promise<Buffer | null>>();
+      pages.set(key, {
+        status,
+        headers: headers.filter(([name]) => !["content-length", "content-encoding", "vary"].includes(name.toLowerCase())),
+        body,
+        scriptHashes: inlineScriptHashes(html, nonce),
+        expires: now() + ttlMs,
+        encoded(encoding) {
+          let made = encodings.get(encoding);
+          if (!made) {
+            made = compress(body, encoding).catch(() => null);
+            encodings.set(encoding, made);
+          }
+          return made;
+        },
+      });
     },
     clear() {
       pages.clear();
@@ -73,9 +174,4 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
       return pages.size;
     },
   };
-}
-
-/** The cached page as this request must see it: its own nonce in every script tag and in the hydration data. */
-export function pageForRequest(page: CachedPage, nonce: string): string {
-  return page.html.replaceAll(page.nonce, nonce);
 }

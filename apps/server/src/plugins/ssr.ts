@@ -7,7 +7,7 @@ import { createRequestHandler, data, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
 import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
-import { pageForRequest, type PageCache } from "./page-cache.js";
+import { pickEncoding, policyForCachedPage, type CachedPage, type PageCache } from "./page-cache.js";
 import { isSameSiteRequest } from "./auth.js";
 import { AppError } from "../lib/errors.js";
 import { AUTH_MSG } from "@khelkud/contracts";
@@ -67,6 +67,23 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
+/**
+ * A page from the anonymous page cache, in the bytes compressed when it was kept (docs/decisions/095): its
+ * Content-Security-Policy allows the page's own inline scripts by hash instead of this response's nonce.
+ */
+async function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<FastifyReply> {
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const encoded = encoding ? await page.encoded(encoding) : null;
+  reply.status(page.status).headers(Object.fromEntries(page.headers));
+  reply.header("vary", "Accept-Encoding");
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") reply.header("content-security-policy", policyForCachedPage(policy, req.cspNonce, page.scriptHashes));
+  if (encoding && encoded) return reply.header("content-encoding", encoding).send(encoded);
+  // A client that takes neither encoding gets the page as it is (so does everyone, should compression ever fail:
+  // then @fastify/compress compresses this one response).
+  return reply.send(page.body);
+}
+
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
 export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
@@ -118,10 +135,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       handler: async (req, reply) => {
         const key = pageCache.keyFor(req);
         const cached = key ? pageCache.get(key) : undefined;
-        if (cached) {
-          reply.status(cached.status).headers(Object.fromEntries(cached.headers));
-          return reply.send(pageForRequest(cached, req.cspNonce));
-        }
+        if (cached) return sendCachedPage(req, reply, cached);
         const handler = await handlerFor();
         const response = await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never);
         if (!key || response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {

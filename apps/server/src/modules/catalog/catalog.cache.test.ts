@@ -38,4 +38,18 @@ describe("catalogue micro-cache", () => {
     expect(res.statusCode).toBe(201);
     expect(await total("/api/products")).toBe(before + 1);
   });
+
+  it("keeps the home page's counts and the published blog list as long, and an administrator's write drops them at once", async () => {
+    const blogs = async () => (await t.app.inject({ method: "GET", url: "/api/blogs" })).json().data.pagination.total;
+    const admin = (await sessionFor(t.app, (await insertUser(t.database.db, { role: "ADMIN" })).id)).bearer;
+    const figures = await t.app.services.settings.figures();
+    const published = await blogs();
+    await insertProduct(t.database.db, { name: "Fourth Jersey", team: "Kept Count FC" });
+    expect(await t.app.services.settings.figures()).toEqual(figures);
+    const categoryId = (await insertCategory(t.database.db, { name: "Notes", type: "BLOG" })).id;
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/blogs", headers: admin, payload: { title: "Published Note", categoryId, content: "<p>Hi</p>", status: "PUBLISHED" } });
+    expect(res.statusCode).toBe(201);
+    expect(await blogs()).toBe(published + 1);
+    expect(await t.app.services.settings.figures()).toEqual({ ...figures, products: figures.products + 1, teams: figures.teams + 1 });
+  });
 });

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { offsetOf, pagination } from "../../lib/paging.js";
 import type { blogPosts } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./blog.repository.js";
 import { sanitizeRichHtml } from "./sanitize-html.js";
 
@@ -41,9 +42,16 @@ function toPost(p: BlogPostRow, category: CategoryRef): BlogPost {
   };
 }
 
-export function createBlogService(db: Db) {
+export function createBlogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
+  // Published lists (the home page's latest posts, /blogs) kept as long as catalogue reads are (CATALOG_CACHE_MS);
+  // every administrator write drops them, and nothing else changes what is published.
+  const listCache = createMicroCache(cacheMs, 50);
   async function listPublished(input: ListBlogsQuery = {}): Promise<BlogList> {
     const query = ListBlogsQuerySchema.parse(input);
+    return listCache.get(JSON.stringify(query), () => readPublished(query));
+  }
+
+  async function readPublished(query: ReturnType<typeof ListBlogsQuerySchema.parse>): Promise<BlogList> {
     const { page, limit } = query;
     let categoryId: string | undefined;
     const categoryRef = query.categoryId || query.category;
@@ -88,7 +96,7 @@ export function createBlogService(db: Db) {
     return repo.countPublished(db, {});
   }
 
-  return { listPublished, getPublishedBySlug, resolveSlug, related, countAllPublished };
+  return { listPublished, getPublishedBySlug, resolveSlug, related, countAllPublished, invalidate: () => listCache.clear() };
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,14 +1,17 @@
 import { StoreSettingsSchema, type StoreSettings } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { catalogueFigures } from "../catalog/catalog.service.js";
+import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./settings.repository.js";
 
 export { StoreSettingsSchema, type StoreSettings };
 
 const KEY = "store";
 
-export function createSettingsService(db: Db) {
+export function createSettingsService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
   let cached: StoreSettings | undefined;
+  // The home page's counts, kept as long as catalogue reads are (CATALOG_CACHE_MS); every administrator write drops them.
+  const figuresCache = createMicroCache(cacheMs, 1);
   return {
     async get(): Promise<StoreSettings> {
       if (cached) return cached;
@@ -20,10 +23,18 @@ export function createSettingsService(db: Db) {
       const next = StoreSettingsSchema.parse({ ...(await this.get()), ...patch });
       await repo.writeSettings(db, KEY, next);
       cached = next;
+      figuresCache.clear();
       return next;
     },
     /** Home and about page figures: products and teams counted from what is on sale now, the rest as the admin entered them (empty: hidden). */
-    async figures(): Promise<StoreFigures> {
+    figures(): Promise<StoreFigures> {
+      return figuresCache.get("figures", () => this.countFigures());
+    },
+    /** Drops the kept figures (administrator writes: a product's status may have changed). */
+    invalidate(): void {
+      figuresCache.clear();
+    },
+    async countFigures(): Promise<StoreFigures> {
       const [counts, settings] = await Promise.all([catalogueFigures(db), this.get()]);
       return { products: counts.products, teams: counts.teams, customers: settings.stats.customers || null, support: settings.stats.support || null };
     },
