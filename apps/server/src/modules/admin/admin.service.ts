@@ -24,6 +24,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { sendInvite
     notify = {
       statusChanged: async (id, from) => events.orderStatusChanged(await customerView.getOrder(id), from),
       paymentUpdated: async (id) => events.paymentUpdated(await customerView.getOrder(id)),
+      recordFact: (tx, fact) => events.recordOrderFact(tx, fact),
     };
   }
   const invoices = createInvoicesService(db);

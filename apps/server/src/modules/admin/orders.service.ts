@@ -21,6 +21,7 @@ import { issueCreditNote, issueInvoice } from "../invoices/invoices.service.js";
 import { pagination, toCsv } from "./admin-lib.js";
 import { recordAudit, type Actor } from "./audit.js";
 import { releaseOrderStock } from "./order-stock.js";
+import type { OrderFactRecorder } from "../events/events.js";
 import * as repo from "./orders.repository.js";
 
 type StatusInput = z.output<typeof OrderStatusInputSchema>;
@@ -88,6 +89,8 @@ export type AdminOrderSummary = ReturnType<typeof toSummary>;
 export interface OrderNotifier {
   statusChanged(orderId: string, from: string): Promise<void>;
   paymentUpdated(orderId: string): Promise<void>;
+  /** Records what happened inside the change's transaction (the notifications outbox); see events.ts. */
+  recordFact?: OrderFactRecorder;
 }
 
 export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: () => Date = () => new Date()) {
@@ -149,6 +152,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
         await tx.update(orders).set(set).where(eq(orders.id, id));
         await tx.insert(orderStatusHistory).values({ orderId: id, status: input.status, note: input.note, changedByUserId: actor.id });
         const stockReturned = input.status === "CANCELLED" ? await releaseOrderStock(tx, id) : false;
+        await notify?.recordFact?.(tx, input.status === "CANCELLED" ? { type: "order.cancelled", orderId: id, by: "ADMIN", stockReturned, moneyReturned: false } : { type: "order.status_changed", orderId: id, from: o.status, to: input.status });
         await recordAudit(tx, actor, {
           action: "order.status",
           entityType: "order",
@@ -181,6 +185,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
         const how = `${formatNPR(amount)} refunded by ${refundMethodLabel(input.method)} (reference ${input.reference})`;
         await tx.insert(orderStatusHistory).values({ orderId: id, status: "CANCELLED", note: o.cancellationRequestedAt ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, changedByUserId: actor.id });
         const stockReturned = await releaseOrderStock(tx, id);
+        await notify?.recordFact?.(tx, { type: "order.cancelled", orderId: id, by: "ADMIN", stockReturned, moneyReturned: true });
         // The invoice stays as issued; a credit note with its own number refers to it (docs/decisions/081).
         const creditNote = await issueCreditNote(tx, id, clock(), o.cancellationRequestedAt ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount);
         await recordAudit(tx, actor, {
@@ -223,6 +228,7 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
         await tx.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, id), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
         // The tax invoice commits with the cash, or neither does (docs/decisions/081).
         const invoice = await issueInvoice(tx, id, now);
+        await notify?.recordFact?.(tx, { type: "order.payment_received", orderId: id });
         await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID", invoice: invoice?.number ?? null } });
       });
       await tell(notify && (() => notify.paymentUpdated(id)));

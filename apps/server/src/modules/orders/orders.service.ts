@@ -226,6 +226,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             })),
           );
           await repo.insertHistory(tx, { orderId: order.id, status: "PENDING", note: "Order placed", changedByUserId: user.id });
+          await deps.events.recordOrderFact(tx, { type: "order.placed", orderId: order.id });
           return order;
         });
         const order = (await hydrate([row]))[0]!;
@@ -272,6 +273,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       if (!updated) return false;
       await repo.insertPayment(tx, { orderId: row.id, userId: user.id, provider: "COD", amount: updated.totalAmount, status: "PENDING" });
       await repo.insertHistory(tx, { orderId: row.id, status: "PROCESSING", note: "Cash on delivery confirmed; pay when it arrives", changedByUserId: user.id });
+      await deps.events.recordOrderFact(tx, { type: "order.status_changed", orderId: row.id, from: "PENDING", to: "PROCESSING" });
       return true;
     });
     const order = await load(row.id);
@@ -307,8 +309,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       // Only while still unpaid: a payment confirmed a moment ago makes this call fail instead of keeping the money.
       const updated = await repo.updateOrderIf(tx, row.id, { status: ["PENDING", "PROCESSING"], paymentStatus: "PENDING", userId: user.id }, { status: "CANCELLED" });
       if (!updated) return false;
-      await releaseStock(tx, row.id);
+      const stockReturned = await releaseStock(tx, row.id);
       await repo.insertHistory(tx, { orderId: row.id, status: "CANCELLED", note: "Cancelled by the customer", changedByUserId: user.id });
+      await deps.events.recordOrderFact(tx, { type: "order.cancelled", orderId: row.id, by: "CUSTOMER", stockReturned, moneyReturned: false });
       return true;
     });
     if (!changed) throw conflict("This order can no longer be cancelled");

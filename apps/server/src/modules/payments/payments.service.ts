@@ -252,6 +252,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     }
     if (verdict.kind === "failed") {
       const settled = await repo.settleAttempt(tx, payment.id, { status: "FAILED", from: ["PENDING"], providerResponse: { ...history, reason: verdict.reason } });
+      if (settled && verdict.reason !== "expired") await events.recordOrderFact(tx, { type: "order.payment_failed", orderId: payment.orderId, reason: "FAILED" });
       return { ...none, changed: Boolean(settled) };
     }
     const order = await ordersRepo.findOrder(tx, payment.orderId);
@@ -272,6 +273,7 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
       await ordersRepo.insertHistory(tx, { orderId: order.id, status: "PROCESSING", note: `Paid with ${label}${verdict.transactionId ? ` (transaction ${verdict.transactionId})` : ""}` });
       // The tax invoice commits with the payment, or neither does (docs/decisions/081).
       await issueInvoice(tx, order.id, now);
+      await events.recordOrderFact(tx, { type: "order.payment_received", orderId: order.id });
       return { changed: true, orderPaid: true, orderClosed: false };
     }
     // Paid, but the order was cancelled or paid by another attempt meanwhile: keep the record and tell the staff.
@@ -464,7 +466,9 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
         }
         const cancelled = await ordersRepo.updateOrderIf(tx, id, { status: ["PENDING"], paymentStatus: "PENDING" }, { status: "CANCELLED", paymentStatus: "FAILED" });
         if (!cancelled) continue;
-        await orders.releaseStock(tx, id);
+        const stockReturned = await orders.releaseStock(tx, id);
+        await events.recordOrderFact(tx, { type: "order.payment_failed", orderId: id, reason: "EXPIRED" });
+        await events.recordOrderFact(tx, { type: "order.cancelled", orderId: id, by: "EXPIRY", stockReturned, moneyReturned: false });
         await ordersRepo.insertHistory(tx, {
           orderId: id,
           status: "CANCELLED",
@@ -476,7 +480,8 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
       for (const { id } of await repo.findExpiredCodOrders(tx, now, orders.limits.codConfirmMinutes, limit)) {
         const cancelled = await ordersRepo.updateOrderIf(tx, id, { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD" }, { status: "CANCELLED" });
         if (!cancelled) continue;
-        await orders.releaseStock(tx, id);
+        const codStockReturned = await orders.releaseStock(tx, id);
+        await events.recordOrderFact(tx, { type: "order.cancelled", orderId: id, by: "EXPIRY", stockReturned: codStockReturned, moneyReturned: false });
         await ordersRepo.insertHistory(tx, { orderId: id, status: "CANCELLED", note: `Cash on delivery was not confirmed within ${orders.limits.codConfirmMinutes} minutes; order cancelled and stock released` });
         result.cancelled.push(id);
       }
