@@ -25,6 +25,8 @@ export interface ReceivedSms {
 }
 
 const ID_RE = /^[0-9]{13}-[a-f0-9]{8}$/;
+/** A well-formed mobile number the simulator treats as unassigned (refused with 1007, as the real gateway does for one). */
+export const SIMULATOR_UNASSIGNED_NUMBER = "9600000000";
 
 export function createSmsStore(outboxDir: string) {
   return {
@@ -102,7 +104,7 @@ export const smsSimulator: FastifyPluginAsync<SmsSimulatorOptions> = async (app,
     else if (!from.trim()) refused = refuse(1008, "Invalid Sender");
     else if (!text.trim() || text.includes("\u0000")) refused = refuse(1011, "Invalid Text");
     const numbers = to.split(",").map((n) => n.trim());
-    if (!refused && (numbers.length === 0 || numbers.some((n) => !/^9[678]\d{8}$/.test(n)))) refused = refuse(1007, "Invalid Receiver");
+    if (!refused && (numbers.length === 0 || numbers.some((n) => !/^9[678]\d{8}$/.test(n) || n === SIMULATOR_UNASSIGNED_NUMBER))) refused = refuse(1007, "Invalid Receiver");
     if (refused) return reply.status(refused.status).send(refused.body);
     if (scenario === "slow" && delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     const { unicode, parts } = smsLength(text);

@@ -175,7 +175,7 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
             <Heading as="h1" style={s.h1}>
               {m.heading}
             </Heading>
-            <Text style={s.p}>Namaste {o.customerName},</Text>
+            <Text style={s.p}>{`Namaste ${o.customerName},`}</Text>
             {m.paragraphs.map((p, i) => (
               <Text key={i} style={s.p}>
                 {p}
@@ -189,13 +189,10 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
               </Section>
             )}
             <Hr style={s.hr} />
-            <Text style={{ ...s.p, fontWeight: 700 }}>Order {o.orderNumber}</Text>
+            <Text style={{ ...s.p, fontWeight: 700 }}>{`Order ${o.orderNumber}`}</Text>
             {o.items.map((i, k) => (
               <Row key={k}>
-                <Column style={s.cell}>
-                  {i.name} · size {i.size}
-                  {i.color !== "Default" ? ` · ${i.color}` : ""} × {i.quantity}
-                </Column>
+                <Column style={s.cell}>{`${i.name} · size ${i.size}${i.color !== "Default" ? ` · ${i.color}` : ""} × ${i.quantity}`}</Column>
                 <Column style={s.right}>{formatNPR(i.lineTotal)}</Column>
               </Row>
             ))}
