@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   // Order e-mails and SMS from the outbox (docs/decisions/090); every instance runs a worker, SKIP LOCKED shares the rows.
   if (config.notifications.pollMs > 0) {
     const stopWorker = app.services.notifications.start(config.notifications.pollMs, app.log);
-    app.addHook("onClose", async () => stopWorker());
+    app.addHook("onClose", () => stopWorker());
   }
   app.addHook("onClose", () => database.close());
 

@@ -234,24 +234,23 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
    * Runs the worker every `intervalMs` and whenever `kick()` is called (after an order change commits), until stop().
    * A pass that claimed a full batch runs again at once.
    */
-  function start(intervalMs: number, log: { error(obj: object, msg: string): void }): () => void {
-    let running = false;
+  function start(intervalMs: number, log: { error(obj: object, msg: string): void }): () => Promise<void> {
+    let current: Promise<void> | null = null;
     let again = false;
     let stopped = false;
     const run = () => {
       if (stopped) return;
-      if (running) {
+      if (current) {
         again = true;
         return;
       }
-      running = true;
-      deliverDue()
+      current = deliverDue()
         .then((r) => {
           if (r.claimed >= 20) again = true;
         })
         .catch((err: unknown) => log.error({ err }, "notifications worker pass failed"))
         .finally(() => {
-          running = false;
+          current = null;
           if (again && !stopped) {
             again = false;
             setImmediate(run);
@@ -261,10 +260,12 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     const timer = setInterval(run, intervalMs);
     timer.unref();
     kickListeners.add(run);
-    return () => {
+    // Stopping waits for the pass in flight, so its sends are marked before the database closes.
+    return async () => {
       stopped = true;
       clearInterval(timer);
       kickListeners.delete(run);
+      await current;
     };
   }
 
