@@ -14,6 +14,7 @@ import { useZodForm } from "../lib/use-form";
 import { pageTitle } from "../lib/seo";
 import { showFormAgain } from "../lib/password-form";
 import { RouteLoadError } from "../components/load-error";
+import { NotificationPreferences } from "../components/notification-preferences";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
@@ -101,7 +102,12 @@ function SignedInProfile({ profile }: { profile: Profile }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === "profile" ? <ProfileDetails profile={profile} /> : null}
+        {tab === "profile" ? (
+          <>
+            <ProfileDetails profile={profile} />
+            <NotificationPreferences />
+          </>
+        ) : null}
         {tab === "orders" ? <ProfileOrders /> : null}
         {tab === "wishlist" ? <ProfileWishlist /> : null}
         {tab === "security" ? <SecurityTab /> : null}
