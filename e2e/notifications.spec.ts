@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, CUSTOMER, fillShippingAddress, signIn, visit } from "./support/pages";
 
 /**
- * Order notifications in Chromium against the real server (docs/decisions/090-092): a cash-on-delivery order sends an
+ * Order notifications in Chromium against the real server (docs/decisions/090, 091 and 092): a cash-on-delivery order sends an
  * e-mail (seen in /dev/mail) and an SMS (seen in /dev/sms, the Sparrow SMS simulator); the administrator marking it
  * SHIPPED with a tracking number sends a second SMS carrying that number.
  */

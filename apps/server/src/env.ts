@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   ORDER_MAX_OPEN_UNPAID: z.coerce.number().int().min(1).max(1000).optional(),
   ORDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
   ORDER_RATE_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
-  // Order notifications (docs/decisions/090-093): SMS through Sparrow SMS, or its local simulator outside production.
+  // Order notifications (docs/decisions/090, 091, 092, 093): SMS through Sparrow SMS, or its local simulator outside production.
   SMS_ENABLED: z.enum(["auto", "true", "false"]).default("auto"),
   SMS_SIMULATOR: z.enum(["auto", "on", "off", "true", "false"]).default("auto"),
   SPARROW_SMS_TOKEN: optionalText,
@@ -154,7 +154,7 @@ export interface Config {
    * never used for the cross-site check, whoever sends it.
    */
   trustProxy: string[];
-  /** Order notifications: SMS gateway (null: no SMS), its simulator, the outbox worker's pace (docs/decisions/090-093). */
+  /** Order notifications: SMS gateway (null: no SMS), its simulator, the outbox worker's pace (docs/decisions/090, 091, 092, 093). */
   notifications: NotificationsConfig;
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
