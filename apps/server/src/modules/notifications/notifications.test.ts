@@ -141,6 +141,17 @@ describe("what each order event writes to the outbox", () => {
     expect(email!.bodyHtml).toContain(`${SHOP}/payment-selection?orderId=${started.orderId}`);
   });
 
+  it("no Pay Now link for an order whose time to pay has run out (the expiry cancels it and says so)", async () => {
+    const sita = await customer();
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: sita.headers, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    const started = res.json().data as { pidx: string; orderId: string };
+    await t.database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, started.orderId));
+    await pay.setPayment(started.pidx, { status: "User canceled" });
+    await t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: sita.headers, payload: { pidx: started.pidx } });
+    expect(await kinds(started.orderId)).toEqual(["order.placed EMAIL", "order.placed SMS"]);
+  });
+
   it("a change that rolls back leaves no notification behind", async () => {
     const sita = await customer();
     const before = await t.database.db.select({ id: notifications.id }).from(notifications);

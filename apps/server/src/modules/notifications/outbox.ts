@@ -96,7 +96,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.area ?? a.city, a.district, a.province, a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
       items: items.map((i) => ({ name: i.productName, slug: i.productSlug, size: i.size, color: i.color, quantity: i.quantity, lineTotal: i.lineTotal })),
     };
-    return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus };
+    return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus, paymentExpiresAt: row.order.paymentExpiresAt };
   }
 
   /** The OrderFact recorder (registered in services.ts): writes this fact's rows with the transaction it is given. */
@@ -106,7 +106,8 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     const snap = await snapshot(tx, fact.orderId);
     if (!snap) return;
     // A failed attempt on an order that is closed or paid meanwhile: no Pay Now link that would not work.
-    if (fact.type === "order.payment_failed" && (snap.status !== "PENDING" || snap.paymentStatus !== "PENDING")) return;
+    // Nor for an order whose time to pay has run out (the expiry sweep is about to cancel it, and says so).
+    if (fact.type === "order.payment_failed" && (snap.status !== "PENDING" || snap.paymentStatus !== "PENDING" || (snap.paymentExpiresAt !== null && snap.paymentExpiresAt <= new Date()))) return;
     // A wallet payment moves the order to PROCESSING: "payment received" tells it.
     if (kind === "order.status_changed:PROCESSING" && snap.paymentStatus === "PAID" && snap.o.paymentMethod !== "COD") return;
     const rendered = await renderOrderNotification(fact, snap.o, deps.publicUrl);
