@@ -1,9 +1,12 @@
+import net from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { notifications, orders } from "../../db/schema/index.js";
 import { payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
+import { createMailService } from "../mail/mail.service.js";
+import { createNotifications } from "./outbox.js";
 import { SIMULATOR_UNASSIGNED_NUMBER } from "./sms-simulator.js";
 import { startSmsSimulator, type RunningSmsSimulator } from "./testing.js";
 
@@ -276,6 +279,28 @@ describe("delivery", () => {
     row = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
     expect(row).toMatchObject({ status: "SENT", attempts: 3 });
     expect((await sms.store.list()).filter((s) => s.text.includes(order.orderNumber))).toHaveLength(1);
+  });
+
+  it("an SMTP outage delays the e-mail and loses nothing: sent once the server answers again", async () => {
+    const sita = await customer({ phone: null });
+    const order = await placeCod(sita, { ...address, phone: "01-4412345" });
+    // An SMTP server that is down: a port nothing listens on.
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const down = createMailService({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Khelkud <no-reply@khelkud.com.np>", outboxDir: t.config.outboxDir });
+    const during = createNotifications(t.database.db, { mail: down, sms: null, publicUrl: SHOP, maxAttempts: 4 });
+    await during.deliverDue({ limit: 50 });
+    let row = (await rowsOf(order.id))[0]!;
+    expect(row).toMatchObject({ channel: "EMAIL", status: "PENDING", attempts: 1 });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    await down.close();
+    // The server is back (here: the shop's own mail service): the next due attempt sends it, once.
+    await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(row.nextAttemptAt.getTime() + 1) });
+    row = (await rowsOf(order.id))[0]!;
+    expect(row).toMatchObject({ status: "SENT", attempts: 2 });
+    expect((await t.app.services.mail.outbox.list()).filter((m) => m.subject === `Order ${order.orderNumber} placed`)).toHaveLength(1);
   });
 
   it("gives up after the bounded number of attempts and records why", async () => {
