@@ -8,6 +8,7 @@ CREATE TABLE "notifications" (
 	"subject" text,
 	"body_text" text NOT NULL,
 	"body_html" text,
+	"payload" jsonb,
 	"dedupe_key" text NOT NULL,
 	"status" text DEFAULT 'PENDING' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

@@ -459,6 +459,8 @@ export const notifications = pgTable(
     subject: text("subject"),
     bodyText: text("body_text").notNull(),
     bodyHtml: text("body_html"),
+    /** The fact and the order snapshot the e-mail's HTML is rendered from when it is sent (docs/decisions/090). */
+    payload: jsonb("payload").$type<unknown>(),
     dedupeKey: text("dedupe_key").notNull(),
     status: text("status", { enum: ["PENDING", "SENDING", "SENT", "FAILED"] }).notNull().default("PENDING"),
     attempts: integer("attempts").notNull().default(0),

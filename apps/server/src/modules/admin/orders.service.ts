@@ -226,9 +226,10 @@ export function createAdminOrdersService(db: Db, notify?: OrderNotifier, clock: 
         const now = clock();
         await tx.update(orders).set({ paymentStatus: "PAID", paidAt: now, cashCollectedAt: now }).where(eq(orders.id, id));
         await tx.update(payments).set({ status: "PAID" }).where(and(eq(payments.orderId, id), eq(payments.provider, "COD"), eq(payments.status, "PENDING")));
+        // Before the invoice: its number takes the fiscal year's counter lock, held to the commit (docs/decisions/090).
+        await notify?.recordFact?.(tx, { type: "order.payment_received", orderId: id });
         // The tax invoice commits with the cash, or neither does (docs/decisions/081).
         const invoice = await issueInvoice(tx, id, now);
-        await notify?.recordFact?.(tx, { type: "order.payment_received", orderId: id });
         await recordAudit(tx, actor, { action: "order.cash-collected", entityType: "order", entityId: id, before: { paymentStatus: o.paymentStatus }, after: { paymentStatus: "PAID", invoice: invoice?.number ?? null } });
       });
       await tell(notify && (() => notify.paymentUpdated(id)));

@@ -98,7 +98,7 @@ describe("what each order event writes to the outbox", () => {
     expect(shippedSms.bodyText).toContain("NCM-778812");
     expect(shippedSms.recipient).toBe("9841000001");
     const delivered = rows.find((r) => r.kind === "order.status_changed:DELIVERED" && r.channel === "EMAIL")!;
-    expect(delivered.bodyHtml).toContain(`${SHOP}/products/`);
+    expect(delivered.bodyText).toContain(`${SHOP}/products/`);
     expect(delivered.bodyText).toContain("Write a review");
     for (const r of rows.filter((x) => x.channel === "SMS")) expect(r.bodyText.length).toBeLessThanOrEqual(160);
   });
@@ -141,7 +141,7 @@ describe("what each order event writes to the outbox", () => {
     const verified = await t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: sita.headers, payload: { pidx: started.pidx } });
     expect(verified.json().error).toBe("Payment status: User canceled");
     const [email] = (await rowsOf(started.orderId)).filter((r) => r.kind === "order.payment_failed" && r.channel === "EMAIL");
-    expect(email!.bodyHtml).toContain(`${SHOP}/payment-selection?orderId=${started.orderId}`);
+    expect(email!.bodyText).toContain(`Pay Now: ${SHOP}/payment-selection?orderId=${started.orderId}`);
   });
 
   it("no Pay Now link for an order whose time to pay has run out (the expiry cancels it and says so)", async () => {
@@ -320,7 +320,7 @@ describe("delivery", () => {
     // What a killed worker leaves: rows claimed (SENDING, lease running), the e-mail already handed to the transport.
     const rows = await t.database.db.update(notifications).set({ status: "SENDING", attempts: 1, claimId: "dead-worker", lockedUntil: new Date(Date.now() + 60_000) }).where(eq(notifications.orderId, order.id)).returning();
     const email = rows.find((r) => r.channel === "EMAIL")!;
-    await t.app.services.mail.send({ to: email.recipient, subject: email.subject!, text: email.bodyText, html: email.bodyHtml!, messageId: `<${email.id}@khelkud.com.np>` });
+    await t.app.services.mail.send({ to: email.recipient, subject: email.subject!, text: email.bodyText, messageId: `<${email.id}@khelkud.com.np>` });
     // While the lease runs, nobody touches them.
     expect((await t.app.services.notifications.deliverDue({ limit: 50 })).claimed).toBe(0);
     // After it: the e-mail is sent again and lands once; the SMS is in doubt and left for an administrator.

@@ -8,7 +8,7 @@ import type { MailService } from "../mail/mail.service.js";
 import type { OrderFact } from "../events/events.js";
 import { SmsRejected, type SparrowClient } from "./sparrow.client.js";
 import { nepaliMobile } from "./sms-text.js";
-import { renderOrderNotification, type OrderSnapshot } from "./templates.js";
+import { composeOrderNotification, renderOrderEmailHtml, type OrderSnapshot } from "./templates.js";
 
 /**
  * The notifications outbox (docs/decisions/090). `record` runs inside the transaction of an order's change and writes
@@ -20,6 +20,11 @@ import { renderOrderNotification, type OrderSnapshot } from "./templates.js";
  * an administrator to resend after checking (never twice without a person deciding).
  */
 export type NotificationRow = typeof notifications.$inferSelect;
+/** What an e-mail's HTML part is rendered from at send time: the fact and the order as it was in the fact's transaction. */
+export interface NotificationPayload {
+  fact: OrderFact;
+  order: OrderSnapshot;
+}
 type Kind = "order.placed" | "order.payment_received" | "order.cancelled" | "order.payment_failed" | `order.status_changed:${string}`;
 
 export interface NotificationsDeps {
@@ -110,7 +115,8 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     if (fact.type === "order.payment_failed" && (snap.status !== "PENDING" || snap.paymentStatus !== "PENDING" || (snap.paymentExpiresAt !== null && snap.paymentExpiresAt <= new Date()))) return;
     // A wallet payment moves the order to PROCESSING: "payment received" tells it.
     if (kind === "order.status_changed:PROCESSING" && snap.paymentStatus === "PAID" && snap.o.paymentMethod !== "COD") return;
-    const rendered = await renderOrderNotification(fact, snap.o, deps.publicUrl);
+    const rendered = composeOrderNotification(fact, snap.o, deps.publicUrl);
+    const payload: NotificationPayload = { fact, order: snap.o };
     const key = `${fact.orderId}:${kind}`;
     const rows: (typeof notifications.$inferInsert)[] = [];
     if (snap.user.email_on) {
@@ -123,7 +129,8 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
         recipient: snap.user.email,
         subject: rendered.subject,
         bodyText: rendered.text,
-        bodyHtml: rendered.html,
+        bodyHtml: null,
+        payload,
         dedupeKey: `${key}:EMAIL`,
         maxAttempts: deps.maxAttempts,
         ...(valid ? {} : { status: "FAILED" as const, lastError: "Not a deliverable e-mail address" }),
@@ -189,7 +196,9 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
 
   async function sendOne(row: NotificationRow): Promise<string> {
     if (row.channel === "EMAIL") {
-      const { id } = await deps.mail.send({ to: row.recipient, subject: row.subject ?? "Your Khelkud order", text: row.bodyText, html: row.bodyHtml ?? undefined, messageId: `<${row.id}@${domain}>` });
+      const p = row.payload as NotificationPayload | null;
+      const html = row.bodyHtml ?? (p ? await renderOrderEmailHtml(p.fact, p.order, deps.publicUrl) : undefined);
+      const { id } = await deps.mail.send({ to: row.recipient, subject: row.subject ?? "Your Khelkud order", text: row.bodyText, html, messageId: `<${row.id}@${domain}>` });
       return id;
     }
     if (!deps.sms) throw new SmsRejected("SMS is switched off on this shop");
@@ -306,6 +315,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
           subject: row.subject,
           bodyText: row.bodyText,
           bodyHtml: row.bodyHtml,
+          payload: row.payload,
           dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
           maxAttempts: deps.maxAttempts,
         })

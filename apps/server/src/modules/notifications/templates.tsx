@@ -253,9 +253,18 @@ function plainText(m: Message, o: OrderSnapshot, base: string): string {
   return lines.join("\n");
 }
 
-export async function renderOrderNotification(fact: OrderFact, order: OrderSnapshot, publicUrl: string): Promise<RenderedNotification> {
+/**
+ * Subject, plain text and SMS: plain string work, cheap enough to run inside the order's transaction. The HTML part is
+ * rendered by the worker at send time from the same snapshot (renderOrderEmailHtml), outside any transaction: React
+ * rendering there would hold the order's locks (and the invoice counter's) for milliseconds per order.
+ */
+export function composeOrderNotification(fact: OrderFact, order: OrderSnapshot, publicUrl: string): Omit<RenderedNotification, "html"> {
   const base = publicUrl.replace(/\/$/, "");
   const m = message(fact, order, base);
-  const html = await render(<OrderEmail m={m} o={order} base={base} />);
-  return { subject: m.subject, text: plainText(m, order, base), html, sms: fitOneSms(m.sms) };
+  return { subject: m.subject, text: plainText(m, order, base), sms: fitOneSms(m.sms) };
+}
+
+export async function renderOrderEmailHtml(fact: OrderFact, order: OrderSnapshot, publicUrl: string): Promise<string> {
+  const base = publicUrl.replace(/\/$/, "");
+  return render(<OrderEmail m={message(fact, order, base)} o={order} base={base} />);
 }

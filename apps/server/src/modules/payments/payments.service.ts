@@ -271,9 +271,10 @@ export function createPaymentsService(db: Db, deps: PaymentsServiceDeps) {
     );
     if (updated) {
       await ordersRepo.insertHistory(tx, { orderId: order.id, status: "PROCESSING", note: `Paid with ${label}${verdict.transactionId ? ` (transaction ${verdict.transactionId})` : ""}` });
+      // Before the invoice: its number takes the fiscal year's counter lock, held to the commit (docs/decisions/090).
+      await events.recordOrderFact(tx, { type: "order.payment_received", orderId: order.id });
       // The tax invoice commits with the payment, or neither does (docs/decisions/081).
       await issueInvoice(tx, order.id, now);
-      await events.recordOrderFact(tx, { type: "order.payment_received", orderId: order.id });
       return { changed: true, orderPaid: true, orderClosed: false };
     }
     // Paid, but the order was cancelled or paid by another attempt meanwhile: keep the record and tell the staff.
