@@ -29,6 +29,9 @@ import { contactRoutes } from "./modules/content/contact.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { authRoutes, profileRoutes } from "./modules/accounts/accounts.routes.js";
 import { registerDevMail } from "./modules/mail/dev-mail.routes.js";
+import { adminNotificationRoutes, preferenceRoutes } from "./modules/notifications/notifications.routes.js";
+import { createSmsStore, registerDevSms, smsSimulator } from "./modules/notifications/sms-simulator.js";
+import { SIMULATOR_SMS_TOKEN, SMS_SIMULATOR_PREFIX } from "./env.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { registerLive } from "./plugins/live.js";
@@ -144,6 +147,8 @@ export async function buildApp(config: Config, { database, logger = true, logger
       await api.register(authRoutes(services.accounts, config));
       await api.register(profileRoutes(services.accounts));
       await api.register(paymentRoutes(services.payments));
+      await api.register(adminNotificationRoutes(services.notifications));
+      await api.register(preferenceRoutes(services.notifications));
       // Unknown /api paths answer JSON, never the HTML shop.
       api.all("/*", { schema: { hide: true } }, async (req, reply) => reply.callNotFound());
     },
@@ -157,6 +162,17 @@ export async function buildApp(config: Config, { database, logger = true, logger
     await app.register(async (devMail) => {
       devMail.addHook("onRequest", refuseUnlessFromThisMachine);
       registerDevMail(devMail, services.mail);
+    });
+  }
+
+  // Development/test only (env.ts refuses it in production): a Sparrow SMS gateway on our own origin, reached by the SMS
+  // client over HTTP like the real one, and /dev/sms listing what it received (docs/decisions/091).
+  if (config.notifications.smsSimulator) {
+    const token = config.notifications.sms?.token ?? SIMULATOR_SMS_TOKEN;
+    await app.register(async (sms) => {
+      sms.addHook("onRequest", refuseUnlessFromThisMachine);
+      await sms.register(smsSimulator, { prefix: SMS_SIMULATOR_PREFIX, token, outboxDir: config.notifications.smsOutboxDir });
+      registerDevSms(sms, createSmsStore(config.notifications.smsOutboxDir));
     });
   }
 

@@ -116,3 +116,47 @@ describe("wallet configuration", () => {
     expect(message).toContain("PAYMENT_SIMULATOR");
   });
 });
+
+describe("SMS configuration (docs/decisions/091)", () => {
+  const startUpError = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it("outside production without a token, SMS go to the simulator on the shop's own origin", () => {
+    const { notifications } = loadConfig({ PUBLIC_URL: "http://localhost:3000" });
+    expect(notifications.smsSimulator).toBe(true);
+    expect(notifications.sms).toEqual({ url: "http://localhost:3000/_simulator/sparrow/v2/sms/", token: expect.any(String), from: "Khelkud" });
+  });
+
+  it("with a token, SMS go to Sparrow SMS and the simulator is off", () => {
+    const { notifications } = loadConfig({ SPARROW_SMS_TOKEN: "v2_live", SPARROW_SMS_FROM: "KhelkudNP" });
+    expect(notifications.smsSimulator).toBe(false);
+    expect(notifications.sms).toEqual({ url: "https://api.sparrowsms.com/v2/sms/", token: "v2_live", from: "KhelkudNP" });
+  });
+
+  it("in production without a token, no SMS are sent (e-mail only) and nothing is simulated", () => {
+    const { notifications } = loadConfig({ NODE_ENV: "production" });
+    expect(notifications.sms).toBeNull();
+    expect(notifications.smsSimulator).toBe(false);
+  });
+
+  it("refuses to start in production with SMS switched on but no token, or with the simulator", () => {
+    expect(startUpError({ NODE_ENV: "production", SMS_ENABLED: "true" })).toContain("SPARROW_SMS_TOKEN");
+    expect(startUpError({ NODE_ENV: "production", SMS_SIMULATOR: "on", SPARROW_SMS_TOKEN: "t" })).toContain("SMS_SIMULATOR");
+    expect(startUpError({ NODE_ENV: "production", SPARROW_SMS_TOKEN: "t", SPARROW_SMS_URL: "https://shop.example.np/_simulator/sparrow/v2/sms/" })).toContain("SPARROW_SMS_URL");
+    expect(startUpError({ NODE_ENV: "production", SMS_ENABLED: "true", SPARROW_SMS_TOKEN: "t" })).toBe("");
+  });
+
+  it("SMS_ENABLED=false sends no SMS, and bad values are named", () => {
+    expect(loadConfig({ SMS_ENABLED: "false" }).notifications.sms).toBeNull();
+    const message = startUpError({ SMS_ENABLED: "maybe", NOTIFY_MAX_ATTEMPTS: "0", SPARROW_SMS_FROM: "<script>" });
+    expect(message).toContain("SMS_ENABLED");
+    expect(message).toContain("NOTIFY_MAX_ATTEMPTS");
+    expect(message).toContain("SPARROW_SMS_FROM");
+  });
+});

@@ -85,6 +85,15 @@ const EnvSchema = z.object({
   ORDER_MAX_OPEN_UNPAID: z.coerce.number().int().min(1).max(1000).optional(),
   ORDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
   ORDER_RATE_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+  // Order notifications (docs/decisions/090, 091, 092, 093): SMS through Sparrow SMS, or its local simulator outside production.
+  SMS_ENABLED: z.enum(["auto", "true", "false"]).default("auto"),
+  SMS_SIMULATOR: z.enum(["auto", "on", "off", "true", "false"]).default("auto"),
+  SPARROW_SMS_TOKEN: optionalText,
+  SPARROW_SMS_FROM: z.string().trim().regex(/^[\w .-]{1,20}$/, "letters, digits, spaces, dots, dashes (at most 20): the sender identity Sparrow SMS approved").default("Khelkud"),
+  SPARROW_SMS_URL: optionalUrl,
+  NOTIFY_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Proxies whose X-Forwarded-For/-Proto are believed: comma-separated addresses, CIDRs or loopback|linklocal|uniquelocal. */
   TRUST_PROXY: z
@@ -145,6 +154,8 @@ export interface Config {
    * never used for the cross-site check, whoever sends it.
    */
   trustProxy: string[];
+  /** Order notifications: SMS gateway (null: no SMS), its simulator, the outbox worker's pace (docs/decisions/090, 091, 092, 093). */
+  notifications: NotificationsConfig;
   /** Shared Redis for several instances (live-channel adapter, rate-limit counters); null runs everything in this process. */
   redis: { url: string; prefix: string } | null;
 }
@@ -162,6 +173,26 @@ export interface OrderLimits {
   /** A cash-on-delivery order not confirmed within this time is cancelled and its stock returned. */
   codConfirmMinutes: number;
 }
+
+export interface NotificationsConfig {
+  /** Sparrow SMS: the send endpoint, token and sender identity; null when SMS is off. */
+  sms: { url: string; token: string; from: string } | null;
+  /** The local Sparrow SMS simulator at `${publicUrl}/_simulator/sparrow` and its /dev/sms list (never in production). */
+  smsSimulator: boolean;
+  /** Where the simulator keeps every SMS it received (listed at /dev/sms). */
+  smsOutboxDir: string;
+  /** How often the outbox worker looks for due notifications (0 = never; tests drive it themselves). */
+  pollMs: number;
+  /** Attempts before a notification is recorded as failed for good. */
+  maxAttempts: number;
+  /** How long a worker's claim on a notification lasts; one still SENDING after it is in doubt (its worker stopped). */
+  leaseMs: number;
+}
+
+export const SMS_SIMULATOR_PREFIX = "/_simulator/sparrow";
+/** The token the SMS simulator accepts when SPARROW_SMS_TOKEN is not set (development only). */
+export const SIMULATOR_SMS_TOKEN = "test_token_khelkud_sms_simulator";
+export const SPARROW_SMS_URL = "https://api.sparrowsms.com/v2/sms/";
 
 export interface DatabaseTimeouts {
   connectMs: number;
@@ -241,8 +272,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     orderLimits: orderLimits(env),
+    notifications: notificationsConfig(env, publicUrl, dataDir),
     trustProxy: env.TRUST_PROXY,
   };
+}
+
+/**
+ * SMS: on with a Sparrow SMS token, or through the simulator outside production when no token is set. Production refuses
+ * to start with SMS switched on but no token, or with the simulator (it would "send" nothing).
+ */
+function notificationsConfig(env: Env, publicUrl: string, dataDir: string): NotificationsConfig {
+  const production = env.NODE_ENV === "production";
+  const problems: string[] = [];
+  const explicit = env.SMS_SIMULATOR === "on" || env.SMS_SIMULATOR === "true";
+  const smsSimulator = explicit || (env.SMS_SIMULATOR === "auto" && env.SPARROW_SMS_TOKEN === undefined && !production && env.SMS_ENABLED !== "false");
+  if (production && explicit) problems.push("SMS_SIMULATOR: the SMS simulator cannot run in production (no SMS would reach a customer)");
+  let sms: NotificationsConfig["sms"] = null;
+  const token = env.SPARROW_SMS_TOKEN ?? (smsSimulator ? SIMULATOR_SMS_TOKEN : undefined);
+  if (env.SMS_ENABLED === "true" || (env.SMS_ENABLED === "auto" && token !== undefined)) {
+    if (token === undefined) problems.push("SPARROW_SMS_TOKEN: required when SMS_ENABLED=true");
+    else sms = { url: env.SPARROW_SMS_URL ?? (smsSimulator ? `${publicUrl}${SMS_SIMULATOR_PREFIX}/v2/sms/` : SPARROW_SMS_URL), token, from: env.SPARROW_SMS_FROM };
+    if (production && sms && new URL(sms.url).pathname.startsWith(`${SMS_SIMULATOR_PREFIX}/`)) problems.push("SPARROW_SMS_URL: points at the SMS simulator, which production must not use");
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid SMS configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example (SMS variables).`);
+  return { sms, smsSimulator, smsOutboxDir: path.join(dataDir, "sms-outbox"), pollMs: env.NOTIFY_POLL_MS, maxAttempts: env.NOTIFY_MAX_ATTEMPTS, leaseMs: env.NOTIFY_LEASE_MS };
 }
 
 function orderLimits(env: Env): OrderLimits {

@@ -29,6 +29,11 @@ async function main(): Promise<void> {
     const stopSweeper = app.services.payments.startExpirySweeper(config.paymentSweepSeconds * 1000, app.log);
     app.addHook("onClose", async () => stopSweeper());
   }
+  // Order e-mails and SMS from the outbox (docs/decisions/090); every instance runs a worker, SKIP LOCKED shares the rows.
+  if (config.notifications.pollMs > 0) {
+    const stopWorker = app.services.notifications.start(config.notifications.pollMs, app.log);
+    app.addHook("onClose", () => stopWorker());
+  }
   app.addHook("onClose", () => database.close());
 
   let closing = false;

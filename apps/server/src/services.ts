@@ -21,6 +21,8 @@ import { createPaymentsService } from "./modules/payments/payments.service.js";
 import { createPaymentClients } from "./payments/index.js";
 import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { createBackgroundTasks } from "./lib/background.js";
+import { createNotifications } from "./modules/notifications/outbox.js";
+import { createSparrowClient } from "./modules/notifications/sparrow.client.js";
 
 /** The composition root: every service, built once per app, handed to routes and to React Router loaders. */
 export function createServices(db: Db, config: Config, log: (msg: string, err?: unknown) => void = () => undefined) {
@@ -30,6 +32,17 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
   const sessions = createSessionsService(db);
   const mail = createMailService(config);
   const events = createEvents();
+  // Order notifications: rows written inside each order change's transaction, delivered by the outbox worker (docs/decisions/090).
+  const notifications = createNotifications(db, {
+    mail,
+    sms: config.notifications.sms ? createSparrowClient(config.notifications.sms) : null,
+    publicUrl: config.publicUrl,
+    maxAttempts: config.notifications.maxAttempts,
+    leaseMs: config.notifications.leaseMs,
+  });
+  events.onOrderFact(notifications.record);
+  // After a change commits, the worker (when running) looks at once instead of at its next tick.
+  events.on(() => notifications.kick());
   const orders = createOrdersService(db, { settings, events, limits: config.orderLimits });
   return {
     storage,
@@ -38,6 +51,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     admin: createAdminServices(db, storage, { orders, sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))) }),
     sessions,
     events,
+    notifications,
     orders,
     cart: createCartService({ settings, orders }),
     wishlist: createWishlistService(db),

@@ -25,3 +25,4 @@ export * from "./live.js";
 export * from "./bikram-sambat.js";
 export * from "./invoice-rules.js";
 export * from "./url-text.js";
+export * from "./notifications.js";

@@ -32,6 +32,7 @@ export async function refuseUnlessFromThisMachine(req: FastifyRequest, reply: Fa
 export function devSurfaces(config: Config): string[] {
   const on: string[] = [];
   if (config.devMailViewer) on.push("/dev/mail (outbox viewer with password-reset links)");
+  if (config.notifications.smsSimulator) on.push("/_simulator/sparrow and /dev/sms (SMS gateway simulator listing every text with order links)");
   if (config.payments.simulator) on.push("/_simulator and /_simulator/__admin (payment simulator that can mark payments paid)", "/test/esewa");
   return on;
 }

@@ -70,6 +70,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/auth/me": signedIn(200),
   "GET /api/users/profile": signedIn(200),
   "PUT /api/users/profile": signedIn(400, { body: { phone: "not a phone" } }),
+  "GET /api/users/notification-preferences": signedIn(200),
+  "PUT /api/users/notification-preferences": signedIn(400, { body: {} }),
   "PUT /api/users/change-password": signedIn(400, { body: {} }),
   "POST /api/uploads/profile": signedIn(400),
   // ---------------------------------------------------------------- customer: orders, wishlist, reviews
@@ -136,6 +138,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/orders/:id": adminOnly(404),
   "PATCH /api/admin/orders/:id/status": adminOnly(400, { body: {} }),
   "POST /api/admin/orders/:id/cash-collected": adminOnly(404),
+  "GET /api/admin/orders/:id/notifications": adminOnly(200, { params: { id: "$order" } }),
+  "POST /api/admin/orders/:id/notifications/:notificationId/resend": adminOnly(404, { params: { id: "$order" } }),
   "POST /api/admin/orders/:id/refund": adminOnly(404, { body: { method: "KHALTI", reference: "R-1" } }),
   "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
   "DELETE /api/admin/orders/:id": adminOnly(404),

@@ -12,6 +12,7 @@ describe("development-only surfaces answer this machine only", () => {
   beforeAll(async () => {
     t = await createTestApp({ devMailViewer: true });
     expect(t.config.payments.simulator).toBe(true);
+    expect(t.config.notifications.smsSimulator).toBe(true);
   });
   afterAll(() => t.close());
 
@@ -25,6 +26,10 @@ describe("development-only surfaces answer this machine only", () => {
     { method: "POST", url: "/_simulator/__admin/reset", payload: {} },
     { method: "POST", url: "/_simulator/khalti/api/v2/epayment/lookup/", payload: { pidx: "x" } },
     { method: "GET", url: "/test/esewa" },
+    { method: "GET", url: "/dev/sms" },
+    { method: "GET", url: "/dev/sms.json" },
+    { method: "POST", url: "/_simulator/sparrow/v2/sms/", payload: { token: "x", from: "Khelkud", to: "9841000001", text: "Hi" } },
+    { method: "POST", url: "/_simulator/sparrow/__admin/scenario", payload: { scenario: "outage" } },
   ];
 
   it.each(surfaces)("refuses $method $url from another machine with the 404 of a route that does not exist", async ({ method, url, payload }) => {
@@ -46,6 +51,7 @@ describe("development-only surfaces answer this machine only", () => {
     for (const remoteAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
       expect((await t.app.inject({ url: "/dev/mail", remoteAddress })).statusCode).toBe(200);
       expect((await t.app.inject({ url: "/test/esewa", remoteAddress })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: "/dev/sms", remoteAddress })).statusCode).toBe(200);
       const reset = await t.app.inject({ method: "POST", url: "/_simulator/__admin/reset", payload: {}, remoteAddress });
       expect(reset.statusCode).toBeLessThan(300);
     }
@@ -63,6 +69,7 @@ describe("the start-up warning for development surfaces on the network", () => {
     expect(warning).toContain("/dev/mail");
     expect(warning).toContain("/_simulator/__admin");
     expect(warning).toContain("/test/esewa");
+    expect(warning).toContain("/dev/sms");
     expect(exposedDevSurfacesWarning(loadConfig({ HOST: "::" }))).toContain("/dev/mail");
     expect(exposedDevSurfacesWarning(loadConfig({ HOST: "192.168.1.20", SMTP_URL: "smtp://mail.example.com" }))).not.toContain("/dev/mail");
   });

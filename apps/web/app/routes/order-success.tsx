@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const STEPS = [
-  { title: "Order Confirmation", text: "We have received your order. Its page shows every step as it happens." },
+  { title: "Order Confirmation", text: "We have received your order and sent the details to your e-mail and your mobile by SMS (as set on your profile). Its page shows every step as it happens." },
   { title: "Processing", text: "We check and pack your jerseys." },
   { title: "Shipping", text: "Your parcel is on its way: 3-5 business days." },
   { title: "Delivery", text: "It arrives at your door. For cash on delivery, pay the courier." },

@@ -13,6 +13,7 @@ import { pageTitle } from "../lib/seo";
 import { clientFormAction } from "../lib/route-form";
 import { callApi, field, readForm } from "../lib/route-form.server";
 import { RouteLoadError } from "../components/load-error";
+import { NotificationPreferences } from "../components/notification-preferences";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
@@ -144,7 +145,12 @@ function SignedInProfile({ profile }: { profile: Profile }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === "profile" ? <ProfileDetails profile={profile} /> : null}
+        {tab === "profile" ? (
+          <>
+            <ProfileDetails profile={profile} />
+            <NotificationPreferences />
+          </>
+        ) : null}
         {tab === "orders" ? <ProfileOrders /> : null}
         {tab === "wishlist" ? <ProfileWishlist /> : null}
         {tab === "security" ? <SecurityTab /> : null}

@@ -52,6 +52,10 @@ export const users = pgTable(
     addressLandmark: text("address_landmark"),
     addressPostalCode: text("address_postal_code"),
     addressCountry: text("address_country").notNull().default("Nepal"),
+    /** Order updates by SMS / by e-mail (on by default) and marketing mail (off by default); docs/decisions/092. */
+    notifyOrderSms: boolean("notify_order_sms").notNull().default(true),
+    notifyOrderEmail: boolean("notify_order_email").notNull().default(true),
+    marketingOptIn: boolean("marketing_opt_in").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -432,6 +436,50 @@ export const jobRuns = pgTable("job_runs", {
   lastResult: jsonb("last_result").$type<unknown>(),
   lastInstance: text("last_instance"),
 });
+
+/**
+ * The notifications outbox (docs/decisions/090): one row per e-mail or SMS to send, written in the transaction of the
+ * order's change. `dedupe_key` makes a fact recorded twice one row; `claim_id` + `locked_until` are the worker's lease,
+ * `status` SENT with `sent_at` the marker that it was handed over.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** order.placed, order.payment_received, order.status_changed:SHIPPED, order.cancelled, order.payment_failed. */
+    kind: text("kind").notNull(),
+    channel: text("channel", { enum: ["EMAIL", "SMS"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    bodyText: text("body_text").notNull(),
+    bodyHtml: text("body_html"),
+    /** The fact and the order snapshot the e-mail's HTML is rendered from when it is sent (docs/decisions/090). */
+    payload: jsonb("payload").$type<unknown>(),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status", { enum: ["PENDING", "SENDING", "SENT", "FAILED"] }).notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    claimId: text("claim_id"),
+    lastError: text("last_error"),
+    providerRef: text("provider_ref"),
+    sentAt: ts("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedupe_uq").on(t.dedupeKey),
+    index("notifications_due_idx").on(t.status, t.nextAttemptAt),
+    index("notifications_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
 
 // ---------------------------------------------------------------- engagement
 export const reviews = pgTable(

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -12,6 +12,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
   headers?: Record<string, string>;
+  /**
+   * The message's own Message-ID (`<…@…>`), the same on every attempt to send one notification: the development outbox
+   * keeps the first copy only, and mail clients show two copies with one Message-ID as one message (docs/decisions/090).
+   */
+  messageId?: string;
 }
 
 export interface OutboxEntry {
@@ -35,9 +40,29 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
   const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mime = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
+  /** The outbox id already written for this Message-ID, or null after claiming it for `id` (exclusive create). */
+  async function claimMessageId(messageId: string, id: string): Promise<string | null> {
+    const marker = path.join(config.outboxDir, `msgid-${createHash("sha256").update(messageId).digest("hex").slice(0, 32)}.id`);
+    try {
+      await fs.promises.writeFile(marker, id, { flag: "wx" });
+      return null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      return (await fs.promises.readFile(marker, "utf8")) || id;
+    }
+  }
+
   async function writeToOutbox(msg: MailMessage, raw: Buffer): Promise<string> {
     await fs.promises.mkdir(config.outboxDir, { recursive: true });
-    const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+    let id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+    if (msg.messageId) {
+      // Claimed before writing: a second attempt finds the claim and completes the same entry instead of adding one.
+      const earlier = await claimMessageId(msg.messageId, id);
+      if (earlier && ID_RE.test(earlier)) {
+        if (fs.existsSync(path.join(config.outboxDir, `${earlier}.json`))) return earlier;
+        id = earlier;
+      }
+    }
     const entry: OutboxEntry = { id, to: msg.to, from: config.mailFrom, subject: msg.subject, text: msg.text, html: msg.html ?? null, sentAt: new Date().toISOString() };
     await fs.promises.writeFile(path.join(config.outboxDir, `${id}.eml`), raw);
     await fs.promises.writeFile(path.join(config.outboxDir, `${id}.json`), JSON.stringify(entry));
@@ -48,7 +73,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
     transport: smtp ? ("smtp" as const) : ("outbox" as const),
 
     async send(msg: MailMessage): Promise<{ id: string }> {
-      const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, replyTo: msg.replyTo, headers: msg.headers };
+      const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, replyTo: msg.replyTo, headers: msg.headers, messageId: msg.messageId };
       if (smtp) {
         const info = await smtp.sendMail(mail);
         return { id: String(info.messageId) };

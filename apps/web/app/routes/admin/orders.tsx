@@ -7,6 +7,7 @@ import { useLiveEvent } from "../../lib/live";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 import { PaymentMethodIcon } from "../../components/icons";
+import { OrderNotifications } from "../../components/admin/order-notifications";
 
 interface OrderSummary {
   id: string;
@@ -220,6 +221,7 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           {o.statusHistory.length === 0 && <li className="text-slate-500">No changes yet.</li>}
         </ol>
       </section>
+      <OrderNotifications orderId={o.id} />
       {o.refund && (
         <section className="rounded-lg border border-emerald-300 bg-emerald-50 p-3">
           <h3 className="font-semibold">Refunded</h3>

@@ -40,6 +40,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <h2>Why we use it</h2>
         <ul>
           <li>To deliver your orders, take payment, handle returns and answer your questions.</li>
+          <li>To tell you about your order by e-mail and SMS: placed, paid, shipped with the tracking number, out for delivery, delivered or cancelled. Either can be turned off on your profile. SMS go through our Nepali SMS gateway (Sparrow SMS), which receives your mobile number and the text.</li>
           <li>To keep your account secure and prevent fraud.</li>
           <li>To send the newsletter, only if you subscribed. Every newsletter has an unsubscribe link that works with one click.</li>
         </ul>

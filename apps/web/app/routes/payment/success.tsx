@@ -74,7 +74,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           <dd>{[a.fullName, formatShippingAddress(a), a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-center text-sm text-slate-600">Follow your order on its page: every status change shows there as it happens.</p>
+      <p className="mt-4 text-center text-sm text-slate-600">A confirmation e-mail is on its way, and we send SMS updates as your order moves (as set on your profile). Its page shows every status change as it happens.</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
           Track Order

@@ -1,0 +1,371 @@
+import net from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { notifications, orders } from "../../db/schema/index.js";
+import { payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
+import { createMailService } from "../mail/mail.service.js";
+import { createNotifications } from "./outbox.js";
+import { SIMULATOR_UNASSIGNED_NUMBER } from "./sms-simulator.js";
+import { startSmsSimulator, type RunningSmsSimulator } from "./testing.js";
+
+/**
+ * Order notifications end to end on the server: the order's own transaction writes the outbox rows, the worker
+ * (driven here with deliverDue) sends e-mail to the development outbox and SMS over HTTP to the Sparrow SMS simulator.
+ */
+const SHOP = "http://shop.test";
+let pay: RunningSimulator;
+let sms: RunningSmsSimulator;
+let t: TestContext;
+let admin: Record<string, string>;
+
+const address = { fullName: "Sita Rai", email: "sita@example.com", phone: "9800000001", address: "Jhamsikhel 3", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" };
+
+type Who = { id: string; email: string; headers: Record<string, string> };
+async function customer(overrides: Parameters<typeof insertUser>[1] = {}): Promise<Who> {
+  const user = await insertUser(t.database.db, { phone: "+9779841000001", ...overrides });
+  return { id: user.id, email: user.email, headers: (await sessionFor(t.app, user.id)).cookie };
+}
+
+async function placeCod(who: Who, shippingAddress = address) {
+  const product = await insertProduct(t.database.db, { name: `Nepal Home Jersey ${Math.random().toString(36).slice(2, 7)}`, price: 250_000, sizes: [{ size: "M", stock: 50 }, { size: "L", stock: 50 }] });
+  const res = await t.app.inject({ method: "POST", url: "/api/orders", headers: who.headers, payload: { items: [{ productId: product.id, size: "L", quantity: 2 }], shippingAddress, paymentMethod: "COD" } });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.order as { id: string; orderNumber: string };
+}
+
+const rowsOf = (orderId: string) => t.database.db.select().from(notifications).where(eq(notifications.orderId, orderId)).orderBy(notifications.createdAt, notifications.channel);
+const kinds = async (orderId: string) => (await rowsOf(orderId)).map((r) => `${r.kind} ${r.channel}`).sort();
+
+async function deliverAll() {
+  for (let i = 0; i < 20; i++) {
+    const r = await t.app.services.notifications.deliverDue({ limit: 50 });
+    if (r.claimed === 0) return;
+  }
+}
+
+async function adminStatus(orderId: string, body: object) {
+  const res = await t.app.inject({ method: "PATCH", url: `/api/admin/orders/${orderId}/status`, headers: admin, payload: body });
+  expect(res.statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  pay = await startProviderSimulator();
+  sms = await startSmsSimulator();
+  t = await createTestApp({ payments: pay.payments, publicUrl: SHOP, notifications: sms.config });
+  const a = await insertUser(t.database.db, { role: "ADMIN" });
+  admin = (await sessionFor(t.app, a.id)).cookie;
+});
+afterAll(async () => {
+  await t?.close();
+  await sms?.close();
+  await pay?.app.close();
+});
+
+describe("what each order event writes to the outbox", () => {
+  it("cash on delivery from placing to delivery and cash: the expected e-mails and SMS, each once", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    expect(await kinds(order.id)).toEqual(["order.placed EMAIL", "order.placed SMS"]);
+    const confirm = await t.app.inject({ method: "POST", url: "/api/payments/cod/process", headers: sita.headers, payload: { orderId: order.id } });
+    expect(confirm.statusCode).toBe(200);
+    // PROCESSING is told by e-mail only; the SMS are kept for what the customer acts on.
+    expect(await kinds(order.id)).toEqual(["order.placed EMAIL", "order.placed SMS", "order.status_changed:PROCESSING EMAIL"]);
+    await adminStatus(order.id, { status: "SHIPPED", courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    await adminStatus(order.id, { status: "OUT_FOR_DELIVERY" });
+    await adminStatus(order.id, { status: "DELIVERED" });
+    const cash = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/cash-collected`, headers: admin });
+    expect(cash.statusCode).toBe(200);
+    const rows = await rowsOf(order.id);
+    expect(rows.map((r) => `${r.kind} ${r.channel}`).sort()).toEqual(
+      [
+        "order.placed EMAIL",
+        "order.placed SMS",
+        "order.status_changed:PROCESSING EMAIL",
+        "order.status_changed:SHIPPED EMAIL",
+        "order.status_changed:SHIPPED SMS",
+        "order.status_changed:OUT_FOR_DELIVERY EMAIL",
+        "order.status_changed:OUT_FOR_DELIVERY SMS",
+        "order.status_changed:DELIVERED EMAIL",
+        "order.status_changed:DELIVERED SMS",
+        "order.payment_received EMAIL",
+        "order.payment_received SMS",
+      ].sort(),
+    );
+    const shippedSms = rows.find((r) => r.kind === "order.status_changed:SHIPPED" && r.channel === "SMS")!;
+    expect(shippedSms.bodyText).toContain(order.orderNumber);
+    expect(shippedSms.bodyText).toContain("NCM-778812");
+    expect(shippedSms.recipient).toBe("9841000001");
+    const delivered = rows.find((r) => r.kind === "order.status_changed:DELIVERED" && r.channel === "EMAIL")!;
+    expect(delivered.bodyText).toContain(`${SHOP}/products/`);
+    expect(delivered.bodyText).toContain("Write a review");
+    for (const r of rows.filter((x) => x.channel === "SMS")) expect(r.bodyText.length).toBeLessThanOrEqual(160);
+  });
+
+  it("a cancellation says who cancelled and whether stock and money went back", async () => {
+    const sita = await customer();
+    const mine = await placeCod(sita);
+    const res = await t.app.inject({ method: "POST", url: `/api/orders/${mine.id}/cancel`, headers: sita.headers, payload: {} });
+    expect(res.statusCode).toBe(200);
+    const [email] = (await rowsOf(mine.id)).filter((r) => r.kind === "order.cancelled" && r.channel === "EMAIL");
+    expect(email!.bodyText).toContain("cancelled as you asked");
+    expect(email!.bodyText).toContain("back on sale");
+    const theirs = await placeCod(sita);
+    await adminStatus(theirs.id, { status: "CANCELLED", note: "Out of stock at the warehouse" });
+    const [byShop] = (await rowsOf(theirs.id)).filter((r) => r.kind === "order.cancelled" && r.channel === "SMS");
+    expect(byShop!.bodyText).toContain("cancelled by our team");
+  });
+
+  it("an unpaid wallet order cancelled by the expiry gets one cancellation, not a Pay Now link that would not work", async () => {
+    const sita = await customer();
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: sita.headers, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    expect(res.statusCode).toBe(200);
+    const orderId = res.json().data.orderId as string;
+    await pay.setScenario("expire", "khalti");
+    const swept = await t.app.services.payments.sweepExpiredPayments(new Date(Date.now() + 3 * 60 * 60_000));
+    await pay.setScenario("normal");
+    expect(swept.cancelled).toContain(orderId);
+    const rows = await rowsOf(orderId);
+    expect(rows.map((r) => `${r.kind} ${r.channel}`).sort()).toEqual(["order.cancelled EMAIL", "order.cancelled SMS", "order.placed EMAIL", "order.placed SMS"]);
+    expect(rows.find((r) => r.kind === "order.cancelled" && r.channel === "EMAIL")!.bodyText).toContain("not paid in time");
+  });
+
+  it("a failed wallet payment on an open order sends a Pay Now link to that order's payment page", async () => {
+    const sita = await customer();
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: sita.headers, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    const started = res.json().data as { pidx: string; orderId: string };
+    await pay.setPayment(started.pidx, { status: "User canceled" });
+    const verified = await t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: sita.headers, payload: { pidx: started.pidx } });
+    expect(verified.json().error).toBe("Payment status: User canceled");
+    const [email] = (await rowsOf(started.orderId)).filter((r) => r.kind === "order.payment_failed" && r.channel === "EMAIL");
+    expect(email!.bodyText).toContain(`Pay Now: ${SHOP}/payment-selection?orderId=${started.orderId}`);
+  });
+
+  it("no Pay Now link for an order whose time to pay has run out (the expiry cancels it and says so)", async () => {
+    const sita = await customer();
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: sita.headers, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    const started = res.json().data as { pidx: string; orderId: string };
+    await t.database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, started.orderId));
+    await pay.setPayment(started.pidx, { status: "User canceled" });
+    await t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: sita.headers, payload: { pidx: started.pidx } });
+    expect(await kinds(started.orderId)).toEqual(["order.placed EMAIL", "order.placed SMS"]);
+  });
+
+  it("a change that rolls back leaves no notification behind", async () => {
+    const sita = await customer();
+    const before = await t.database.db.select({ id: notifications.id }).from(notifications);
+    const remove = t.app.services.events.onOrderFact(async () => {
+      throw new Error("the change fails after the outbox rows were written");
+    });
+    try {
+      const product = await insertProduct(t.database.db, { sizes: [{ size: "M", stock: 5 }] });
+      const res = await t.app.inject({ method: "POST", url: "/api/orders", headers: sita.headers, payload: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, paymentMethod: "COD" } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      remove();
+    }
+    expect(await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, sita.id))).toEqual([]);
+    expect((await t.database.db.select({ id: notifications.id }).from(notifications)).length).toBe(before.length);
+  });
+
+  it("100 concurrent confirmations of one Khalti payment: one payment-received e-mail and one SMS, each delivered once", async () => {
+    const sita = await customer();
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: sita.headers, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    const started = res.json().data as { payment_url: string; pidx: string; orderId: string };
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: sita.headers, payload: { pidx: started.pidx } })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const paid = (await rowsOf(started.orderId)).filter((r) => r.kind === "order.payment_received");
+    expect(paid.map((r) => r.channel).sort()).toEqual(["EMAIL", "SMS"]);
+    // No PROCESSING message on top of "payment received" for a wallet payment.
+    expect((await rowsOf(started.orderId)).some((r) => r.kind === "order.status_changed:PROCESSING")).toBe(false);
+    await Promise.all([deliverAll(), deliverAll(), deliverAll()]);
+    const order = (await t.database.db.select().from(orders).where(eq(orders.id, started.orderId)))[0]!;
+    const mails = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `Payment received for order ${order.orderNumber}`);
+    expect(mails).toHaveLength(1);
+    const texts = (await sms.store.list()).filter((s) => s.text.includes(order.orderNumber) && s.text.includes("payment"));
+    expect(texts).toHaveLength(1);
+  });
+});
+
+describe("delivery", () => {
+  it("sends the e-mail (HTML and text, NPR amounts, lines with sizes, address, order link, no pixel, no List-Unsubscribe) and the SMS", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    await deliverAll();
+    const rows = await rowsOf(order.id);
+    expect(rows.every((r) => r.status === "SENT" && r.attempts === 1 && r.sentAt !== null)).toBe(true);
+    const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `Order ${order.orderNumber} placed`);
+    expect(mail!.to).toBe(sita.email);
+    expect(mail!.html).toContain(order.orderNumber);
+    expect(mail!.html).toContain("size L");
+    expect(mail!.html).toContain("Rs. 5,150");
+    expect(mail!.html).toContain("Jhamsikhel 3");
+    expect(mail!.html).toContain(`${SHOP}/orders/${order.id}`);
+    expect(mail!.html).toContain("prefers-color-scheme: dark");
+    expect(mail!.html).not.toMatch(/<img/i);
+    expect(mail!.text).toContain(`${SHOP}/orders/${order.id}`);
+    const raw = (await t.app.services.mail.outbox.raw(mail!.id))!.toString();
+    expect(raw).not.toMatch(/^List-Unsubscribe:/im);
+    expect(raw).toMatch(/^Message-ID: <[a-z0-9]+@khelkud\.com\.np>/im);
+    const [text] = (await sms.store.list()).filter((s) => s.text.includes(order.orderNumber));
+    expect(text).toMatchObject({ to: "9841000001", from: "Khelkud", unicode: false, parts: 1 });
+  });
+
+  it("a customer without a mobile number gets e-mail only", async () => {
+    const ram = await customer({ phone: null });
+    const order = await placeCod(ram, { ...address, phone: "01-4412345" });
+    expect(await kinds(order.id)).toEqual(["order.placed EMAIL"]);
+  });
+
+  it("the profile switches: order SMS off sends e-mail only, both off sends nothing; marketing is off by default", async () => {
+    const maya = await customer();
+    const got = await t.app.inject({ method: "GET", url: "/api/users/notification-preferences", headers: maya.headers });
+    expect(got.json().data.preferences).toEqual({ orderSms: true, orderEmail: true, marketing: false });
+    const put = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: maya.headers, payload: { orderSms: false } });
+    expect(put.json().data.preferences).toEqual({ orderSms: false, orderEmail: true, marketing: false });
+    expect(await kinds((await placeCod(maya)).id)).toEqual(["order.placed EMAIL"]);
+    await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: maya.headers, payload: { orderEmail: false } });
+    expect(await kinds((await placeCod(maya)).id)).toEqual([]);
+  });
+
+  it("the preference route refuses what is not a switch, and strangers", async () => {
+    const maya = await customer();
+    for (const payload of [{}, { orderSms: "yes" }, { role: "ADMIN" }, { orderSms: true, extra: 1 }]) {
+      const res = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: maya.headers, payload });
+      expect(res.statusCode).toBe(400);
+    }
+    const nul = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: { ...maya.headers, "content-type": "application/json" }, payload: '{"orderSms":"\\u0000"}' });
+    expect(nul.statusCode).toBe(400);
+    expect((await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", payload: { orderSms: false } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/users/notification-preferences" })).statusCode).toBe(401);
+  });
+
+  it("an invalid number or address is recorded as failed once, never retried", async () => {
+    const bad = await customer({ phone: `+977${SIMULATOR_UNASSIGNED_NUMBER}`, email: "broken@@example" });
+    const order = await placeCod(bad);
+    const before = await rowsOf(order.id);
+    expect(before.find((r) => r.channel === "EMAIL")).toMatchObject({ status: "FAILED", attempts: 0, lastError: "Not a deliverable e-mail address" });
+    await deliverAll();
+    const smsRow = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
+    expect(smsRow).toMatchObject({ status: "FAILED", attempts: 1 });
+    expect(smsRow.lastError).toContain("1007");
+    await deliverAll();
+    expect((await rowsOf(order.id)).find((r) => r.channel === "SMS")!.attempts).toBe(1);
+  });
+
+  it("an outage of the SMS gateway delays the SMS with growing waits, then it is delivered once", async () => {
+    const sita = await customer();
+    await sms.setScenario("outage");
+    const order = await placeCod(sita);
+    await t.app.services.notifications.deliverDue({ limit: 50 });
+    let row = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
+    expect(row).toMatchObject({ status: "PENDING", attempts: 1 });
+    expect(row.lastError).toContain("503");
+    const firstWait = row.nextAttemptAt.getTime() - Date.now();
+    expect(firstWait).toBeGreaterThan(0);
+    // Still down at the next due time: retried, and the wait after the second failure is longer.
+    await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(row.nextAttemptAt.getTime() + 1) });
+    row = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
+    expect(row).toMatchObject({ status: "PENDING", attempts: 2 });
+    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(firstWait);
+    await sms.setScenario("normal");
+    await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(row.nextAttemptAt.getTime() + 1) });
+    row = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
+    expect(row).toMatchObject({ status: "SENT", attempts: 3 });
+    expect((await sms.store.list()).filter((s) => s.text.includes(order.orderNumber))).toHaveLength(1);
+  });
+
+  it("an SMTP outage delays the e-mail and loses nothing: sent once the server answers again", async () => {
+    const sita = await customer({ phone: null });
+    const order = await placeCod(sita, { ...address, phone: "01-4412345" });
+    // An SMTP server that is down: a port nothing listens on.
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const down = createMailService({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Khelkud <no-reply@khelkud.com.np>", outboxDir: t.config.outboxDir });
+    const during = createNotifications(t.database.db, { mail: down, sms: null, publicUrl: SHOP, maxAttempts: 4 });
+    await during.deliverDue({ limit: 50 });
+    let row = (await rowsOf(order.id))[0]!;
+    expect(row).toMatchObject({ channel: "EMAIL", status: "PENDING", attempts: 1 });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    await down.close();
+    // The server is back (here: the shop's own mail service): the next due attempt sends it, once.
+    await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(row.nextAttemptAt.getTime() + 1) });
+    row = (await rowsOf(order.id))[0]!;
+    expect(row).toMatchObject({ status: "SENT", attempts: 2 });
+    expect((await t.app.services.mail.outbox.list()).filter((m) => m.subject === `Order ${order.orderNumber} placed`)).toHaveLength(1);
+  });
+
+  it("gives up after the bounded number of attempts and records why", async () => {
+    const sita = await customer();
+    await sms.setScenario("outage");
+    const order = await placeCod(sita);
+    for (let i = 0; i < 6; i++) await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(Date.now() + (i + 1) * 24 * 60 * 60_000) });
+    await sms.setScenario("normal");
+    const row = (await rowsOf(order.id)).find((r) => r.channel === "SMS")!;
+    expect(row).toMatchObject({ status: "FAILED", attempts: sms.config.maxAttempts });
+    expect(row.lastError).toContain("503");
+  });
+
+  it("a worker that died mid-send: the e-mail is completed once (same Message-ID), the SMS is never sent twice but marked for a person", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    // What a killed worker leaves: rows claimed (SENDING, lease running), the e-mail already handed to the transport.
+    const rows = await t.database.db.update(notifications).set({ status: "SENDING", attempts: 1, claimId: "dead-worker", lockedUntil: new Date(Date.now() + 60_000) }).where(eq(notifications.orderId, order.id)).returning();
+    const email = rows.find((r) => r.channel === "EMAIL")!;
+    await t.app.services.mail.send({ to: email.recipient, subject: email.subject!, text: email.bodyText, messageId: `<${email.id}@khelkud.com.np>` });
+    // While the lease runs, nobody touches them.
+    expect((await t.app.services.notifications.deliverDue({ limit: 50 })).claimed).toBe(0);
+    // After it: the e-mail is sent again and lands once; the SMS is in doubt and left for an administrator.
+    await t.app.services.notifications.deliverDue({ limit: 50, now: new Date(Date.now() + 61_000) });
+    const after = await rowsOf(order.id);
+    expect(after.find((r) => r.channel === "EMAIL")).toMatchObject({ status: "SENT", attempts: 2 });
+    expect(after.find((r) => r.channel === "SMS")!.status).toBe("FAILED");
+    expect(after.find((r) => r.channel === "SMS")!.lastError).toContain("In doubt");
+    expect((await t.app.services.mail.outbox.list()).filter((m) => m.subject === `Order ${order.orderNumber} placed`)).toHaveLength(1);
+    expect((await sms.store.list()).filter((s) => s.text.includes(order.orderNumber))).toHaveLength(0);
+  });
+});
+
+describe("admin: an order's notifications and Resend", () => {
+  it("lists channel, status, attempts and last error, and resends one as a new notification", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    await deliverAll();
+    const list = await t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}/notifications`, headers: admin });
+    expect(list.statusCode).toBe(200);
+    const items = list.json().data.notifications as { id: string; channel: string; status: string; attempts: number; lastError: string | null }[];
+    expect(items.map((i) => [i.channel, i.status, i.attempts])).toEqual(expect.arrayContaining([["EMAIL", "SENT", 1], ["SMS", "SENT", 1]]));
+    const smsId = items.find((i) => i.channel === "SMS")!.id;
+    const resent = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/notifications/${smsId}/resend`, headers: admin });
+    expect(resent.statusCode).toBe(201);
+    expect(resent.json().data.notification).toMatchObject({ channel: "SMS", status: "PENDING", attempts: 0 });
+    // Still pending: a second click is refused rather than queuing a third copy.
+    const again = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/notifications/${resent.json().data.notification.id}/resend`, headers: admin });
+    expect(again.statusCode).toBe(409);
+    await deliverAll();
+    expect((await sms.store.list()).filter((s) => s.text.includes(order.orderNumber))).toHaveLength(2);
+  });
+
+  it("refuses customers, strangers, unknown orders and notifications of another order", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    const other = await placeCod(sita);
+    const [row] = await rowsOf(order.id);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}/notifications`, headers: sita.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}/notifications` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/notifications/${row!.id}/resend`, headers: sita.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/orders/nope/notifications`, headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/orders/%00/notifications`, headers: admin })).statusCode).toBeLessThan(500);
+    expect((await t.app.inject({ method: "POST", url: `/api/admin/orders/${other.id}/notifications/${row!.id}/resend`, headers: admin })).statusCode).toBe(404);
+    const unchanged = await t.database.db.select().from(notifications).where(and(eq(notifications.orderId, other.id)));
+    expect(unchanged.every((r) => r.kind === "order.placed")).toBe(true);
+  });
+});

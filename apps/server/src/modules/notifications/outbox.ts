@@ -1,0 +1,362 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import type { AdminNotification, NotificationPreferences } from "@khelkud/contracts";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { notifications, orderItems, orders, users } from "../../db/schema/index.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import type { MailService } from "../mail/mail.service.js";
+import type { OrderFact } from "../events/events.js";
+import { SmsRejected, type SparrowClient } from "./sparrow.client.js";
+import { nepaliMobile } from "./sms-text.js";
+import { composeOrderNotification, renderOrderEmailHtml, type OrderSnapshot } from "./templates.js";
+
+/**
+ * The notifications outbox (docs/decisions/090). `record` runs inside the transaction of an order's change and writes
+ * one row per e-mail and SMS to send, so the rows commit or roll back with the change. Workers on any instance claim
+ * due rows with FOR UPDATE SKIP LOCKED under a lease, send, and mark them SENT (the sent-marker); a failure is retried
+ * with exponential backoff until `maxAttempts`, then recorded as FAILED. A row left SENDING by a process that died is
+ * "in doubt" once its lease ends: an e-mail is sent again with the same Message-ID (the outbox and mail clients keep
+ * one copy); an SMS is not, because a gateway cannot be asked whether it already has it: it is recorded as FAILED for
+ * an administrator to resend after checking (never twice without a person deciding).
+ */
+export type NotificationRow = typeof notifications.$inferSelect;
+/** What an e-mail's HTML part is rendered from at send time: the fact and the order as it was in the fact's transaction. */
+export interface NotificationPayload {
+  fact: OrderFact;
+  order: OrderSnapshot;
+}
+type Kind = "order.placed" | "order.payment_received" | "order.cancelled" | "order.payment_failed" | `order.status_changed:${string}`;
+
+export interface NotificationsDeps {
+  mail: Pick<MailService, "send">;
+  sms: SparrowClient | null;
+  publicUrl: string;
+  maxAttempts: number;
+  /** How long a claim holds a row before another worker may treat it as in doubt. */
+  leaseMs?: number;
+  /** Backoff: base * 2^(attempt-1), at most `maxDelayMs`, plus up to 20% jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Domain of the Message-ID of order mail. */
+  messageIdDomain?: string;
+}
+
+export interface DeliveryResult {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+const EMAIL_RE = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]{2,}$/;
+const IN_DOUBT_SMS = "In doubt: the instance stopped while handing this SMS to the gateway; check the gateway's report before resending";
+
+function kindOf(fact: OrderFact): Kind | null {
+  switch (fact.type) {
+    case "order.payment_failed":
+      // An expiry cancels the order too; its "cancelled" message says so (one message, not two).
+      return fact.reason === "EXPIRED" ? null : fact.type;
+    case "order.status_changed":
+      // A paid order moving to PROCESSING is told by its "payment received" message; CANCELLED comes as order.cancelled.
+      if (fact.to === "CANCELLED" || fact.to === "PENDING") return null;
+      return `order.status_changed:${fact.to}`;
+    default:
+      return fact.type;
+  }
+}
+
+/** Order updates by SMS are kept for the moments a customer acts on; PROCESSING is told by e-mail only. */
+function smsWanted(kind: Kind): boolean {
+  return kind !== "order.status_changed:PROCESSING";
+}
+
+export function createNotifications(db: Db, deps: NotificationsDeps) {
+  const leaseMs = deps.leaseMs ?? 60_000;
+  const baseDelayMs = deps.baseDelayMs ?? 5_000;
+  const maxDelayMs = deps.maxDelayMs ?? 30 * 60_000;
+  const domain = deps.messageIdDomain ?? "khelkud.com.np";
+  const kickListeners = new Set<() => void>();
+
+  async function snapshot(tx: DbOrTx, orderId: string) {
+    const [row] = await tx
+      .select({ order: orders, user: { name: users.name, email: users.email, phone: users.phone, sms: users.notifyOrderSms, email_on: users.notifyOrderEmail } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    if (!row) return null;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const a = row.order.shippingAddress;
+    const o: OrderSnapshot = {
+      id: row.order.id,
+      orderNumber: row.order.orderNumber,
+      customerName: row.user.name,
+      status: row.order.status,
+      paymentMethod: row.order.paymentMethod,
+      subtotal: row.order.subtotal,
+      shippingCost: row.order.shippingCost,
+      totalAmount: row.order.totalAmount,
+      courier: row.order.courier,
+      trackingNumber: row.order.trackingNumber,
+      address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.area ?? a.city, a.district, a.province, a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
+      items: items.map((i) => ({ name: i.productName, slug: i.productSlug, size: i.size, color: i.color, quantity: i.quantity, lineTotal: i.lineTotal })),
+    };
+    return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus, paymentExpiresAt: row.order.paymentExpiresAt };
+  }
+
+  /** The OrderFact recorder (registered in services.ts): writes this fact's rows with the transaction it is given. */
+  async function record(tx: DbOrTx, fact: OrderFact): Promise<void> {
+    const kind = kindOf(fact);
+    if (!kind) return;
+    const snap = await snapshot(tx, fact.orderId);
+    if (!snap) return;
+    // A failed attempt on an order that is closed or paid meanwhile: no Pay Now link that would not work.
+    // Nor for an order whose time to pay has run out (the expiry sweep is about to cancel it, and says so).
+    if (fact.type === "order.payment_failed" && (snap.status !== "PENDING" || snap.paymentStatus !== "PENDING" || (snap.paymentExpiresAt !== null && snap.paymentExpiresAt <= new Date()))) return;
+    // A wallet payment moves the order to PROCESSING: "payment received" tells it.
+    if (kind === "order.status_changed:PROCESSING" && snap.paymentStatus === "PAID" && snap.o.paymentMethod !== "COD") return;
+    const rendered = composeOrderNotification(fact, snap.o, deps.publicUrl);
+    const payload: NotificationPayload = { fact, order: snap.o };
+    const key = `${fact.orderId}:${kind}`;
+    const rows: (typeof notifications.$inferInsert)[] = [];
+    if (snap.user.email_on) {
+      const valid = EMAIL_RE.test(snap.user.email);
+      rows.push({
+        orderId: fact.orderId,
+        userId: snap.userId,
+        kind,
+        channel: "EMAIL",
+        recipient: snap.user.email,
+        subject: rendered.subject,
+        bodyText: rendered.text,
+        bodyHtml: null,
+        payload,
+        dedupeKey: `${key}:EMAIL`,
+        maxAttempts: deps.maxAttempts,
+        ...(valid ? {} : { status: "FAILED" as const, lastError: "Not a deliverable e-mail address" }),
+      });
+    }
+    // SMS to the account's mobile, else the order's contact number when that is a mobile; a landline or none: e-mail only.
+    const mobile = nepaliMobile(snap.user.phone) ?? nepaliMobile(snap.addressPhone);
+    if (deps.sms && snap.user.sms && mobile && smsWanted(kind)) {
+      rows.push({ orderId: fact.orderId, userId: snap.userId, kind, channel: "SMS", recipient: mobile, subject: null, bodyText: rendered.sms, bodyHtml: null, dedupeKey: `${key}:SMS`, maxAttempts: deps.maxAttempts });
+    }
+    if (rows.length === 0) return;
+    // A fact recorded twice (a replayed confirmation) is one notification per channel.
+    await tx.insert(notifications).values(rows).onConflictDoNothing({ target: notifications.dedupeKey });
+  }
+
+  function backoff(attempts: number): number {
+    const d = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+    return Math.round(d * (1 + Math.random() * 0.2));
+  }
+
+  /** Rows left SENDING past their lease by a worker that stopped (kill -9, crash): e-mail again, SMS to a person. */
+  async function recoverInDoubt(now: Date): Promise<number> {
+    const stale = and(eq(notifications.status, "SENDING"), lt(notifications.lockedUntil, now));
+    const failed = await db
+      .update(notifications)
+      .set({ status: "FAILED", lastError: IN_DOUBT_SMS, lockedUntil: null, claimId: null })
+      .where(and(stale, eq(notifications.channel, "SMS")))
+      .returning({ id: notifications.id });
+    const again = await db
+      .update(notifications)
+      .set({
+        status: sql`CASE WHEN ${notifications.attempts} >= ${notifications.maxAttempts} THEN 'FAILED' ELSE 'PENDING' END`,
+        lastError: "The instance stopped while sending; sent again with the same Message-ID",
+        nextAttemptAt: now,
+        lockedUntil: null,
+        claimId: null,
+      })
+      .where(and(stale, eq(notifications.channel, "EMAIL")))
+      .returning({ id: notifications.id });
+    return failed.length + again.length;
+  }
+
+  /** Claims up to `limit` due rows for this worker (FOR UPDATE SKIP LOCKED: another instance gets other rows). */
+  async function claim(limit: number, now: Date): Promise<{ claimId: string; rows: NotificationRow[] }> {
+    const claimId = `${process.pid}-${randomBytes(6).toString("hex")}`;
+    const rows = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.status, "PENDING"), lte(notifications.nextAttemptAt, now)))
+        .orderBy(asc(notifications.nextAttemptAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(notifications)
+        .set({ status: "SENDING", attempts: sql`${notifications.attempts} + 1`, claimId, lockedUntil: new Date(now.getTime() + leaseMs) })
+        .where(inArray(notifications.id, due.map((d) => d.id)))
+        .returning();
+    });
+    return { claimId, rows };
+  }
+
+  async function sendOne(row: NotificationRow): Promise<string> {
+    if (row.channel === "EMAIL") {
+      const p = row.payload as NotificationPayload | null;
+      const html = row.bodyHtml ?? (p ? await renderOrderEmailHtml(p.fact, p.order, deps.publicUrl) : undefined);
+      const { id } = await deps.mail.send({ to: row.recipient, subject: row.subject ?? "Your Khelkud order", text: row.bodyText, html, messageId: `<${row.id}@${domain}>` });
+      return id;
+    }
+    if (!deps.sms) throw new SmsRejected("SMS is switched off on this shop");
+    return (await deps.sms.send(row.recipient, row.bodyText)).reference;
+  }
+
+  function permanent(row: NotificationRow, err: unknown): boolean {
+    if (err instanceof SmsRejected) return true;
+    // SMTP: 5xx answers about the recipient (550 no such user, 553 bad address) will not change on retry.
+    const code = (err as { responseCode?: unknown }).responseCode;
+    return row.channel === "EMAIL" && typeof code === "number" && code >= 550 && code <= 553;
+  }
+
+  /** One pass: recover rows in doubt, claim due rows, send each, record the outcome. Safe to run on every instance at once. */
+  async function deliverDue(opts: { limit?: number; now?: Date } = {}): Promise<DeliveryResult> {
+    const now = opts.now ?? new Date();
+    await recoverInDoubt(now);
+    const { claimId, rows } = await claim(opts.limit ?? 20, now);
+    const result: DeliveryResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+    await Promise.all(
+      rows.map(async (row) => {
+        const mine = and(eq(notifications.id, row.id), eq(notifications.claimId, claimId), eq(notifications.status, "SENDING"));
+        try {
+          const ref = await sendOne(row);
+          await db.update(notifications).set({ status: "SENT", sentAt: new Date(), providerRef: ref.slice(0, 200), lockedUntil: null, lastError: null }).where(mine);
+          result.sent++;
+        } catch (err) {
+          const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 500);
+          const giveUp = permanent(row, err) || row.attempts >= row.maxAttempts;
+          await db
+            .update(notifications)
+            .set(giveUp ? { status: "FAILED", lastError: reason, lockedUntil: null } : { status: "PENDING", lastError: reason, lockedUntil: null, nextAttemptAt: new Date(Date.now() + backoff(row.attempts)) })
+            .where(mine);
+          if (giveUp) result.failed++;
+          else result.retried++;
+        }
+      }),
+    );
+    return result;
+  }
+
+  /**
+   * Runs the worker every `intervalMs` and whenever `kick()` is called (after an order change commits), until stop().
+   * A pass that claimed a full batch runs again at once.
+   */
+  function start(intervalMs: number, log: { error(obj: object, msg: string): void }): () => Promise<void> {
+    let current: Promise<void> | null = null;
+    let again = false;
+    let stopped = false;
+    const run = () => {
+      if (stopped) return;
+      if (current) {
+        again = true;
+        return;
+      }
+      current = deliverDue()
+        .then((r) => {
+          if (r.claimed >= 20) again = true;
+        })
+        .catch((err: unknown) => log.error({ err }, "notifications worker pass failed"))
+        .finally(() => {
+          current = null;
+          if (again && !stopped) {
+            again = false;
+            setImmediate(run);
+          }
+        });
+    };
+    const timer = setInterval(run, intervalMs);
+    timer.unref();
+    kickListeners.add(run);
+    // Stopping waits for the pass in flight, so its sends are marked before the database closes.
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      kickListeners.delete(run);
+      await current;
+    };
+  }
+
+  return {
+    record,
+    deliverDue,
+    start,
+    /** Asks the running worker (if any) for a pass now: called after a change that recorded a fact has committed. */
+    kick(): void {
+      for (const k of kickListeners) setImmediate(k);
+    },
+
+    async listForOrder(orderId: string): Promise<AdminNotification[]> {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!order) throw notFound("Order not found");
+      const rows = await db.select().from(notifications).where(eq(notifications.orderId, orderId)).orderBy(desc(notifications.createdAt), asc(notifications.channel));
+      return rows.map(toAdmin);
+    },
+
+    /** A copy of one notification, sent as a new row (the original keeps its history). */
+    async resend(orderId: string, notificationId: string): Promise<AdminNotification> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, notificationId), eq(notifications.orderId, orderId)))
+        .limit(1);
+      if (!row) throw notFound("Notification not found");
+      if (row.status === "PENDING" || row.status === "SENDING") throw conflict("This notification is still being sent");
+      const [copy] = await db
+        .insert(notifications)
+        .values({
+          orderId: row.orderId,
+          userId: row.userId,
+          kind: row.kind,
+          channel: row.channel,
+          recipient: row.recipient,
+          subject: row.subject,
+          bodyText: row.bodyText,
+          bodyHtml: row.bodyHtml,
+          payload: row.payload,
+          dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
+          maxAttempts: deps.maxAttempts,
+        })
+        .returning();
+      for (const k of kickListeners) setImmediate(k);
+      return toAdmin(copy!);
+    },
+
+    async preferences(userId: string): Promise<NotificationPreferences> {
+      const [u] = await db.select({ orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!u) throw notFound("User not found");
+      return u;
+    },
+
+    async setPreferences(userId: string, input: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (input.orderSms !== undefined) set.notifyOrderSms = input.orderSms;
+      if (input.orderEmail !== undefined) set.notifyOrderEmail = input.orderEmail;
+      if (input.marketing !== undefined) set.marketingOptIn = input.marketing;
+      const [u] = await db.update(users).set(set).where(eq(users.id, userId)).returning({ orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn });
+      if (!u) throw notFound("User not found");
+      return u;
+    },
+  };
+}
+
+function toAdmin(r: NotificationRow): AdminNotification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    channel: r.channel,
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    maxAttempts: r.maxAttempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotifications>;

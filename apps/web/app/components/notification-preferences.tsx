@@ -1,0 +1,81 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { NotificationPreferences as Preferences } from "@khelkud/contracts";
+import { api, ApiError } from "../lib/api";
+
+const SWITCHES: { key: keyof Preferences; label: string; hint: string }[] = [
+  { key: "orderSms", label: "Order updates by SMS", hint: "A text to your mobile when your order is placed, paid, shipped (with the tracking number), out for delivery, delivered or cancelled." },
+  { key: "orderEmail", label: "Order updates by e-mail", hint: "The same moments by e-mail, with the items, amounts and delivery address." },
+  { key: "marketing", label: "News and offers by e-mail", hint: "New kits and sales now and then. Off unless you turn it on." },
+];
+
+/** The profile's notification switches (docs/decisions/092): the server reads them for every order message. */
+export function NotificationPreferences() {
+  const [prefs, setPrefs] = useState<Preferences | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState<keyof Preferences | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api<{ preferences: Preferences }>("/api/users/notification-preferences", { sessionRedirect: true })
+      .then((d) => live && setPrefs(d.preferences))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function toggle(key: keyof Preferences) {
+    if (!prefs || saving) return;
+    const next = !prefs[key];
+    setSaving(key);
+    try {
+      const d = await api<{ preferences: Preferences }>("/api/users/notification-preferences", { method: "PUT", body: { [key]: next }, sessionRedirect: true });
+      setPrefs(d.preferences);
+      toast.success("Notification settings saved", { duration: 2000 });
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.message ? err.message : "Could not save your notification settings. Please try again.", { duration: 3000 });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="notification-settings" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="notification-settings" className="text-xl font-bold">
+        Notifications
+      </h2>
+      {failed ? <p className="mt-2 text-sm text-slate-700">We could not load your notification settings. Please reload the page.</p> : null}
+      {!prefs && !failed ? <p className="mt-2 text-sm text-slate-600">Loading…</p> : null}
+      {prefs ? (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {SWITCHES.map((s) => (
+            <li key={s.key} className="flex items-start justify-between gap-4 py-3">
+              <div>
+                <label htmlFor={`pref-${s.key}`} className="font-semibold text-slate-900">
+                  {s.label}
+                </label>
+                <p id={`pref-${s.key}-hint`} className="text-sm text-slate-600">
+                  {s.hint}
+                </p>
+              </div>
+              <button
+                id={`pref-${s.key}`}
+                type="button"
+                role="switch"
+                aria-checked={prefs[s.key]}
+                aria-describedby={`pref-${s.key}-hint`}
+                disabled={saving !== null}
+                onClick={() => void toggle(s.key)}
+                className={`relative inline-flex h-11 min-w-[4.5rem] shrink-0 items-center rounded-full px-1 transition-colors disabled:opacity-60 ${prefs[s.key] ? "bg-nepal" : "bg-slate-300"}`}
+              >
+                <span className="sr-only">{prefs[s.key] ? "On" : "Off"}</span>
+                <span aria-hidden="true" className={`inline-block h-9 w-9 rounded-full bg-white shadow transition-transform ${prefs[s.key] ? "translate-x-7" : "translate-x-0"}`} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
