@@ -16,8 +16,9 @@ import * as repo from "./orders.repository.js";
  * 2. checks a new status and a new payment state against the contracts' state machines (`canTransition`, `PAYMENT_TRANSITIONS`);
  * 3. writes the customer's history entry;
  * 4. gives the stock back at most once (`stock_released_at` is claimed first);
- * 5. runs the caller's extra writes (refund row, invoice, credit note) in the same transaction;
- * 6. records the order facts (`events.recordOrderFact`) and the administrator's audit entry, inside the transaction;
+ * 5. records the order facts (`events.recordOrderFact`), inside the transaction;
+ * 6. runs the caller's extra writes (refund row, invoice, credit note) in the same transaction, after the facts (a bill's
+ *    counter row stays locked until the commit), then the administrator's audit entry;
  * 7. after the commit, publishes the domain events (live channel).
  *
  * A recorder or an extra write that throws rolls everything back: status, stock, history, audit and facts.
@@ -127,8 +128,10 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         if (!order) return null;
         if (c.history) await repo.insertHistory(tx, { orderId, status: order.status, note: c.history.note, changedByUserId: c.history.by });
         const stockReturned = c.releaseStock ? await releaseStock(tx, orderId) : false;
-        const extra = (c.also ? await c.also(tx, order, before) : undefined) as X;
 
+        // The facts go first: `also` may issue a bill, whose counter row stays locked until the commit, so the
+        // recorders' writes (the notifications outbox) must not run while it is held (200 concurrent payments on three
+        // instances otherwise queue on that lock).
         const paymentReceived = order.paymentStatus === "PAID" && before.paymentStatus !== "PAID";
         if (c.paymentExpired) await record({ type: "order.payment_failed", orderId, reason: "EXPIRED" });
         if (paymentReceived) await record({ type: "order.payment_received", orderId });
@@ -138,6 +141,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         } else if (statusChanges) {
           await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
         }
+        const extra = (c.also ? await c.also(tx, order, before) : undefined) as X;
         if (c.audit) {
           await recordAudit(tx, c.audit.actor, { action: c.audit.action, entityType: "order", entityId: orderId, before: c.audit.before(before), after: c.audit.after(order, { stockReturned, extra }) });
         }
