@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { scratchPostgres } from "./scratch-db.mjs";
 import { performance } from "node:perf_hooks";
 import { summary } from "./summary.mjs";
 import { buildApp } from "../apps/server/src/app.ts";
@@ -13,32 +14,9 @@ import { openPostgres } from "../apps/server/src/db/client.ts";
 import { insertProduct, insertUser } from "../apps/server/src/test/factories.ts";
 import { startSmsSimulator } from "../apps/server/src/modules/notifications/testing.ts";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const host = new URL(adminUrl).hostname;
-if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
-  console.log(`notifications bench: refusing ${host}; benchmarks run against 127.0.0.1 only.`);
-  process.exit(0);
-}
-const dbName = `khelkud_bench_notify_${process.pid}`;
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-try {
-  await admin(`CREATE DATABASE ${dbName}`);
-} catch (error) {
-  console.log(`notifications bench: PostgreSQL not reachable at ${adminUrl} (${error.message}); skipped.`);
-  process.exit(0);
-}
-
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = openPostgres(url.toString(), 20);
+const scratch = await scratchPostgres("notify");
+if (!scratch) process.exit(0);
+const database = openPostgres(scratch.url, 20);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-bench-notify-"));
 const sms = await startSmsSimulator();
 let app;
@@ -80,7 +58,7 @@ try {
     await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   }
 
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   const waitDrained = async () => {
     for (;;) {
       const { rows } = await pool.query("SELECT count(*)::int AS n FROM notifications WHERE status IN ('PENDING', 'SENDING')");
@@ -126,6 +104,6 @@ try {
   await app?.close();
   await database.close();
   await sms.close();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await scratch.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

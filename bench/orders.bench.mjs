@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { scratchPostgres } from "./scratch-db.mjs";
 import { performance } from "node:perf_hooks";
 import { summary } from "./summary.mjs";
 import { buildApp } from "../apps/server/src/app.ts";
@@ -12,34 +13,9 @@ import { loadConfig } from "../apps/server/src/env.ts";
 import { openPostgres } from "../apps/server/src/db/client.ts";
 import { insertProduct, insertUser } from "../apps/server/src/test/factories.ts";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const host = new URL(adminUrl).hostname;
-if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
-  console.log(`orders bench: refusing ${host}; benchmarks run against 127.0.0.1 only.`);
-  process.exit(0);
-}
-
-const dbName = `khelkud_bench_orders_${process.pid}`;
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-try {
-  await admin(`CREATE DATABASE ${dbName}`);
-} catch (error) {
-  console.log(`orders bench: PostgreSQL not reachable at ${adminUrl} (${error.message}); skipped.`);
-  process.exit(0);
-}
-
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = openPostgres(url.toString(), 20);
+const scratch = await scratchPostgres("orders");
+if (!scratch) process.exit(0);
+const database = openPostgres(scratch.url, 20);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-bench-"));
 let app;
 try {
@@ -111,7 +87,7 @@ try {
     },
   });
 
-  const check = new pg.Client({ connectionString: url.toString() });
+  const check = new pg.Client({ connectionString: scratch.url });
   await check.connect();
   const { rows } = await check.query("SELECT min(stock) AS min, (SELECT stock FROM product_sizes WHERE product_id = $1) AS hot FROM product_sizes", [hot.id]);
   await check.end();
@@ -119,6 +95,6 @@ try {
 } finally {
   await app?.close();
   await database.close();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await scratch.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

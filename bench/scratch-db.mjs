@@ -1,0 +1,35 @@
+// A scratch PostgreSQL database for the benches that need one of their own (this file is not a benchmark itself).
+import pg from "pg";
+
+/**
+ * A scratch PostgreSQL database for one bench run, on `BENCH_DATABASE_URL` (default the local server). Refuses any host
+ * but this machine, and returns null (after saying why) when PostgreSQL cannot be reached, so the bench is skipped.
+ * `drop()` removes the database at the end.
+ */
+export async function scratchPostgres(label) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const host = new URL(adminUrl).hostname;
+  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+    console.log(`${label} bench: refusing ${host}; benchmarks run against 127.0.0.1 only.`);
+    return null;
+  }
+  const name = `khelkud_bench_${label}_${process.pid}`;
+  const admin = async (sql) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  try {
+    await admin(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.log(`${label} bench: PostgreSQL not reachable at ${adminUrl} (${error.message}); skipped.`);
+    return null;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
