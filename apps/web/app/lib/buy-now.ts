@@ -1,7 +1,7 @@
 /** Buy Now: one line checked out without touching the cart (docs/product-rules.md §5). */
 import { toast } from "sonner";
 import { MSG, type ProductCardData } from "@khelkud/contracts";
-import { lineKey, sizeStock, type AddOptions, type CartItem } from "./cart-store";
+import { cartLine, sizeStock, type AddOptions, type CartItem } from "./cart-store";
 
 const BUY_NOW_KEY = "buyNow";
 
@@ -19,19 +19,8 @@ export function buyNow(product: ProductCardData, { size, color, quantity = 1 }: 
     toast.error(MSG.outOfStock);
     return null;
   }
-  const line: CartItem = {
-    key: lineKey(product.id, size, color),
-    productId: product.id,
-    name: product.name,
-    slug: product.slug,
-    image: product.images[0]?.url ?? null,
-    price: product.finalPrice,
-    originalPrice: product.price,
-    quantity: Math.min(quantity, stock),
-    stock,
-    size: size ?? "default",
-    color: color ?? "default",
-  };
+  const line = cartLine(product, { size, color }, Math.min(quantity, stock), stock);
+
   window.sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify(line));
   return "/checkout?buyNow=1";
 }

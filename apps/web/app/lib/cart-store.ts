@@ -44,6 +44,23 @@ export interface AddOptions {
   silent?: boolean;
 }
 
+/** The line of a product in one size and colour, with the shop's price at the moment it is added (the server re-prices it). */
+export function cartLine(product: ProductCardData, { size, color }: Pick<AddOptions, "size" | "color">, quantity: number, stock: number): CartItem {
+  return {
+    key: lineKey(product.id, size, color),
+    productId: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.images[0]?.url ?? null,
+    price: product.finalPrice,
+    originalPrice: product.price,
+    quantity,
+    stock,
+    size: size ?? "default",
+    color: color ?? "default",
+  };
+}
+
 /** Adds a line, merging with the same product + size + colour, never above that size's stock. */
 export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
   if (product.sizes.length > 0 && !size) {
@@ -60,19 +77,7 @@ export function addToCart(product: ProductCardData, { size, color, quantity = 1,
   const existing = items.find((i) => i.key === key);
   const wanted = (existing?.quantity ?? 0) + quantity;
   const next = Math.min(wanted, stock);
-  const line: CartItem = {
-    key,
-    productId: product.id,
-    name: product.name,
-    slug: product.slug,
-    image: product.images[0]?.url ?? null,
-    price: product.finalPrice,
-    originalPrice: product.price,
-    quantity: next,
-    stock,
-    size: size ?? "default",
-    color: color ?? "default",
-  };
+  const line = cartLine(product, { size, color }, next, stock);
   cartStore.set(existing ? items.map((i) => (i.key === key ? line : i)) : [...items, line]);
   if (!silent) {
     if (wanted > stock) toast.warning(`Only ${stock} left in this size; your cart has ${stock}.`);
