@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { AdminNotification, NotificationPreferences } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { notifications, orderItems, orders, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { OrderFact } from "../events/events.js";
 import { SmsRejected, type SparrowClient } from "./sparrow.client.js";
 import { nepaliMobile } from "./sms-text.js";
+import * as repo from "./notifications.repository.js";
 import { composeOrderNotification, renderOrderEmailHtml, type OrderSnapshot } from "./templates.js";
 
 /**
@@ -19,7 +18,7 @@ import { composeOrderNotification, renderOrderEmailHtml, type OrderSnapshot } fr
  * one copy); an SMS is not, because a gateway cannot be asked whether it already has it: it is recorded as FAILED for
  * an administrator to resend after checking (never twice without a person deciding).
  */
-export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationRow = repo.NotificationRow;
 /** What an e-mail's HTML part is rendered from at send time: the fact and the order as it was in the fact's transaction. */
 export interface NotificationPayload {
   fact: OrderFact;
@@ -78,14 +77,9 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
   const kickListeners = new Set<() => void>();
 
   async function snapshot(tx: DbOrTx, orderId: string) {
-    const [row] = await tx
-      .select({ order: orders, user: { name: users.name, email: users.email, phone: users.phone, sms: users.notifyOrderSms, email_on: users.notifyOrderEmail } })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId))
-      .limit(1);
+    const row = await repo.findOrderWithCustomer(tx, orderId);
     if (!row) return null;
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const items = await repo.findOrderLines(tx, orderId);
     const a = row.order.shippingAddress;
     const o: OrderSnapshot = {
       id: row.order.id,
@@ -118,7 +112,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     const rendered = composeOrderNotification(fact, snap.o, deps.publicUrl);
     const payload: NotificationPayload = { fact, order: snap.o };
     const key = `${fact.orderId}:${kind}`;
-    const rows: (typeof notifications.$inferInsert)[] = [];
+    const rows: repo.NewNotification[] = [];
     if (snap.user.email_on) {
       const valid = EMAIL_RE.test(snap.user.email);
       rows.push({
@@ -143,7 +137,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     }
     if (rows.length === 0) return;
     // A fact recorded twice (a replayed confirmation) is one notification per channel.
-    await tx.insert(notifications).values(rows).onConflictDoNothing({ target: notifications.dedupeKey });
+    await repo.insertOnce(tx, rows);
   }
 
   function backoff(attempts: number): number {
@@ -153,44 +147,16 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
 
   /** Rows left SENDING past their lease by a worker that stopped (kill -9, crash): e-mail again, SMS to a person. */
   async function recoverInDoubt(now: Date): Promise<number> {
-    const stale = and(eq(notifications.status, "SENDING"), lt(notifications.lockedUntil, now));
-    const failed = await db
-      .update(notifications)
-      .set({ status: "FAILED", lastError: IN_DOUBT_SMS, lockedUntil: null, claimId: null })
-      .where(and(stale, eq(notifications.channel, "SMS")))
-      .returning({ id: notifications.id });
-    const again = await db
-      .update(notifications)
-      .set({
-        status: sql`CASE WHEN ${notifications.attempts} >= ${notifications.maxAttempts} THEN 'FAILED' ELSE 'PENDING' END`,
-        lastError: "The instance stopped while sending; sent again with the same Message-ID",
-        nextAttemptAt: now,
-        lockedUntil: null,
-        claimId: null,
-      })
-      .where(and(stale, eq(notifications.channel, "EMAIL")))
-      .returning({ id: notifications.id });
-    return failed.length + again.length;
+    const failed = await repo.failStale(db, "SMS", now, IN_DOUBT_SMS);
+    // Due again at once, unless its attempts are used up (then FAILED).
+    const again = await repo.requeueStale(db, "EMAIL", now, "The instance stopped while sending; sent again with the same Message-ID");
+    return failed + again;
   }
 
   /** Claims up to `limit` due rows for this worker (FOR UPDATE SKIP LOCKED: another instance gets other rows). */
   async function claim(limit: number, now: Date): Promise<{ claimId: string; rows: NotificationRow[] }> {
     const claimId = `${process.pid}-${randomBytes(6).toString("hex")}`;
-    const rows = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.status, "PENDING"), lte(notifications.nextAttemptAt, now)))
-        .orderBy(asc(notifications.nextAttemptAt))
-        .limit(limit)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(notifications)
-        .set({ status: "SENDING", attempts: sql`${notifications.attempts} + 1`, claimId, lockedUntil: new Date(now.getTime() + leaseMs) })
-        .where(inArray(notifications.id, due.map((d) => d.id)))
-        .returning();
-    });
+    const rows = await repo.claimDue(db, { limit, now, claimId, lockedUntil: new Date(now.getTime() + leaseMs) });
     return { claimId, rows };
   }
 
@@ -220,18 +186,20 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     const result: DeliveryResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
     await Promise.all(
       rows.map(async (row) => {
-        const mine = and(eq(notifications.id, row.id), eq(notifications.claimId, claimId), eq(notifications.status, "SENDING"));
         try {
           const ref = await sendOne(row);
-          await db.update(notifications).set({ status: "SENT", sentAt: new Date(), providerRef: ref.slice(0, 200), lockedUntil: null, lastError: null }).where(mine);
+          // Written only while the row is still SENDING under this claim.
+          await repo.recordOutcome(db, row.id, claimId, { status: "SENT", sentAt: new Date(), providerRef: ref.slice(0, 200), lockedUntil: null, lastError: null });
           result.sent++;
         } catch (err) {
           const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 500);
           const giveUp = permanent(row, err) || row.attempts >= row.maxAttempts;
-          await db
-            .update(notifications)
-            .set(giveUp ? { status: "FAILED", lastError: reason, lockedUntil: null } : { status: "PENDING", lastError: reason, lockedUntil: null, nextAttemptAt: new Date(Date.now() + backoff(row.attempts)) })
-            .where(mine);
+          await repo.recordOutcome(
+            db,
+            row.id,
+            claimId,
+            giveUp ? { status: "FAILED", lastError: reason, lockedUntil: null } : { status: "PENDING", lastError: reason, lockedUntil: null, nextAttemptAt: new Date(Date.now() + backoff(row.attempts)) },
+          );
           if (giveUp) result.failed++;
           else result.retried++;
         }
@@ -289,53 +257,41 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     },
 
     async listForOrder(orderId: string): Promise<AdminNotification[]> {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
-      if (!order) throw notFound("Order not found");
-      const rows = await db.select().from(notifications).where(eq(notifications.orderId, orderId)).orderBy(desc(notifications.createdAt), asc(notifications.channel));
+      if (!(await repo.orderExists(db, orderId))) throw notFound("Order not found");
+      const rows = await repo.listForOrder(db, orderId);
       return rows.map(toAdmin);
     },
 
     /** A copy of one notification, sent as a new row (the original keeps its history). */
     async resend(orderId: string, notificationId: string): Promise<AdminNotification> {
-      const [row] = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.id, notificationId), eq(notifications.orderId, orderId)))
-        .limit(1);
+      const row = await repo.findForOrder(db, orderId, notificationId);
       if (!row) throw notFound("Notification not found");
       if (row.status === "PENDING" || row.status === "SENDING") throw conflict("This notification is still being sent");
-      const [copy] = await db
-        .insert(notifications)
-        .values({
-          orderId: row.orderId,
-          userId: row.userId,
-          kind: row.kind,
-          channel: row.channel,
-          recipient: row.recipient,
-          subject: row.subject,
-          bodyText: row.bodyText,
-          bodyHtml: row.bodyHtml,
-          payload: row.payload,
-          dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
-          maxAttempts: deps.maxAttempts,
-        })
-        .returning();
+      const copy = await repo.insertOne(db, {
+        orderId: row.orderId,
+        userId: row.userId,
+        kind: row.kind,
+        channel: row.channel,
+        recipient: row.recipient,
+        subject: row.subject,
+        bodyText: row.bodyText,
+        bodyHtml: row.bodyHtml,
+        payload: row.payload,
+        dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
+        maxAttempts: deps.maxAttempts,
+      });
       for (const k of kickListeners) setImmediate(k);
-      return toAdmin(copy!);
+      return toAdmin(copy);
     },
 
     async preferences(userId: string): Promise<NotificationPreferences> {
-      const [u] = await db.select({ orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn }).from(users).where(eq(users.id, userId)).limit(1);
+      const u = await repo.findPreferences(db, userId);
       if (!u) throw notFound("User not found");
       return u;
     },
 
     async setPreferences(userId: string, input: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
-      const set: Partial<typeof users.$inferInsert> = {};
-      if (input.orderSms !== undefined) set.notifyOrderSms = input.orderSms;
-      if (input.orderEmail !== undefined) set.notifyOrderEmail = input.orderEmail;
-      if (input.marketing !== undefined) set.marketingOptIn = input.marketing;
-      const [u] = await db.update(users).set(set).where(eq(users.id, userId)).returning({ orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn });
+      const u = await repo.updatePreferences(db, userId, input);
       if (!u) throw notFound("User not found");
       return u;
     },
