@@ -33,8 +33,10 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
   const mail = createMailService(config);
   const events = createEvents();
   // Order notifications: rows written inside each order change's transaction, delivered by the outbox worker (docs/decisions/090).
+  const newsletter = createNewsletterService(db, mail, settings, config.publicUrl);
   const notifications = createNotifications(db, {
     mail,
+    newsletter,
     sms: config.notifications.sms ? createSparrowClient(config.notifications.sms) : null,
     publicUrl: config.publicUrl,
     maxAttempts: config.notifications.maxAttempts,
@@ -58,7 +60,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     mail,
     blog: createBlogService(db, { cacheMs: config.catalogCacheMs }),
     contact: createContactService(db, mail, settings),
-    newsletter: createNewsletterService(db, mail, settings, config.publicUrl),
+    newsletter,
     reviews: createReviewsService(db),
     background,
     accounts: createAccountsService({ db, sessions, mail, storage, events, background, publicUrl: config.publicUrl }),

@@ -6,7 +6,7 @@ import { api, ApiError } from "../lib/api";
 const SWITCHES: { key: keyof Preferences; label: string; hint: string }[] = [
   { key: "orderSms", label: "Order updates by SMS", hint: "A text to your mobile when your order is placed, paid, shipped (with the tracking number), out for delivery, delivered or cancelled." },
   { key: "orderEmail", label: "Order updates by e-mail", hint: "The same moments by e-mail, with the items, amounts and delivery address." },
-  { key: "marketing", label: "News and offers by e-mail", hint: "New kits and sales now and then. Off unless you turn it on." },
+  { key: "marketing", label: "News and offers by e-mail", hint: "The Khelkud newsletter: new kits and sales now and then, with a link to leave in every mail. Off unless you turn it on." },
 ];
 
 /** The profile's notification switches (docs/decisions/092): the server reads them for every order message. */

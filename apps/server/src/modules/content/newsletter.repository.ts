@@ -54,3 +54,13 @@ export async function countActive(db: DbOrTx): Promise<number> {
 export async function findAllActive(db: DbOrTx): Promise<Subscriber[]> {
   return db.select().from(newsletterSubscribers).where(active);
 }
+
+/** The active subscription of an address (any case), if there is one. */
+export async function findActiveByEmail(db: DbOrTx, email: string): Promise<Subscriber | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(and(sql`lower(${newsletterSubscribers.email}) = ${email.trim().toLowerCase()}`, active))
+    .limit(1);
+  return row;
+}

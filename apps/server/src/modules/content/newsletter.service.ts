@@ -76,6 +76,21 @@ export function createNewsletterService(db: Db, mail: MailService, settings: Set
     return subs.length;
   }
 
-  return { subscribe, unsubscribe, findByToken, newsletterMail, sendToAll, unsubscribeUrl };
+  /** Whether an address is on the list now (the profile's "News and offers by e-mail" switch shows this). */
+  async function isSubscribed(email: string): Promise<boolean> {
+    return (await repo.findActiveByEmail(db, email)) !== undefined;
+  }
+
+  /**
+   * The profile's switch: on subscribes the account's address (welcome mail with its unsubscribe link, as the footer
+   * form does), off unsubscribes it; either is a no-op when the address is already there.
+   */
+  async function setSubscribed(email: string, on: boolean): Promise<void> {
+    const current = await repo.findActiveByEmail(db, email);
+    if (on && !current) await subscribe(email);
+    if (!on && current) await repo.markUnsubscribed(db, current.id);
+  }
+
+  return { subscribe, unsubscribe, findByToken, newsletterMail, sendToAll, unsubscribeUrl, isSubscribed, setSubscribed };
 }
 export type NewsletterService = ReturnType<typeof createNewsletterService>;

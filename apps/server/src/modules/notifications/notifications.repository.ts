@@ -124,15 +124,15 @@ export async function insertOne(db: DbOrTx, values: NewNotification): Promise<No
   return row!;
 }
 
-const preferenceColumns = { orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn };
+const preferenceColumns = { orderSms: users.notifyOrderSms, orderEmail: users.notifyOrderEmail, marketing: users.marketingOptIn, email: users.email };
 
-export async function findPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences | undefined> {
+export async function findPreferences(db: DbOrTx, userId: string): Promise<(NotificationPreferences & { email: string }) | undefined> {
   const [u] = await db.select(preferenceColumns).from(users).where(eq(users.id, userId)).limit(1);
   return u;
 }
 
 /** Changes the given preferences; undefined when there is no such user. */
-export async function updatePreferences(db: DbOrTx, userId: string, input: Partial<NotificationPreferences>): Promise<NotificationPreferences | undefined> {
+export async function updatePreferences(db: DbOrTx, userId: string, input: Partial<NotificationPreferences>): Promise<(NotificationPreferences & { email: string }) | undefined> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.orderSms !== undefined) set.notifyOrderSms = input.orderSms;
   if (input.orderEmail !== undefined) set.notifyOrderEmail = input.orderEmail;

@@ -234,6 +234,32 @@ describe("delivery", () => {
     expect(await kinds((await placeCod(maya)).id)).toEqual([]);
   });
 
+  it("News and offers by e-mail is the account address's newsletter subscription: on subscribes (welcome mail with its unsubscribe link), off and the mail's own link both leave", async () => {
+    const nima = await customer();
+    const prefs = async () => (await t.app.inject({ method: "GET", url: "/api/users/notification-preferences", headers: nima.headers })).json().data.preferences.marketing;
+    const welcomes = async () => (await t.app.services.mail.outbox.list()).filter((e) => e.to === nima.email && /subscribed/i.test(e.subject ?? ""));
+    expect(await prefs()).toBe(false);
+    expect(await t.app.services.newsletter.isSubscribed(nima.email)).toBe(false);
+
+    const on = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: nima.headers, payload: { marketing: true } });
+    expect(on.json().data.preferences.marketing).toBe(true);
+    expect(await t.app.services.newsletter.isSubscribed(nima.email)).toBe(true);
+    expect(await welcomes()).toHaveLength(1);
+    // Turning it on again changes nothing and sends no second welcome.
+    await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: nima.headers, payload: { marketing: true } });
+    expect(await welcomes()).toHaveLength(1);
+
+    const off = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: nima.headers, payload: { marketing: false } });
+    expect(off.json().data.preferences.marketing).toBe(false);
+    expect(await t.app.services.newsletter.isSubscribed(nima.email)).toBe(false);
+
+    // Subscribed from the profile, unsubscribed from the mail's link: the profile shows it off.
+    await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: nima.headers, payload: { marketing: true } });
+    const link = /newsletter\/unsubscribe\?token=([\w-]+)/.exec((await welcomes()).at(0)!.text)![1]!;
+    expect((await t.app.inject({ method: "POST", url: "/api/newsletter/unsubscribe", payload: { token: link } })).statusCode).toBe(200);
+    expect(await prefs()).toBe(false);
+  });
+
   it("the preference route refuses what is not a switch, and strangers", async () => {
     const maya = await customer();
     for (const payload of [{}, { orderSms: "yes" }, { role: "ADMIN" }, { orderSms: true, extra: 1 }]) {

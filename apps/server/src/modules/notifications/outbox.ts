@@ -38,6 +38,11 @@ export interface NotificationsDeps {
   maxDelayMs?: number;
   /** Domain of the Message-ID of order mail. */
   messageIdDomain?: string;
+  /**
+   * The mailing list behind the "News and offers by e-mail" switch (the content module's newsletter): the switch
+   * shows and changes the account address's subscription. Without it the switch is only stored on the account.
+   */
+  newsletter?: { isSubscribed(email: string): Promise<boolean>; setSubscribed(email: string, on: boolean): Promise<void> };
 }
 
 export interface DeliveryResult {
@@ -70,6 +75,11 @@ function smsWanted(kind: Kind): boolean {
 }
 
 export function createNotifications(db: Db, deps: NotificationsDeps) {
+  /** The switches as the customer sees them: marketing is the newsletter subscription of the account's address. */
+  async function withList({ email, ...prefs }: NotificationPreferences & { email: string }): Promise<NotificationPreferences> {
+    return deps.newsletter ? { ...prefs, marketing: await deps.newsletter.isSubscribed(email) } : prefs;
+  }
+
   const leaseMs = deps.leaseMs ?? 60_000;
   const baseDelayMs = deps.baseDelayMs ?? 5_000;
   const maxDelayMs = deps.maxDelayMs ?? 30 * 60_000;
@@ -287,13 +297,14 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     async preferences(userId: string): Promise<NotificationPreferences> {
       const u = await repo.findPreferences(db, userId);
       if (!u) throw notFound("User not found");
-      return u;
+      return withList(u);
     },
 
     async setPreferences(userId: string, input: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
       const u = await repo.updatePreferences(db, userId, input);
       if (!u) throw notFound("User not found");
-      return u;
+      if (input.marketing !== undefined) await deps.newsletter?.setSubscribed(u.email, input.marketing);
+      return withList(u);
     },
   };
 }
