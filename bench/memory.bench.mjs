@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { loadPaths, root, summary } from "./lib.mjs";
+import { postgresReachable } from "./scratch-db.mjs";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -43,22 +44,12 @@ async function freePort() {
   return port;
 }
 
-async function reachable() {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 if (process.platform !== "linux") {
   console.log("  skipped: reads /proc (Linux only)");
   process.exit(0);
 }
-if (!(await reachable())) {
+if (!(await postgresReachable(PG_URL))) {
   console.log(`  skipped: PostgreSQL not reachable at ${PG_URL}`);
   process.exit(0);
 }

@@ -33,3 +33,15 @@ export async function scratchPostgres(label) {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** Whether PostgreSQL answers at `url` within 2 s (benches skip their PostgreSQL part when it does not). */
+export async function postgresReachable(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}

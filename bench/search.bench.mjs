@@ -10,6 +10,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { loadPaths, percentile, summary } from "./lib.mjs";
+import { postgresReachable } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
 const { openPglite, openPostgres } = await import("../apps/server/src/db/client.ts");
@@ -245,16 +246,6 @@ async function openScratch(kind) {
   };
 }
 
-async function pgReachable() {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const fmt = (r) => `p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms`;
 const typical = typicalQueries(ROUNDS * SIZES.length * 2 + 400);
@@ -263,7 +254,7 @@ const take = (n) => typical.slice(cursor, (cursor += n));
 
 for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")) {
   cursor = 0;
-  if (kind === "postgres" && !(await pgReachable())) {
+  if (kind === "postgres" && !(await postgresReachable(PG_URL))) {
     console.log(`\n  PostgreSQL at ${PG_URL} unreachable: skipped`);
     continue;
   }
