@@ -155,7 +155,7 @@ const s = {
 /** Dark-mode clients (Apple Mail, Outlook apps) read this block; the rest keep the light inline colours, which stay legible. */
 const DARK_MODE = `:root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme: dark){.kk-body{background-color:#0b1220!important}.kk-card{background-color:#111827!important;border-color:#334155!important}
-.kk-card p,.kk-card td,.kk-card h1{color:#e5e7eb!important}.kk-muted{color:#94a3b8!important}.kk-brand{background-color:#002a6e!important}}`;
+.kk-card p,.kk-card td,.kk-card h1{color:#e5e7eb!important}.kk-muted{color:#94a3b8!important}.kk-brand{background-color:#002a6e!important}.kk-card p a{color:#93c5fd!important}}`;
 
 function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string }) {
   return (
