@@ -55,7 +55,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     events,
     notifications,
     orders,
-    cart: createCartService({ settings, orders }),
+    cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
     mail,
     blog: createBlogService(db, { cacheMs: config.catalogCacheMs }),

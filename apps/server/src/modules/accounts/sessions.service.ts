@@ -3,6 +3,7 @@ import { REMEMBER_ME_DAYS, SESSION_HOURS, type PublicUser } from "@khelkud/contr
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
 import * as repo from "./sessions.repository.js";
+import { mediaUrl } from "../catalog/catalog.service.js";
 
 export type AuthFailure = "missing" | "invalid" | "expired";
 
@@ -21,7 +22,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     phone: u.phone,
     role: u.role,
     status: u.status,
-    avatar: u.avatarKey ? `/media/${u.avatarKey}` : null,
+    avatar: u.avatarKey ? mediaUrl(u.avatarKey) : null,
     address: { street: u.addressStreet, landmark: u.addressLandmark, city: u.addressCity, district: u.addressDistrict, state: u.addressState, postalCode: u.addressPostalCode, country: u.addressCountry },
     createdAt: u.createdAt.toISOString(),
   };
