@@ -15,22 +15,19 @@ import {
 import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { contentApi } from "./api/content";
+import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
 import { btn, Field, input } from "./ui";
 
 // The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-interface FormState {
+interface FormState extends SeoText {
   title: string;
   slug: string;
   categoryId: string;
   excerpt: string;
   content: string;
   contentEmpty: boolean;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string;
-  metaTags: string;
   featured: boolean;
   status: BlogStatus;
   image: { key: string; url: string } | null;
@@ -44,10 +41,7 @@ function fromBlog(b: AdminBlog | null): FormState {
     excerpt: b?.excerpt ?? "",
     content: b?.content ?? "",
     contentEmpty: !b,
-    metaTitle: b?.metaTitle ?? "",
-    metaDescription: b?.metaDescription ?? "",
-    keywords: b?.keywords.join(", ") ?? "",
-    metaTags: b?.metaTags.join(", ") ?? "",
+    ...seoText(b),
     featured: b?.featured ?? false,
     status: b?.status ?? "DRAFT",
     image: b?.featuredImage ?? null,
@@ -136,10 +130,7 @@ export function BlogForm({
       categoryId: f.categoryId,
       excerpt: f.excerpt.trim() || null,
       content: f.content,
-      metaTitle: f.metaTitle.trim() || null,
-      metaDescription: f.metaDescription.trim() || null,
-      keywords: splitList(f.keywords),
-      metaTags: splitList(f.metaTags),
+      ...seoInput(f),
       featured: f.featured,
       status: f.status,
       featuredImage: f.image?.key ?? null,
@@ -216,15 +207,7 @@ export function BlogForm({
           </p>
         )}
       </div>
-      <Field label="Meta title">
-        <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
-      </Field>
-      <Field label="Keywords" hint="Comma-separated">
-        <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
-      </Field>
-      <Field label="Meta description">
-        <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
-      </Field>
+      <SeoFields value={f} onChange={set}>
       <div className="self-start text-xs text-slate-600" aria-live="polite">
         {keywords.primary ? (
           <>
@@ -252,9 +235,7 @@ export function BlogForm({
           }}
         />
       </Field>
-      <Field label="Meta tags" hint="Comma-separated">
-        <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
-      </Field>
+      </SeoFields>
       <div className="sm:col-span-2 text-sm">
         <span className="mb-1 block font-medium text-slate-700">Featured image</span>
         <div className="flex flex-wrap items-center gap-3">

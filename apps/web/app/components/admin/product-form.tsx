@@ -4,10 +4,11 @@ import { paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type P
 import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
+import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
 import { btn, Field, input } from "./ui";
 import { CloseIcon } from "../icons";
 
-interface FormState {
+interface FormState extends SeoText {
   name: string;
   slug: string;
   categoryId: string;
@@ -21,10 +22,6 @@ interface FormState {
   featured: boolean;
   isNew: boolean;
   status: "ACTIVE" | "INACTIVE";
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string;
-  metaTags: string;
 }
 
 function fromProduct(p: Product | null): FormState {
@@ -42,10 +39,7 @@ function fromProduct(p: Product | null): FormState {
     featured: p?.featured ?? false,
     isNew: p?.isNew ?? false,
     status: p?.status ?? "ACTIVE",
-    metaTitle: p?.metaTitle ?? "",
-    metaDescription: p?.metaDescription ?? "",
-    keywords: p?.keywords.join(", ") ?? "",
-    metaTags: p?.metaTags.join(", ") ?? "",
+    ...seoText(p),
   };
 }
 
@@ -121,10 +115,7 @@ export function ProductForm({
       featured: f.featured,
       isNew: f.isNew,
       status: f.status,
-      metaTitle: f.metaTitle.trim() || null,
-      metaDescription: f.metaDescription.trim() || null,
-      keywords: splitList(f.keywords),
-      metaTags: splitList(f.metaTags),
+      ...seoInput(f),
     };
     setSaving(true);
     try {
@@ -235,18 +226,7 @@ export function ProductForm({
             <input type="checkbox" checked={f.isNew} onChange={(e) => set("isNew", e.target.checked)} /> New
           </label>
         </div>
-        <Field label="Meta title">
-          <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
-        </Field>
-        <Field label="Keywords" hint="Comma-separated">
-          <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
-        </Field>
-        <Field label="Meta description">
-          <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
-        </Field>
-        <Field label="Meta tags" hint="Comma-separated">
-          <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
-        </Field>
+        <SeoFields value={f} onChange={set} />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="submit" className={btn.primary} disabled={saving}>
             {saving ? "Saving..." : product ? "Update Product" : "Create Product"}
