@@ -40,14 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(posted instanceof URLSearchParams)) return posted;
   const intent = field(posted, "intent");
   if (intent === "change-password") {
-    const values = {
-      currentPassword: field(posted, "currentPassword"),
-      newPassword: field(posted, "newPassword"),
-      confirmPassword: field(posted, "confirmPassword"),
-    };
+    const values = { currentPassword: field(posted, "currentPassword"), newPassword: field(posted, "newPassword"), confirmPassword: field(posted, "confirmPassword") };
     const parsed = ChangePasswordInputSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ intent, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]).reverse()) }, 400);
+    if (!parsed.success) return answer({ intent, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]).reverse()) }, 400);
     const outcome = await callApi<{ message: string }>(context, { method: "PUT", path: "/api/users/change-password", json: parsed.data });
     if (!outcome.ok) return answer({ intent, fieldErrors: outcome.fieldErrors, formError: outcome.error }, outcome.status);
     return answer({ intent, done: outcome.data.message }, 200, outcome.setCookies);
@@ -56,18 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // posts instead of naming itself in the address; the page answers with that tab open.
   if (intent === "show-security") return answer({ intent: "change-password" });
   if (intent === "update-profile") {
-    const flat = Object.fromEntries(
-      (["name", "email", "phone", "country", "street", "landmark", "city", "district", "state", "postalCode"] as const).map((k) => [k, field(posted, k)]),
-    ) as Flat;
+    const flat = Object.fromEntries((["name", "email", "phone", "country", "street", "landmark", "city", "district", "state", "postalCode"] as const).map((k) => [k, field(posted, k)])) as Flat;
     const currentPassword = field(posted, "currentPassword");
     const input = toInput(flat, currentPassword || undefined);
     const parsed = UpdateProfileInputSchema.safeParse(input);
     // A failure shows the form again with what was typed (never the password).
-    if (!parsed.success)
-      return answer(
-        { intent, values: flat, fieldErrors: byLastSegment(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse())) },
-        400,
-      );
+    if (!parsed.success) return answer({ intent, values: flat, fieldErrors: byLastSegment(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse())) }, 400);
     const outcome = await callApi(context, { method: "PUT", path: "/api/users/profile", json: parsed.data });
     if (!outcome.ok) return answer({ intent, values: flat, fieldErrors: byLastSegment(outcome.fieldErrors), formError: outcome.error }, outcome.status);
     return answer({ intent, done: "Profile updated successfully!" }, 200, outcome.setCookies);
@@ -145,7 +134,8 @@ function SignedInProfile({ profile }: { profile: Profile }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <ProfileHeader profile={profile} onLogout={logout} />
-      {/* Without scripts a tab is a form's submit button: the address's ?tab=, or a post for Security (docs/decisions/088). */}
+      {/* Without scripts a tab is a submit button of one of these forms: the address's ?tab= (also Edit Profile's ?edit=details and its
+          Cancel), or a post for Security (docs/decisions/088). */}
       <form id="profile-tab-get" method="get" action="/profile" hidden />
       <form id="profile-tab-post" method="post" action="/profile" hidden />
       <div role="tablist" aria-label="Account sections" onKeyDown={onTabKey} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">

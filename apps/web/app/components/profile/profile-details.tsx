@@ -6,18 +6,7 @@ import { FormBanner, FormDone, TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
 import { useAnswerRenderedWith, useEachNewResult, useHydrated } from "../../lib/route-form";
 
-export type Flat = {
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  street: string;
-  landmark: string;
-  city: string;
-  district: string;
-  state: string;
-  postalCode: string;
-};
+export type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
 export const flatten = (p: Profile): Flat => ({
   name: p.name,
   email: p.email,
@@ -30,21 +19,7 @@ export const flatten = (p: Profile): Flat => ({
   state: p.address.state ?? "",
   postalCode: p.address.postalCode ?? "",
 });
-export const toInput = (f: Flat, currentPassword?: string) => ({
-  name: f.name,
-  email: f.email,
-  phone: f.phone,
-  address: {
-    street: f.street,
-    landmark: f.landmark,
-    city: f.city,
-    district: f.country === "Nepal" ? f.district : "",
-    state: f.state,
-    postalCode: f.postalCode,
-    country: f.country,
-  },
-  ...(currentPassword ? { currentPassword } : {}),
-});
+export const toInput = (f: Flat, currentPassword?: string) => ({ name: f.name, email: f.email, phone: f.phone, address: { street: f.street, landmark: f.landmark, city: f.city, district: f.country === "Nepal" ? f.district : "", state: f.state, postalCode: f.postalCode, country: f.country }, ...(currentPassword ? { currentPassword } : {}) });
 
 /**
  * Personal information: shown, then edited in a form that posts to the profile route's action (intent "update-profile",
@@ -114,10 +89,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <h2 id="personal-info" className="text-xl font-bold">
             Personal Information
           </h2>
-          <form id="profile-edit-open" method="get" action="/profile" hidden />
+          {/* Without scripts: the profile page's GET form (routes/profile.tsx) asks for ?edit=details. */}
           <button
             type="submit"
-            form="profile-edit-open"
+            form="profile-tab-get"
             name="edit"
             value="details"
             onClick={(e) => {
@@ -172,9 +147,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         aria-invalid={errors[name] ? true : undefined}
         onChange={(e) => {
           const x = e.target.value;
-          setValues((v) =>
-            name === "state" ? { ...v, state: x, district: districtsOf(x).some((d) => d === v.district) ? v.district : "" } : { ...v, district: x },
-          );
+          setValues((v) => (name === "state" ? { ...v, state: x, district: districtsOf(x).some((d) => d === v.district) ? v.district : "" } : { ...v, district: x }));
         }}
         className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:outline-none focus:ring-2 focus:ring-nepal disabled:bg-slate-100"
       >
@@ -188,91 +161,71 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   );
 
   return (
-    <>
-      <Form
-        method="post"
-        action="/profile"
-        noValidate
-        onSubmit={onSave}
-        aria-labelledby="edit-info"
-        className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
-      >
-        <input type="hidden" name="intent" value="update-profile" />
-        <h2 id="edit-info" className="text-xl font-bold">
-          Edit Personal Information
-        </h2>
-        {refused?.formError && !Object.values(refused.fieldErrors ?? {}).includes(refused.formError) ? (
-          <div className="mt-4">
-            <FormBanner message={refused.formError} />
-          </div>
+    <Form method="post" action="/profile" noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <input type="hidden" name="intent" value="update-profile" />
+      <h2 id="edit-info" className="text-xl font-bold">
+        Edit Personal Information
+      </h2>
+      {refused?.formError && !Object.values(refused.fieldErrors ?? {}).includes(refused.formError) ? (
+        <div className="mt-4">
+          <FormBanner message={refused.formError} />
+        </div>
+      ) : null}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {f("name", "Full Name", { autoComplete: "name" })}
+        {f("email", "Email", { type: "email", autoComplete: "email" })}
+        {emailChanged ? (
+          <TextField
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={errors.currentPassword}
+            onValue={setCurrentPassword}
+            onBlurField={() => setErrors((e) => ({ ...e, currentPassword: currentPassword ? "" : AUTH_MSG.currentPasswordRequired }))}
+          />
         ) : null}
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {f("name", "Full Name", { autoComplete: "name" })}
-          {f("email", "Email", { type: "email", autoComplete: "email" })}
-          {emailChanged ? (
-            <TextField
-              label="Current Password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              error={errors.currentPassword}
-              onValue={setCurrentPassword}
-              onBlurField={() => setErrors((e) => ({ ...e, currentPassword: currentPassword ? "" : AUTH_MSG.currentPasswordRequired }))}
-            />
-          ) : null}
-          {f("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-          <div>
-            <label htmlFor="profile-country" className="mb-1 block text-sm font-semibold text-slate-800">
-              Country
-            </label>
-            <select
-              id="profile-country"
-              name="country"
-              value={values.country}
-              onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-nepal"
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </div>
-          {values.country === "Nepal" ? (
-            <>
-              {select("state", "Province", PROVINCE_NAMES, "Select province")}
-              {select("district", "District", districtsOf(values.state), values.state ? "Select district" : "Select a province first")}
-            </>
-          ) : (
-            f("state", "State/Province", { autoComplete: "address-level1" })
-          )}
-          {f("city", "Municipality / Area", { autoComplete: "address-level2" })}
-          <div className="sm:col-span-2">{f("street", "Street / Tole", { autoComplete: "street-address" })}</div>
-          {f("landmark", "Landmark", {})}
-          {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
+        {f("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        <div>
+          <label htmlFor="profile-country" className="mb-1 block text-sm font-semibold text-slate-800">
+            Country
+          </label>
+          <select id="profile-country" name="country" value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-nepal">
+            {COUNTRIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
         </div>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            type="submit"
-            form="profile-edit-close"
-            onClick={(e) => {
-              e.preventDefault();
-              setEditing(false);
-            }}
-            className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={(hydrated && !changed) || busy}
-            className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {busy ? "Saving…" : "Save Changes"}
-          </button>
-        </div>
-      </Form>
-      <form id="profile-edit-close" method="get" action="/profile" hidden />
-    </>
+        {values.country === "Nepal" ? (
+          <>
+            {select("state", "Province", PROVINCE_NAMES, "Select province")}
+            {select("district", "District", districtsOf(values.state), values.state ? "Select district" : "Select a province first")}
+          </>
+        ) : (
+          f("state", "State/Province", { autoComplete: "address-level1" })
+        )}
+        {f("city", "Municipality / Area", { autoComplete: "address-level2" })}
+        <div className="sm:col-span-2">{f("street", "Street / Tole", { autoComplete: "street-address" })}</div>
+        {f("landmark", "Landmark", {})}
+        {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button
+          type="submit"
+          form="profile-tab-get"
+          onClick={(e) => {
+            e.preventDefault();
+            setEditing(false);
+          }}
+          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100"
+        >
+          Cancel
+        </button>
+        <button type="submit" disabled={(hydrated && !changed) || busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60">
+          {busy ? "Saving…" : "Save Changes"}
+        </button>
+      </div>
+    </Form>
   );
 }

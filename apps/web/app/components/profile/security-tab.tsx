@@ -24,23 +24,11 @@ export function SecurityTab() {
     } else if (a.formError) toast.error(a.formError, { duration: 3000 });
   });
 
-  const field = (name: keyof typeof EMPTY_PW) => ({
-    name,
-    value: v[name],
-    error: form.errors[name],
-    onValue: (x: string) => form.set(name, x),
-    onBlurField: () => form.blur(name),
-  });
+  const field = (name: keyof typeof EMPTY_PW) => ({ name, value: v[name], error: form.errors[name], onValue: (x: string) => form.set(name, x), onBlurField: () => form.blur(name) });
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-      <Form
-        method="post"
-        noValidate
-        onSubmit={(e) => (busy ? e.preventDefault() : onSubmit(e))}
-        aria-labelledby="change-password"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
-      >
+      <Form method="post" noValidate onSubmit={(e) => (busy ? e.preventDefault() : onSubmit(e))} aria-labelledby="change-password" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <input type="hidden" name="intent" value="change-password" />
         <h2 id="change-password" className="text-xl font-bold">
           Change Password
