@@ -12,10 +12,10 @@ import {
   type BlogStatus,
   type Category,
 } from "@khelkud/contracts";
-import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { contentApi } from "./api/content";
 import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
+import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
 
 // The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
@@ -77,19 +77,6 @@ export function BlogForm({
 
   function onTitle(title: string) {
     setF((s) => ({ ...s, title, slug: !slugTouched || s.slug === "" ? autoSlug(title, s.keywords) : s.slug }));
-  }
-
-  async function createCategory() {
-    const name = window.prompt("New blog category name")?.trim();
-    if (!name) return;
-    try {
-      const { category } = await catalogApi.saveCategory(null, { name, type: "BLOG" });
-      onCategoryCreated(category);
-      set("categoryId", category.id);
-      toast.success(ADMIN_MSG.categoryCreated);
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.categoryCreateFailed);
-    }
   }
 
   async function chooseImage(file: File) {
@@ -158,23 +145,7 @@ export function BlogForm({
           <input className={input} value={f.title} onChange={(e) => onTitle(e.target.value)} required aria-invalid={Boolean(errors.title)} />
         </Field>
       </div>
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <Field label="Category" error={errors.categoryId}>
-            <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)} aria-invalid={Boolean(errors.categoryId)}>
-              <option value="">Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <button type="button" className={`${btn.secondary} mt-6 min-h-11 whitespace-nowrap`} onClick={createCategory}>
-          + Create Category
-        </button>
-      </div>
+      <CategoryPicker type="BLOG" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
       <Field label="Status">
         <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as BlogStatus)}>
           {BLOG_STATUSES.map((s) => (

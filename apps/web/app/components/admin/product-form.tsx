@@ -5,6 +5,7 @@ import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
 import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
+import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
 import { CloseIcon } from "../icons";
 
@@ -66,19 +67,6 @@ export function ProductForm({
 
   function onName(name: string) {
     setF((s) => ({ ...s, name, slug: !slugTouched || s.slug === "" ? slugify(name) : s.slug }));
-  }
-
-  async function createCategory() {
-    const name = window.prompt("New product category name")?.trim();
-    if (!name) return;
-    try {
-      const { category } = await catalogApi.saveCategory(null, { name, type: "PRODUCT" });
-      onCategoryCreated(category);
-      set("categoryId", category.id);
-      toast.success("Category created");
-    } catch (e) {
-      toast.error((e as Error).message || "Failed to create category");
-    }
   }
 
   function validate(): Record<string, string> {
@@ -146,23 +134,7 @@ export function ProductForm({
             }}
           />
         </Field>
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <Field label="Category" error={errors.categoryId}>
-              <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)}>
-                <option value="">Select a category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          <button type="button" className={`${btn.secondary} mt-6 whitespace-nowrap`} onClick={createCategory}>
-            + Create Category
-          </button>
-        </div>
+        <CategoryPicker type="PRODUCT" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
         <Field label="Brand" error={errors.brand}>
           <input className={input} value={f.brand} onChange={(e) => set("brand", e.target.value)} />
         </Field>
