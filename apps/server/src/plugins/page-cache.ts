@@ -142,16 +142,22 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return null;
 }
 
+/**
+ * A browser's GET of a page every signed-in shopper may share (docs/decisions/110). API clients (a bearer token) and
+ * crawlers get a page rendered for them.
+ */
+export function mayShareSignedInPage(req: FastifyRequest): boolean {
+  if (req.method !== "GET" || req.url.length > MAX_URL_LENGTH) return false;
+  if (!CACHEABLE_PATH.test(req.url.split("?")[0]!)) return false;
+  return !req.headers.authorization && !isbot(req.headers["user-agent"] ?? "");
+}
+
 export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): PageCache {
   const pages = new Map<string, CachedPage>();
   const templates = new Map<string, SignedInTemplate>();
   return {
     signedInKeyFor(req, withAvatar) {
-      if (ttlMs <= 0 || req.method !== "GET" || !req.user) return null;
-      if (req.url.length > MAX_URL_LENGTH) return null;
-      if (!CACHEABLE_PATH.test(req.url.split("?")[0]!)) return null;
-      // API clients (a bearer token) and crawlers get a page rendered for them.
-      if (req.headers.authorization || isbot(req.headers["user-agent"] ?? "")) return null;
+      if (ttlMs <= 0 || !req.user || !mayShareSignedInPage(req)) return null;
       return `${withAvatar ? "picture" : "letter"} ${req.url}`;
     },
     getSignedIn(key) {

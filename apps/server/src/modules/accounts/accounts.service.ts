@@ -190,6 +190,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
         background.run("e-mail change notice", () => mail.send({ to: before.email, subject: "Your Khelkud e-mail address was changed", text }));
       }
       const profile = await profileOf(row);
+      sessions.forgetUser(row.id);
       events.profileUpdated(toPublicUser(row));
       return profile;
     },
@@ -227,6 +228,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       const row = await repo.updateOwnProfile(db, userId, { avatarKey: key });
       // Keys are content hashes: another account may show the same picture, so remove it only when nobody does.
       if (user.avatarKey && user.avatarKey !== key && !(await repo.avatarKeyInUse(db, user.avatarKey))) await storage.remove(user.avatarKey);
+      sessions.forgetUser(row.id);
       events.profileUpdated(toPublicUser(row));
       return profileOf(row);
     },
