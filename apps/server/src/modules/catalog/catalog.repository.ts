@@ -158,11 +158,17 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
   const where = productWhere(filter);
   const best = bestTierSql(search);
   const pick = (cond: SQL | undefined) =>
-    sql`(SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
-      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS})`;
-  const hits = best ? sql`${pick(and(where, best))} UNION ${pick(where)}` : pick(where);
+    sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
+      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS}`;
+  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan is skipped (a
+  // one-time filter), which halves the work of a broad word ("jersey" at 100,000 products; decision 097).
+  const hits = best
+    ? sql`best AS MATERIALIZED (${pick(and(where, best))}),
+      rest AS (${pick(and(where, sql`(SELECT count(*) FROM best) < ${MAX_SEARCH_HITS}`))}),
+      hits AS (SELECT * FROM best UNION SELECT * FROM rest)`
+    : sql`hits AS (${pick(where)})`;
   const ranked = sql`(
-    WITH hits AS (${hits})
+    WITH ${hits}
     SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
     ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
   const rows = await db

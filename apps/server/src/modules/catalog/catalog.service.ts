@@ -14,6 +14,7 @@ import {
   type ProductSuggestion,
   type SearchProductsQuery,
 } from "@khelkud/contracts";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -113,8 +114,16 @@ function orderImages(images: ProductImageRow[]): ProductImageRow[] {
 /** Trigram neighbours fetched per misspelled word before the typo check in code (decision 020 measured recall against it). */
 const NEAR_CANDIDATES = 40;
 const RELEVANCE: repo.ProductOrder = { key: "relevance", dir: "desc" };
-/** Searches are reused for at most a second, so an administrator's change is searchable within a second on every instance. */
-const SEARCH_CACHE_MAX_MS = 1000;
+/**
+ * An administrator's change is searchable within a second on every instance: a search answer is reused for at most
+ * this long minus the age a query word's candidates may have (decision 097), so the two together stay within it.
+ */
+const SEARCH_FRESHNESS_MS = 1000;
+/** Query words whose vocabulary candidates an instance keeps (decision 097): a few hundred kB at most. */
+const WORD_CACHE_ENTRIES = 5000;
+
+/** What the vocabulary is asked for one query word (repo.findVocabularyCandidates). */
+type CandidateSpec = { text: string; prefix: boolean; near: number; nearPrefix: boolean };
 
 type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
 
@@ -151,16 +160,53 @@ function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidat
   return { token, best: best?.word };
 }
 
-export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
+export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: { cacheMs?: number; wordCacheMs?: number } = {}) {
   const cache = createMicroCache(cacheMs);
-  const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_CACHE_MAX_MS));
+  const wordTtl = Math.min(wordCacheMs, SEARCH_FRESHNESS_MS);
+  const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_FRESHNESS_MS - wordTtl));
+  /**
+   * Each query word's vocabulary candidates, reused for `wordTtl` ms (decision 097): shoppers' queries differ, their
+   * words repeat. The promise is kept from the moment it is asked, so `invalidate()` also drops answers in flight.
+   */
+  const wordCache = wordTtl > 0 ? new LRUCache<string, Promise<repo.VocabularyCandidate[]>>({ max: WORD_CACHE_ENTRIES, ttl: wordTtl }) : undefined;
+
+  /** Candidates for every spec, in order: from the word cache, the rest in one round trip. */
+  async function vocabularyCandidates(specs: CandidateSpec[]): Promise<repo.VocabularyCandidate[][]> {
+    const out: Promise<repo.VocabularyCandidate[]>[] = [];
+    const missing: number[] = [];
+    const keys = specs.map((s) => `${s.text}|${Number(s.prefix)}|${s.near}|${Number(s.nearPrefix)}`);
+    specs.forEach((_, i) => {
+      const hit = wordCache?.get(keys[i]!);
+      if (hit) out[i] = hit;
+      else missing.push(i);
+    });
+    if (missing.length > 0) {
+      const batch = repo.findVocabularyCandidates(
+        db,
+        missing.map((i) => specs[i]!),
+      );
+      missing.forEach((i, j) => {
+        const mine = batch.then((rows) => rows.filter((r) => r.token === j));
+        out[i] = mine;
+        if (!wordCache) return;
+        wordCache.set(keys[i]!, mine);
+        // A failure is not remembered (and a newer entry under the same key is left alone).
+        mine.catch(() => {
+          if (wordCache.get(keys[i]!) === mine) wordCache.delete(keys[i]!);
+        });
+      });
+    }
+    return Promise.all(out);
+  }
   /** Full products for rows, reading sizes and images for the rows that do not carry them already (a search's do). */
   async function hydrate(rows: { product: ProductRow; category: CategoryRef; sizes?: SizeRow[]; images?: ProductImageRow[] }[]): Promise<Product[]> {
     const ids = rows.filter((r) => !r.sizes || !r.images).map((r) => r.product.id);
     const [sizes, images] = ids.length ? await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]) : [[], []];
     const sizesBy = groupBy(sizes, (s) => s.productId);
     const imagesBy = groupBy(images, (i) => i.productId);
-    return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
+    return rows.map((r) =>
+      toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])),
+    );
   }
 
   /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
@@ -173,8 +219,8 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
       // Short words and the word being typed also match as a prefix; a number only as the last word.
       return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
     });
-    const candidates = await repo.findVocabularyCandidates(db, specs);
-    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates.filter((c) => c.token === i)));
+    const candidates = await vocabularyCandidates(specs);
+    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
     return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
@@ -184,12 +230,11 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
    */
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
     const specs = search.tokens.map((t) => ({ text: t.text, prefix: false, near: t.text.length >= 3 && !/[0-9]/.test(t.text) ? 8 : 0, nearPrefix: false }));
-    const candidates = await repo.findVocabularyCandidates(db, specs);
+    const candidates = await vocabularyCandidates(specs);
     const words = search.tokens.map((t, i) => {
       const max = Math.max(2, Math.floor(t.text.length / 3));
       let best: { word: string; d: number; n: number } | undefined;
-      for (const c of candidates) {
-        if (c.token !== i) continue;
+      for (const c of candidates[i]!) {
         const d = osaDistance(t.text, c.word, max);
         const n = c.products + c.categories;
         if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
@@ -310,7 +355,15 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     return rows.map((r) => {
       const p = r.product;
       const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
+      return {
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        brand: p.brand,
+        team: p.team,
+        finalPrice: effectivePrice(p.price, p.salePrice),
+        image: image ? mediaUrl(image.key) : null,
+      };
     });
   }
 
@@ -372,6 +425,7 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     invalidate: () => {
       cache.clear();
       searchCache.clear();
+      wordCache?.clear();
     },
   };
 }
