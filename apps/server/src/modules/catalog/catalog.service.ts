@@ -181,10 +181,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       else missing.push(i);
     });
     if (missing.length > 0) {
-      const batch = repo.findVocabularyCandidates(
-        db,
-        missing.map((i) => specs[i]!),
-      );
+      const batch = repo.findVocabularyCandidates(db, missing.map((i) => specs[i]!));
       missing.forEach((i, j) => {
         const mine = batch.then((rows) => rows.filter((r) => r.token === j));
         out[i] = mine;
@@ -204,9 +201,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const [sizes, images] = ids.length ? await Promise.all([repo.findSizesFor(db, ids), repo.findImagesFor(db, ids)]) : [[], []];
     const sizesBy = groupBy(sizes, (s) => s.productId);
     const imagesBy = groupBy(images, (i) => i.productId);
-    return rows.map((r) =>
-      toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])),
-    );
+    return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
   }
 
   /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
@@ -355,15 +350,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return rows.map((r) => {
       const p = r.product;
       const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return {
-        id: p.id,
-        name: p.name,
-        slug: p.slug,
-        brand: p.brand,
-        team: p.team,
-        finalPrice: effectivePrice(p.price, p.salePrice),
-        image: image ? mediaUrl(image.key) : null,
-      };
+      return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
     });
   }
 
