@@ -227,8 +227,43 @@ async function buildIndexes(db) {
   return performance.now() - t0;
 }
 
+/** CPU time (ms) so far of the PostgreSQL server processes serving one database (they run on this machine), by pid. */
+async function backendCpu(adminUrl, dbName) {
+  if (!dbName) return new Map();
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
+  await client.end();
+  const out = new Map();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in clock ticks of 10 ms
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return out;
+}
+
+/**
+ * Load over a list of paths at 32 connections, with the server's CPU time per answered request: this process's (the
+ * app, and PGlite inside it) plus, on PostgreSQL, the database's server processes for the scratch database. Unlike
+ * req/s, CPU per request hardly moves when other jobs share the machine (the same idea as bench/lib.mjs `load`).
+ */
+async function loadWithCpu(origin, paths, dbName) {
+  await loadPaths(origin, paths, { duration: 1, warmUp: false });
+  const [cpu0, db0] = [process.cpuUsage(), await backendCpu(PG_URL, dbName)];
+  const r = await loadPaths(origin, paths, { warmUp: false });
+  const [cpu, db1] = [process.cpuUsage(cpu0), await backendCpu(PG_URL, dbName)];
+  let dbMs = 0;
+  for (const [pid, ms] of db1) dbMs += ms - (db0.get(pid) ?? 0);
+  const n = Math.max(1, r.total ?? r.rps * 5);
+  return { ...r, nodeMs: (cpu.user + cpu.system) / 1000 / n, dbMs: dbMs / n, cpuMs: ((cpu.user + cpu.system) / 1000 + dbMs) / n };
+}
+
 async function openScratch(kind) {
-  if (kind === "pglite") return { database: await openPglite("memory://"), drop: async () => {} };
+  if (kind === "pglite") return { database: await openPglite("memory://"), drop: async () => {}, dbName: undefined };
   const name = `khelkud_bench_search_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -238,6 +273,7 @@ async function openScratch(kind) {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   return {
+    dbName: name,
     database: openPostgres(u.toString(), 32),
     drop: async () => {
       const a = new pg.Client({ connectionString: PG_URL });
@@ -269,7 +305,7 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
     continue;
   }
   console.log(`\n  ${kind === "pglite" ? "PGlite (in memory)" : "PostgreSQL"}`);
-  const { database, drop } = await openScratch(kind);
+  const { database, drop, dbName } = await openScratch(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-bench-search-"));
   try {
     await database.migrate();
@@ -311,9 +347,11 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         const recall = found / answerable;
 
         const ids = Array.from({ length: 2000 }, (_, i) => `/api/products/bench${1 + ((i * 7919) % size)}`);
-        const detail = await loadPaths(origin, ids);
-        const searchLoad = await loadPaths(origin, [...take(150), ...typicalQueries(3000).map(misspell)].map(searchPath));
-        const suggestLoad = await loadPaths(origin, suggestionQueries(typicalQueries(3000)).map(suggestPath));
+        const detail = await loadWithCpu(origin, ids, dbName);
+        const searchLoad = await loadWithCpu(origin, [...take(150), ...typicalQueries(3000).map(misspell)].map(searchPath), dbName);
+        const suggestLoad = await loadWithCpu(origin, suggestionQueries(typicalQueries(3000)).map(suggestPath), dbName);
+        const cpuText = (r) => `server CPU ${r.cpuMs.toFixed(2)} ms/request${dbName ? ` (Node ${r.nodeMs.toFixed(2)} + PostgreSQL ${r.dbMs.toFixed(2)})` : ""}`;
+        const cpuRatio = (r) => `${(detail.cpuMs / r.cpuMs).toFixed(2)} of product detail by CPU (goal ≥ 0.5: ${detail.cpuMs / r.cpuMs >= 0.5 ? "met" : "missed"})`;
 
         console.log(
           `    ${size.toLocaleString("en")} products (inserted in ${insertS.toFixed(1)} s with the vocabulary triggers; rebuilding index and vocabulary of ${vocabulary} words: ${(buildMs / 1000).toFixed(2)} s)`,
@@ -324,12 +362,12 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
           const goal = size >= 100_000 ? `  (goal ≤ 50 ms: ${r[k].p95 <= 50 ? "met" : "missed"}; ≤ 2× of ${SIZES[0].toLocaleString("en")}: ${r[k].p95 <= 2 * firstP95[k] ? "met" : "missed"})` : "";
           console.log(`      ${k.padEnd(11)} single user  ${fmt(r[k])}   p95 ×${(r[k].p95 / firstP95[k]).toFixed(1)} of ${SIZES[0].toLocaleString("en")}${goal}`);
         }
-        console.log(`      product detail  ${detail.rps.toFixed(0).padStart(6)} req/s  p99 ${detail.p99} ms  errors ${detail.errors}`);
+        console.log(`      product detail  ${detail.rps.toFixed(0).padStart(6)} req/s  p99 ${detail.p99} ms  errors ${detail.errors}   ${cpuText(detail)}`);
         console.log(
-          `      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${searchLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})`,
+          `      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${searchLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})\n        ${cpuText(searchLoad)}; ${cpuRatio(searchLoad)}`,
         );
         console.log(
-          `      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${suggestLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})`,
+          `      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${suggestLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})\n        ${cpuText(suggestLoad)}; ${cpuRatio(suggestLoad)}`,
         );
         const tag = `${kind} ${size >= 1000 ? `${size / 1000}k` : size}`;
         summary(
@@ -340,7 +378,7 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         summary(
           "search",
           `${tag} search vs product detail`,
-          `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)})`,
+          `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)}); CPU ${searchLoad.cpuMs.toFixed(2)} vs ${detail.cpuMs.toFixed(2)} ms (${(detail.cpuMs / searchLoad.cpuMs).toFixed(2)})`,
         );
       }
     } finally {
