@@ -49,11 +49,8 @@ export const searchWordsSql = sql`"products"."search_words"`;
 /** Every word a product can be found by: the title's and the description's. */
 export const searchTextWordsSql = sql`"products"."search_text_words"`;
 
-const textArray = (words: string[]) =>
-  sql`ARRAY[${sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::text[]`;
+/** Words as one bound array parameter: the statement stays short and its text the same whatever the words (less to parse and plan). */
+const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
 
 /** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
 function tokenMatch(token: SearchToken): SQL {
