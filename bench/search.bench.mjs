@@ -350,6 +350,8 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         const detail = await loadWithCpu(origin, ids, dbName);
         const searchLoad = await loadWithCpu(origin, [...take(150), ...typicalQueries(3000).map(misspell)].map(searchPath), dbName);
         const suggestLoad = await loadWithCpu(origin, suggestionQueries(typicalQueries(3000)).map(suggestPath), dbName);
+        // The same load with the queries spelt right (new ones: not the single-user or the misspelled load's).
+        const typicalLoad = await loadWithCpu(origin, typicalQueries(3000).map(searchPath), dbName);
         const cpuText = (r) => `server CPU ${r.cpuMs.toFixed(2)} ms/request${dbName ? ` (Node ${r.nodeMs.toFixed(2)} + PostgreSQL ${r.dbMs.toFixed(2)})` : ""}`;
         const cpuRatio = (r) => `${(detail.cpuMs / r.cpuMs).toFixed(2)} of product detail by CPU (goal ≥ 0.5: ${detail.cpuMs / r.cpuMs >= 0.5 ? "met" : "missed"})`;
 
@@ -364,7 +366,10 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         }
         console.log(`      product detail  ${detail.rps.toFixed(0).padStart(6)} req/s  p99 ${detail.p99} ms  errors ${detail.errors}   ${cpuText(detail)}`);
         console.log(
-          `      search          ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${searchLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})\n        ${cpuText(searchLoad)}; ${cpuRatio(searchLoad)}`,
+          `      search, misspelt ${searchLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${searchLoad.p99} ms  errors ${searchLoad.errors}   ${(searchLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${searchLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})\n        ${cpuText(searchLoad)}; ${cpuRatio(searchLoad)}`,
+        );
+        console.log(
+          `      search, spelt right ${typicalLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${typicalLoad.p99} ms  errors ${typicalLoad.errors}   ${(typicalLoad.rps / detail.rps).toFixed(2)} of product detail\n        ${cpuText(typicalLoad)}; ${cpuRatio(typicalLoad)}`,
         );
         console.log(
           `      suggestions     ${suggestLoad.rps.toFixed(0).padStart(6)} req/s  p99 ${suggestLoad.p99} ms  errors ${suggestLoad.errors}   ${(suggestLoad.rps / detail.rps).toFixed(2)} of product detail (goal ≥ 0.5: ${suggestLoad.rps / detail.rps >= 0.5 ? "met" : "missed"})\n        ${cpuText(suggestLoad)}; ${cpuRatio(suggestLoad)}`,
@@ -377,8 +382,13 @@ for (const kind of (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",")
         );
         summary(
           "search",
-          `${tag} search vs product detail`,
+          `${tag} misspelt search vs detail`,
           `${searchLoad.rps.toFixed(0)} vs ${detail.rps.toFixed(0)} req/s (${(searchLoad.rps / detail.rps).toFixed(2)}); CPU ${searchLoad.cpuMs.toFixed(2)} vs ${detail.cpuMs.toFixed(2)} ms (${(detail.cpuMs / searchLoad.cpuMs).toFixed(2)})`,
+        );
+        summary(
+          "search",
+          `${tag} spelt right / suggest vs detail (CPU)`,
+          `${(detail.cpuMs / typicalLoad.cpuMs).toFixed(2)} / ${(detail.cpuMs / suggestLoad.cpuMs).toFixed(2)} (${typicalLoad.rps.toFixed(0)} / ${suggestLoad.rps.toFixed(0)} req/s)`,
         );
       }
     } finally {

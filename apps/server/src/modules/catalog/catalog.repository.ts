@@ -253,6 +253,21 @@ export async function findVocabularyCandidates(
   }));
 }
 
+/** A vocabulary word with how many active products and categories use it, and those categories. */
+export type VocabularyWord = Omit<VocabularyCandidate, "token">;
+
+/** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
+export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const result = await db.execute(sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    word: String(r.word),
+    products: Number(r.products),
+    categories: Number(r.categories),
+    categoryIds: r.category_ids as string[],
+  }));
+}
+
 /** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

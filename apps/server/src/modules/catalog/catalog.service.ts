@@ -124,6 +124,53 @@ const WORD_CACHE_ENTRIES = 5000;
 
 /** What the vocabulary is asked for one query word (repo.findVocabularyCandidates). */
 type CandidateSpec = { text: string; prefix: boolean; near: number; nearPrefix: boolean };
+/** Words beginning with a prefix that are candidates (the database's prefix arm has the same limit). */
+const PREFIX_CANDIDATES = 30;
+/**
+ * A vocabulary of up to this many words is held in memory and every word is checked in code, with no query
+ * (decision 097); a larger one is asked for each word's nearest words by trigram index, as before.
+ */
+export const VOCABULARY_IN_MEMORY_MAX = 2000;
+
+/** A vocabulary held in memory: its words in code-point order (prefixes are a contiguous range). */
+interface MemoryVocabulary {
+  sorted: repo.VocabularyWord[];
+  byWord: Map<string, repo.VocabularyWord>;
+}
+
+/**
+ * A word's candidates from the vocabulary held in memory: the word itself, up to PREFIX_CANDIDATES words it
+ * begins (most used first), and, for a word that may be misspelt, every word whose length is within the typos
+ * any check allows (the last word being typed: every word at least that long, less two). classifyCandidates and
+ * didYouMean then keep those within their distance; this is a superset of the database's nearest 40.
+ */
+function candidatesInMemory(vocab: MemoryVocabulary, spec: CandidateSpec): repo.VocabularyCandidate[] {
+  const out: repo.VocabularyCandidate[] = [];
+  const add = (w: repo.VocabularyWord) => out.push({ token: 0, ...w });
+  const exact = vocab.byWord.get(spec.text);
+  if (exact) add(exact);
+  if (spec.prefix) {
+    let lo = 0;
+    let hi = vocab.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab.sorted[mid]!.word < spec.text) lo = mid + 1;
+      else hi = mid;
+    }
+    const begun: repo.VocabularyWord[] = [];
+    for (let i = lo; i < vocab.sorted.length && vocab.sorted[i]!.word.startsWith(spec.text); i++) begun.push(vocab.sorted[i]!);
+    begun.sort((a, b) => b.products + b.categories - (a.products + a.categories) || (a.word < b.word ? -1 : 1));
+    begun.slice(0, PREFIX_CANDIDATES).forEach(add);
+  }
+  if (spec.near > 0) {
+    const spread = Math.max(2, Math.floor(spec.text.length / 3));
+    for (const w of vocab.sorted) {
+      const diff = w.word.length - spec.text.length;
+      if (Math.abs(diff) <= spread || (spec.nearPrefix && diff > 0)) add(w);
+    }
+  }
+  return out;
+}
 
 type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
 
@@ -170,8 +217,31 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
    */
   const wordCache = wordTtl > 0 ? new LRUCache<string, Promise<repo.VocabularyCandidate[]>>({ max: WORD_CACHE_ENTRIES, ttl: wordTtl }) : undefined;
 
-  /** Candidates for every spec, in order: from the word cache, the rest in one round trip. */
+  /**
+   * The vocabulary in memory when it is small (decision 097): loaded at most every `wordTtl` ms (so a write on
+   * another instance is seen within it), dropped by `invalidate()`; null when it is too large to hold.
+   */
+  const vocabularyCache = wordTtl > 0 ? new LRUCache<"all", Promise<MemoryVocabulary | null>>({ max: 1, ttl: wordTtl }) : undefined;
+  function memoryVocabulary(): Promise<MemoryVocabulary | null> | null {
+    if (!vocabularyCache) return null;
+    const held = vocabularyCache.get("all");
+    if (held) return held;
+    const loading = repo.findVocabulary(db, VOCABULARY_IN_MEMORY_MAX + 1).then((words) => {
+      if (words.length > VOCABULARY_IN_MEMORY_MAX) return null;
+      const sorted = words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])) };
+    });
+    vocabularyCache.set("all", loading);
+    loading.catch(() => {
+      if (vocabularyCache.get("all") === loading) vocabularyCache.delete("all");
+    });
+    return loading;
+  }
+
+  /** Candidates for every spec, in order: from the vocabulary in memory, else the word cache, the rest in one round trip. */
   async function vocabularyCandidates(specs: CandidateSpec[]): Promise<repo.VocabularyCandidate[][]> {
+    const vocab = await memoryVocabulary();
+    if (vocab) return specs.map((spec) => candidatesInMemory(vocab, spec));
     const out: Promise<repo.VocabularyCandidate[]>[] = [];
     const missing: number[] = [];
     const keys = specs.map((s) => `${s.text}|${Number(s.prefix)}|${s.near}|${Number(s.nearPrefix)}`);
@@ -413,6 +483,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       cache.clear();
       searchCache.clear();
       wordCache?.clear();
+      vocabularyCache?.clear();
     },
   };
 }
