@@ -48,7 +48,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
   const orders = createOrdersService(db, { settings, events, limits: config.orderLimits });
   return {
     storage,
-    catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
+    catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs, wordCacheMs: config.searchWordCacheMs }),
     settings,
     admin: createAdminServices(db, storage, { orders, sessions, sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))) }),
     sessions,

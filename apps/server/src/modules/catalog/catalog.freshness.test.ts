@@ -16,7 +16,7 @@ let admin: Record<string, string>;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ catalogCacheMs: 60_000 });
+  t = await createTestApp({ catalogCacheMs: 60_000, searchWordCacheMs: 500 });
   // A second instance on the same database, with its own caches (as behind a load balancer).
   other = await buildApp(t.config, { database: t.database, logger: false });
   await other.ready();

@@ -49,11 +49,8 @@ export const searchWordsSql = sql`"products"."search_words"`;
 /** Every word a product can be found by: the title's and the description's. */
 export const searchTextWordsSql = sql`"products"."search_text_words"`;
 
-const textArray = (words: string[]) =>
-  sql`ARRAY[${sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::text[]`;
+/** Words as one bound array parameter: the statement stays short and its text the same whatever the words (less to parse and plan). */
+const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
 
 /** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
 function tokenMatch(token: SearchToken): SQL {
@@ -158,11 +155,17 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
   const where = productWhere(filter);
   const best = bestTierSql(search);
   const pick = (cond: SQL | undefined) =>
-    sql`(SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
-      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS})`;
-  const hits = best ? sql`${pick(and(where, best))} UNION ${pick(where)}` : pick(where);
+    sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
+      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS}`;
+  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan is skipped (a
+  // one-time filter), which halves the work of a broad word ("jersey" at 100,000 products; decision 097).
+  const hits = best
+    ? sql`best AS MATERIALIZED (${pick(and(where, best))}),
+      rest AS (${pick(and(where, sql`(SELECT count(*) FROM best) < ${MAX_SEARCH_HITS}`))}),
+      hits AS (SELECT * FROM best UNION SELECT * FROM rest)`
+    : sql`hits AS (${pick(where)})`;
   const ranked = sql`(
-    WITH hits AS (${hits})
+    WITH ${hits}
     SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
     ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
   const rows = await db
@@ -243,6 +246,21 @@ export async function findVocabularyCandidates(
   const result = await db.execute(sql.join(parts, sql` UNION ALL `));
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     token: Number(r.token),
+    word: String(r.word),
+    products: Number(r.products),
+    categories: Number(r.categories),
+    categoryIds: r.category_ids as string[],
+  }));
+}
+
+/** A vocabulary word with how many active products and categories use it, and those categories. */
+export type VocabularyWord = Omit<VocabularyCandidate, "token">;
+
+/** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
+export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const result = await db.execute(sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
     word: String(r.word),
     products: Number(r.products),
     categories: Number(r.categories),

@@ -14,6 +14,7 @@ import {
   type ProductSuggestion,
   type SearchProductsQuery,
 } from "@khelkud/contracts";
+import { LRUCache } from "lru-cache";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -130,8 +131,63 @@ function orderImages(images: ProductImageRow[]): ProductImageRow[] {
 /** Trigram neighbours fetched per misspelled word before the typo check in code (decision 020 measured recall against it). */
 const NEAR_CANDIDATES = 40;
 const RELEVANCE: repo.ProductOrder = { key: "relevance", dir: "desc" };
-/** Searches are reused for at most a second, so an administrator's change is searchable within a second on every instance. */
-const SEARCH_CACHE_MAX_MS = 1000;
+/**
+ * An administrator's change is searchable within a second on every instance: a search answer is reused for at most
+ * this long minus the age a query word's candidates may have (decision 097), so the two together stay within it.
+ */
+const SEARCH_FRESHNESS_MS = 1000;
+/** Query words whose vocabulary candidates an instance keeps (decision 097): a few hundred kB at most. */
+const WORD_CACHE_ENTRIES = 5000;
+
+/** What the vocabulary is asked for one query word (repo.findVocabularyCandidates). */
+type CandidateSpec = { text: string; prefix: boolean; near: number; nearPrefix: boolean };
+/** Words beginning with a prefix that are candidates (the database's prefix arm has the same limit). */
+const PREFIX_CANDIDATES = 30;
+/**
+ * A vocabulary of up to this many words is held in memory and every word is checked in code, with no query
+ * (decision 097); a larger one is asked for each word's nearest words by trigram index, as before.
+ */
+export const VOCABULARY_IN_MEMORY_MAX = 2000;
+
+/** A vocabulary held in memory: its words in code-point order (prefixes are a contiguous range). */
+interface MemoryVocabulary {
+  sorted: repo.VocabularyWord[];
+  byWord: Map<string, repo.VocabularyWord>;
+}
+
+/**
+ * A word's candidates from the vocabulary held in memory: the word itself, up to PREFIX_CANDIDATES words it
+ * begins (most used first), and, for a word that may be misspelt, every word whose length is within the typos
+ * any check allows (the last word being typed: every word at least that long, less two). classifyCandidates and
+ * didYouMean then keep those within their distance; this is a superset of the database's nearest 40.
+ */
+function candidatesInMemory(vocab: MemoryVocabulary, spec: CandidateSpec): repo.VocabularyCandidate[] {
+  const out: repo.VocabularyCandidate[] = [];
+  const add = (w: repo.VocabularyWord) => out.push({ token: 0, ...w });
+  const exact = vocab.byWord.get(spec.text);
+  if (exact) add(exact);
+  if (spec.prefix) {
+    let lo = 0;
+    let hi = vocab.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab.sorted[mid]!.word < spec.text) lo = mid + 1;
+      else hi = mid;
+    }
+    const begun: repo.VocabularyWord[] = [];
+    for (let i = lo; i < vocab.sorted.length && vocab.sorted[i]!.word.startsWith(spec.text); i++) begun.push(vocab.sorted[i]!);
+    begun.sort((a, b) => b.products + b.categories - (a.products + a.categories) || (a.word < b.word ? -1 : 1));
+    begun.slice(0, PREFIX_CANDIDATES).forEach(add);
+  }
+  if (spec.near > 0) {
+    const spread = Math.max(2, Math.floor(spec.text.length / 3));
+    for (const w of vocab.sorted) {
+      const diff = w.word.length - spec.text.length;
+      if (Math.abs(diff) <= spread || (spec.nearPrefix && diff > 0)) add(w);
+    }
+  }
+  return out;
+}
 
 type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
 
@@ -168,9 +224,64 @@ function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidat
   return { token, best: best?.word };
 }
 
-export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number } = {}) {
+export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: { cacheMs?: number; wordCacheMs?: number } = {}) {
   const cache = createMicroCache(cacheMs);
-  const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_CACHE_MAX_MS));
+  const wordTtl = Math.min(wordCacheMs, SEARCH_FRESHNESS_MS);
+  const searchCache = createMicroCache(Math.min(cacheMs, SEARCH_FRESHNESS_MS - wordTtl));
+  /**
+   * Each query word's vocabulary candidates, reused for `wordTtl` ms (decision 097): shoppers' queries differ, their
+   * words repeat. The promise is kept from the moment it is asked, so `invalidate()` also drops answers in flight.
+   */
+  const wordCache = wordTtl > 0 ? new LRUCache<string, Promise<repo.VocabularyCandidate[]>>({ max: WORD_CACHE_ENTRIES, ttl: wordTtl }) : undefined;
+
+  /**
+   * The vocabulary in memory when it is small (decision 097): loaded at most every `wordTtl` ms (so a write on
+   * another instance is seen within it), dropped by `invalidate()`; null when it is too large to hold.
+   */
+  const vocabularyCache = wordTtl > 0 ? new LRUCache<"all", Promise<MemoryVocabulary | null>>({ max: 1, ttl: wordTtl }) : undefined;
+  function memoryVocabulary(): Promise<MemoryVocabulary | null> | null {
+    if (!vocabularyCache) return null;
+    const held = vocabularyCache.get("all");
+    if (held) return held;
+    const loading = repo.findVocabulary(db, VOCABULARY_IN_MEMORY_MAX + 1).then((words) => {
+      if (words.length > VOCABULARY_IN_MEMORY_MAX) return null;
+      const sorted = words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])) };
+    });
+    vocabularyCache.set("all", loading);
+    loading.catch(() => {
+      if (vocabularyCache.get("all") === loading) vocabularyCache.delete("all");
+    });
+    return loading;
+  }
+
+  /** Candidates for every spec, in order: from the vocabulary in memory, else the word cache, the rest in one round trip. */
+  async function vocabularyCandidates(specs: CandidateSpec[]): Promise<repo.VocabularyCandidate[][]> {
+    const vocab = await memoryVocabulary();
+    if (vocab) return specs.map((spec) => candidatesInMemory(vocab, spec));
+    const out: Promise<repo.VocabularyCandidate[]>[] = [];
+    const missing: number[] = [];
+    const keys = specs.map((s) => `${s.text}|${Number(s.prefix)}|${s.near}|${Number(s.nearPrefix)}`);
+    specs.forEach((_, i) => {
+      const hit = wordCache?.get(keys[i]!);
+      if (hit) out[i] = hit;
+      else missing.push(i);
+    });
+    if (missing.length > 0) {
+      const batch = repo.findVocabularyCandidates(db, missing.map((i) => specs[i]!));
+      missing.forEach((i, j) => {
+        const mine = batch.then((rows) => rows.filter((r) => r.token === j));
+        out[i] = mine;
+        if (!wordCache) return;
+        wordCache.set(keys[i]!, mine);
+        // A failure is not remembered (and a newer entry under the same key is left alone).
+        mine.catch(() => {
+          if (wordCache.get(keys[i]!) === mine) wordCache.delete(keys[i]!);
+        });
+      });
+    }
+    return Promise.all(out);
+  }
   /** Full products for rows, reading sizes and images for the rows that do not carry them already (a search's do). */
   async function hydrate(rows: { product: ProductRow; category: CategoryRef; sizes?: SizeRow[]; images?: ProductImageRow[] }[]): Promise<Product[]> {
     const ids = rows.filter((r) => !r.sizes || !r.images).map((r) => r.product.id);
@@ -190,8 +301,8 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
       // Short words and the word being typed also match as a prefix; a number only as the last word.
       return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
     });
-    const candidates = await repo.findVocabularyCandidates(db, specs);
-    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates.filter((c) => c.token === i)));
+    const candidates = await vocabularyCandidates(specs);
+    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
     return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
@@ -201,12 +312,11 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
    */
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
     const specs = search.tokens.map((t) => ({ text: t.text, prefix: false, near: t.text.length >= 3 && !/[0-9]/.test(t.text) ? 8 : 0, nearPrefix: false }));
-    const candidates = await repo.findVocabularyCandidates(db, specs);
+    const candidates = await vocabularyCandidates(specs);
     const words = search.tokens.map((t, i) => {
       const max = Math.max(2, Math.floor(t.text.length / 3));
       let best: { word: string; d: number; n: number } | undefined;
-      for (const c of candidates) {
-        if (c.token !== i) continue;
+      for (const c of candidates[i]!) {
         const d = osaDistance(t.text, c.word, max);
         const n = c.products + c.categories;
         if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
@@ -389,6 +499,8 @@ export function createCatalogService(db: Db, { cacheMs = 0 }: { cacheMs?: number
     invalidate: () => {
       cache.clear();
       searchCache.clear();
+      wordCache?.clear();
+      vocabularyCache?.clear();
     },
   };
 }
