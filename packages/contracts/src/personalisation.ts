@@ -33,9 +33,9 @@ export const PRINT_MSG = {
 } as const;
 
 const LATIN_ONLY = /^[A-Z '-]+$/u;
-// Devanagari block letters, vowel signs and marks (U+0900–U+0963, U+0971–U+097F); its digits and dandas are not allowed.
-const WITH_DEVANAGARI = /^[A-Z '\-\u0900-\u0963\u0971-\u097F]+$/u;
-const HAS_LETTER = /[A-Z\u0904-\u0939\u093D\u0950\u0958-\u0961\u0972-\u097F]/u;
+// Devanagari letters, vowel signs and marks; its digits (०–९), dandas and abbreviation sign are not allowed.
+const WITH_DEVANAGARI = /^(?:[A-Z '-]|(?![\u0964-\u0970])\p{Script=Devanagari})+$/u;
+const HAS_LETTER = /[A-Z]|(?=\p{L})\p{Script=Devanagari}/u;
 
 /** The name as it will be printed: NFC, ’ → ', spaces collapsed, trimmed, uppercase. */
 export function normalisePrintName(raw: string): string {
