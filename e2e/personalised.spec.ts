@@ -38,8 +38,10 @@ test("personalise the Nepal home jersey as PAUDEL 7, pay with Khalti, print it a
   await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await visit(page, "/cart");
-  await expect(page.getByText("Name: PAUDEL · No. 7").first()).toBeVisible();
-  await expect(page.getByText(/printing Rs\. 500 each/).first()).toBeVisible();
+  const cartLines = page.getByRole("list", { name: "Cart items" });
+  await expect(cartLines.getByText("Name: PAUDEL · No. 7")).toBeVisible();
+  await expect(cartLines.getByText(/printing Rs\. 500 each/)).toBeVisible();
+  await expect(page.getByText(/cannot be returned for a change of mind/).first()).toBeVisible();
 
   await visit(page, "/checkout");
   await fillShippingAddress(page, { province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", street: "Jhamsikhel Road 12" });
