@@ -153,7 +153,7 @@ export function PersonalisePanel({
           <div className="space-y-3">
             {players.length ? (
               <div>
-                <label htmlFor={`${id}-player`} className="text-sm font-bold text-slate-700">
+                <label htmlFor={`${id}-player`} className="block text-sm font-bold text-slate-700">
                   Player
                 </label>
                 <select id={`${id}-player`} value={choice.playerId} onChange={(e) => set({ playerId: e.target.value })} className="mt-1 h-11 w-full rounded-lg border border-slate-300 bg-white px-2">
@@ -169,7 +169,7 @@ export function PersonalisePanel({
             {!player ? (
               <>
                 <div>
-                  <label htmlFor={`${id}-name`} className="text-sm font-bold text-slate-700">
+                  <label htmlFor={`${id}-name`} className="block text-sm font-bold text-slate-700">
                     Name on the back
                   </label>
                   <input
@@ -194,7 +194,7 @@ export function PersonalisePanel({
                   ) : null}
                 </div>
                 <div>
-                  <label htmlFor={`${id}-number`} className="text-sm font-bold text-slate-700">
+                  <label htmlFor={`${id}-number`} className="block text-sm font-bold text-slate-700">
                     Number (0–99)
                   </label>
                   <input
