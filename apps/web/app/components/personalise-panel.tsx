@@ -142,7 +142,7 @@ export function PersonalisePanel({
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
-        <input type="checkbox" checked={choice.on} onChange={(e) => set({ on: e.target.checked })} className="h-5 w-5 accent-nepal" aria-controls={`${id}-body`} />
+        <input type="checkbox" checked={choice.on} onChange={(e) => set({ on: e.target.checked })} className="h-5 w-5 accent-nepal" aria-controls={choice.on ? `${id}-body` : undefined} />
         <span id={`${id}-title`} className="font-bold">
           Add name &amp; number
         </span>
