@@ -49,6 +49,13 @@ export default tseslint.config(
     },
   },
   {
+    // A repository answers for its own module's tables; it never calls another module's repository (docs/decisions/085).
+    files: ["apps/server/src/**/*.repository.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["../*/*.repository.js", "../*/*.repository"], allowTypeImports: true, message: OTHER_MODULES_THROUGH_SERVICES }] }],
+    },
+  },
+  {
     // The browser must never import server code at runtime (types only).
     files: ["apps/web/app/**/*.{ts,tsx}"],
     rules: {

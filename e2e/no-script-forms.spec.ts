@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CUSTOMER } from "./support/sign-in";
+import { CUSTOMER, signIn } from "./support/sign-in";
 
 /**
  * The storefront's forms before (or without) the page's scripts: each posts to its route action, which checks the
@@ -122,4 +122,76 @@ test("the footer's newsletter box subscribes with JavaScript off, and says so th
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByRole("main").getByText(expected)).toBeVisible();
   }
+});
+
+/** A fresh customer of its own, so changing the profile or password leaves the demo account as it is. */
+async function newCustomer(page: import("@playwright/test").Page, name: string) {
+  const email = `e2e-nojs-profile-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const created = await page.request.post("/api/auth/register", { data: { name, email, phone: "9812345678", password: "Himal2026", confirmPassword: "Himal2026" } });
+  expect(created.ok()).toBe(true);
+  return email;
+}
+
+test("edits the profile with JavaScript off: a wrong field comes back with what was typed, then it is saved", async ({ page }) => {
+  await newCustomer(page, "Pasang Sherpa");
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Personal Information" })).toBeVisible();
+  await page.getByLabel("Full Name").fill("Pasang Lhamu Sherpa");
+  await page.getByLabel("Phone").fill("12");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Invalid phone number", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Pasang Lhamu Sherpa");
+
+  // Cancel leaves the form without saving.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Pasang Sherpa" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Full Name").fill("Pasang Lhamu Sherpa");
+  await page.getByLabel("Municipality / Area").fill("Namche");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Pasang Lhamu Sherpa" })).toBeVisible();
+  await expect(page.getByText("Namche")).toBeVisible();
+});
+
+test("a new e-mail address without the current password is refused with the field's message, JavaScript off", async ({ page }) => {
+  const email = await newCustomer(page, "Dawa Sherpa");
+  await page.goto("/profile?edit=details");
+  await page.getByLabel("Email", { exact: true }).fill(`moved-${email}`);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Current password is required")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(`moved-${email}`);
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+test("changes the password with JavaScript off: the Security tab opens, a wrong current password is named, then it changes", async ({ page, context }) => {
+  const email = await newCustomer(page, "Nima Lama");
+  await page.goto("/profile?tab=security");
+  // The Security tab is reached only by its tab (docs/product-rules.md §10).
+  await expect(page.getByRole("heading", { name: "Change Password" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Security" }).click();
+  await expect(page.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true");
+
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Current password is required")).toBeVisible();
+
+  await page.getByLabel("Current Password", { exact: true }).fill("Wrong2026x");
+  await page.getByLabel("New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await expect(page.getByLabel("Current Password", { exact: true })).toHaveValue("");
+
+  await page.getByLabel("Current Password", { exact: true }).fill("Himal2026");
+  await page.getByLabel("New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("Annapurna2027");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Password updated successfully!" })).toBeVisible();
+
+  await context.clearCookies();
+  await signIn(page, { email, password: "Annapurna2027" });
 });

@@ -25,6 +25,7 @@ describe("drizzle-orm only in repositories, the schema, the database client, see
     ["a table imported by a service", "apps/server/src/modules/content/newsletter.service.ts", TABLE],
     ["the web app", "apps/web/app/lib/anything.ts", QUERY],
     ["another module's repository in a service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import { findSizes } from "../orders/orders.repository.js";\nexport const f = findSizes;\n`],
+    ["another module's repository in a repository", "apps/server/src/modules/wishlist/wishlist.repository.ts", `import { findProductsByIds } from "../catalog/catalog.repository.js";\nexport const f = findProductsByIds;\n`],
   ])("refuses %s", async (_what, filePath, code) => {
     const problems = await importProblems(filePath, code);
     expect(problems).toHaveLength(1);
@@ -40,7 +41,8 @@ describe("drizzle-orm only in repositories, the schema, the database client, see
     ["the test harness", "apps/server/src/test/factories.ts", TABLE],
     ["a row type in a service", "apps/server/src/modules/accounts/sessions.service.ts", ROW_TYPE],
     ["its own module's repository in a service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import * as repo from "./wishlist.repository.js";\nexport const r = repo;\n`],
-    ["another module's service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import { productStockAndImages } from "../orders/orders.service.js";\nexport const f = productStockAndImages;\n`],
+    ["another module's service", "apps/server/src/modules/wishlist/wishlist.service.ts", `import { productsWithStock } from "../catalog/catalog.service.js";\nexport const f = productsWithStock;\n`],
+    ["a row type from another module's repository in a repository", "apps/server/src/modules/payments/payments.repository.ts", `import type { OrderRow } from "../orders/orders.repository.js";\nexport type R = OrderRow;\n`],
   ])("allows %s", async (_what, filePath, code) => {
     expect(await importProblems(filePath, code)).toEqual([]);
   });

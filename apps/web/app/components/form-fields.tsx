@@ -99,6 +99,16 @@ export function FormBanner({ message }: { message: string | null }) {
   );
 }
 
+/** A success said in the page itself (a form posted without scripts, where no toast can say it). */
+export function FormDone({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800">
+      {message}
+    </div>
+  );
+}
+
 export function SubmitButton({ busy, children, disabled, busyLabel }: { busy: boolean; children: React.ReactNode; disabled?: boolean; busyLabel?: string }) {
   return (
     <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -82,4 +82,21 @@ export function useEachNewResult<T>(result: T | undefined, onResult: (result: T)
     seen.current = result;
     handler.current(result);
   }, [result]);
+}
+
+/** False in the server's HTML and until the page's scripts run: a control that only a script can re-enable stays usable without them. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The action's answer the page was rendered with, i.e. of a form posted without scripts (or before they ran): the page
+ * shows it in place, since no toast can. Undefined for answers to a running script's posts and for a component mounted
+ * after hydration (a tab shown again), where `useEachNewResult` shows the answer once as a toast.
+ */
+export function useAnswerRenderedWith<T>(result: T | undefined): T | undefined {
+  const [first] = useState(() => (typeof document !== "undefined" && "hydrated" in document.documentElement.dataset ? undefined : result));
+  return result === first ? first : undefined;
 }

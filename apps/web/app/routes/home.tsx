@@ -8,6 +8,7 @@ import { LatestPosts } from "../components/latest-posts";
 import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
+import { FeatureTile } from "../components/feature-tile";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -120,13 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {TILES.map((t) => (
-            <li key={t.title} className="rounded-xl border border-slate-200 bg-white p-5">
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="#003893" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                <path d={t.icon} />
-              </svg>
-              <h3 className="mt-3 font-bold">{t.title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{t.text}</p>
-            </li>
+            <FeatureTile key={t.title} icon={t.icon} title={t.title} text={t.text} />
           ))}
         </ul>
       </section>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useSearchParams } from "react-router";
+import { data, Link, useActionData, useSearchParams } from "react-router";
 import { MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { ProfileHeader } from "../components/profile/profile-header";
@@ -19,7 +19,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) return { profile: null };
   return { profile: await context.services.accounts.getProfile(context.user.id) };
 }
-
 
 /** Field messages by the field's own name (`address.city` → `city`), as the profile form names its inputs. */
 function byLastSegment(errors: Record<string, string>): Record<string, string> {
@@ -48,14 +47,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return answer({ intent, fieldErrors: outcome.fieldErrors, formError: outcome.error }, outcome.status);
     return answer({ intent, done: outcome.data.message }, 200, outcome.setCookies);
   }
+  // The Security tab asked for without scripts: it is reached only by its tab (docs/product-rules.md §10), so the tab
+  // posts instead of naming itself in the address; the page answers with that tab open.
+  if (intent === "show-security") return answer({ intent: "change-password" });
   if (intent === "update-profile") {
     const flat = Object.fromEntries((["name", "email", "phone", "country", "street", "landmark", "city", "district", "state", "postalCode"] as const).map((k) => [k, field(posted, k)])) as Flat;
     const currentPassword = field(posted, "currentPassword");
     const input = toInput(flat, currentPassword || undefined);
     const parsed = UpdateProfileInputSchema.safeParse(input);
-    if (!parsed.success) return answer({ intent, fieldErrors: byLastSegment(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse())) }, 400);
+    // A failure shows the form again with what was typed (never the password).
+    if (!parsed.success) return answer({ intent, values: flat, fieldErrors: byLastSegment(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse())) }, 400);
     const outcome = await callApi(context, { method: "PUT", path: "/api/users/profile", json: parsed.data });
-    if (!outcome.ok) return answer({ intent, fieldErrors: byLastSegment(outcome.fieldErrors), formError: outcome.error }, outcome.status);
+    if (!outcome.ok) return answer({ intent, values: flat, fieldErrors: byLastSegment(outcome.fieldErrors), formError: outcome.error }, outcome.status);
     return answer({ intent, done: "Profile updated successfully!" }, 200, outcome.setCookies);
   }
   return answer({ intent: "update-profile", formError: MSG.generic }, 400);
@@ -98,8 +101,15 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 function SignedInProfile({ profile }: { profile: Profile }) {
   const [params, setParams] = useSearchParams();
   const queryTab = params.get("tab");
-  const [security, setSecurity] = useState(false);
-  useEffect(() => setSecurity(false), [queryTab]);
+  // Open when the page answers a post of the Security tab (its password form, or the tab sent without scripts).
+  const answered = (useActionData() as ProfileFormResult | undefined)?.intent === "change-password";
+  const [security, setSecurity] = useState(answered);
+  const shownTab = useRef(queryTab);
+  useEffect(() => {
+    if (shownTab.current === queryTab) return;
+    shownTab.current = queryTab;
+    setSecurity(false);
+  }, [queryTab]);
   const tab: TabId = security ? "security" : queryTab && QUERY_TABS.includes(queryTab) ? (queryTab as TabId) : "profile";
   const logout = useLogout();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -124,6 +134,10 @@ function SignedInProfile({ profile }: { profile: Profile }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <ProfileHeader profile={profile} onLogout={logout} />
+      {/* Without scripts a tab is a submit button of one of these forms: the address's ?tab= (also Edit Profile's ?edit=details and its
+          Cancel), or a post for Security (docs/decisions/088). */}
+      <form id="profile-tab-get" method="get" action="/profile" hidden />
+      <form id="profile-tab-post" method="post" action="/profile" hidden />
       <div role="tablist" aria-label="Account sections" onKeyDown={onTabKey} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((t) => (
           <button
@@ -133,11 +147,17 @@ function SignedInProfile({ profile }: { profile: Profile }) {
             }}
             role="tab"
             id={`tab-${t.id}`}
-            type="button"
+            type="submit"
+            form={t.id === "security" ? "profile-tab-post" : "profile-tab-get"}
+            name={t.id === "security" ? "intent" : "tab"}
+            value={t.id === "security" ? "show-security" : t.id}
             aria-selected={tab === t.id}
             aria-controls={`panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => select(t.id)}
+            onClick={(e) => {
+              e.preventDefault();
+              select(t.id);
+            }}
             className={`-mb-px whitespace-nowrap border-b-2 px-4 py-3 text-sm font-bold ${tab === t.id ? "border-crimson text-crimson" : "border-transparent text-slate-600 hover:text-slate-900"}`}
           >
             {t.label}

@@ -314,3 +314,22 @@ export async function countActiveProductsAndTeams(db: DbOrTx): Promise<{ product
     .where(eq(products.status, "ACTIVE"));
   return { products: row?.products ?? 0, teams: row?.teams ?? 0 };
 }
+
+/** Products named by a cart or an order, active or not (so "no longer available" can name them). */
+export async function findProductsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids));
+}
+
+/** The key of each product's main picture: primary first, then by sort order. */
+export async function findMainImageKeys(db: DbOrTx, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productImages.productId, key: productImages.key })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(desc(productImages.isPrimary), asc(productImages.sortOrder), asc(productImages.createdAt));
+  const byProduct = new Map<string, string>();
+  for (const r of rows) if (!byProduct.has(r.productId)) byProduct.set(r.productId, r.key);
+  return byProduct;
+}

@@ -14,7 +14,7 @@ import {
   type ProductSuggestion,
   type SearchProductsQuery,
 } from "@khelkud/contracts";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
@@ -45,8 +45,25 @@ export function catalogueFigures(db: Db): Promise<{ products: number; teams: num
   return repo.countActiveProductsAndTeams(db);
 }
 
+/** The address of a stored picture (products, blog posts, avatars); `plugins/media.ts` serves it. */
 export function mediaUrl(key: string): string {
   return `/media/${key}`;
+}
+
+/**
+ * The products a cart, an order or a wishlist names, active or not (so "no longer available" can name them), with
+ * their sizes and stock and the address of their main picture. The one product read of the cart check, checkout's
+ * pricing and the wishlist: other modules read products here, never through the catalogue's repository
+ * (docs/decisions/085).
+ */
+export async function productsWithStock(db: DbOrTx, productIds: string[]) {
+  const ids = [...new Set(productIds)];
+  const [rows, sizes, imageKeys] = await Promise.all([repo.findProductsByIds(db, ids), repo.findSizesFor(db, ids), repo.findMainImageKeys(db, ids)]);
+  return {
+    productsById: new Map(rows.map((p) => [p.id, p])),
+    sizesBy: groupBy(sizes, (s) => s.productId),
+    imageUrls: new Map([...imageKeys].map(([id, key]) => [id, mediaUrl(key)])),
+  };
 }
 
 export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRow[], images: ProductImageRow[]): Product {

@@ -18,6 +18,7 @@ import { recordAudit, type Actor } from "../admin/audit.js";
 import { unusedMediaKeys } from "../catalog/admin-products.service.js";
 import { sanitizeRichHtml } from "./sanitize-html.js";
 import * as repo from "./admin-blogs.repository.js";
+import { mediaUrl } from "../catalog/catalog.service.js";
 
 /** Where the two kinds of blog pictures go: the featured banner (a key the post stores) and pictures inside the text. */
 export type BlogImagePurpose = "featured" | "content";
@@ -55,7 +56,7 @@ function toAdminBlog(r: Row, previous: string[]): AdminBlog {
     metaTags: p.metaTags,
     featured: p.featured,
     status: p.status,
-    featuredImage: p.featuredImageKey ? { key: p.featuredImageKey, url: `/media/${p.featuredImageKey}` } : null,
+    featuredImage: p.featuredImageKey ? { key: p.featuredImageKey, url: mediaUrl(p.featuredImageKey) } : null,
     previousSlugs: previous,
     publishedAt: p.publishedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
@@ -73,7 +74,7 @@ function toCard(r: { post: repo.PostRow; category: { id: string; name: string } 
     featured: p.featured,
     status: p.status,
     category: r.category?.name ?? null,
-    featuredImage: p.featuredImageKey ? `/media/${p.featuredImageKey}` : null,
+    featuredImage: p.featuredImageKey ? mediaUrl(p.featuredImageKey) : null,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -191,7 +192,7 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
       if (files.length !== 1) throw invalid(ADMIN_MSG.blogImageOne, [{ field: "file", message: ADMIN_MSG.blogImageOne }]);
       const img = await reencodeImage(files[0]!.data, FRAME[purpose]);
       const key = await storage.put(FOLDER[purpose], img.data, "webp");
-      return { key, url: `/media/${key}`, width: img.width, height: img.height };
+      return { key, url: mediaUrl(key), width: img.width, height: img.height };
     },
   };
 }

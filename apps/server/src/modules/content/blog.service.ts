@@ -6,6 +6,7 @@ import { notFound } from "../../lib/errors.js";
 import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./blog.repository.js";
 import { sanitizeRichHtml } from "./sanitize-html.js";
+import { mediaUrl } from "../catalog/catalog.service.js";
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
 type CategoryRef = { id: string; name: string; slug: string } | null;
@@ -23,7 +24,7 @@ function toSummary(p: BlogPostRow, category: CategoryRef): BlogPostSummary {
     author: { name: p.authorName || "Admin" },
     categoryId: p.categoryId,
     category: category && category.id ? category : null,
-    featuredImage: p.featuredImageKey ? { url: `/media/${p.featuredImageKey}`, ...BANNER, alt: p.title } : null,
+    featuredImage: p.featuredImageKey ? { url: mediaUrl(p.featuredImageKey), ...BANNER, alt: p.title } : null,
     featured: p.featured,
     publishedAt: (p.publishedAt ?? p.createdAt).toISOString(),
     createdAt: p.createdAt.toISOString(),

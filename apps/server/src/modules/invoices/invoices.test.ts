@@ -2,94 +2,66 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fiscalYearOf, formatBs, bsDateOf, PAN_MESSAGE } from "@khelkud/contracts";
-import { createTestApp, type TestContext } from "../../test/harness.js";
-import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
+import { insertProduct } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
 import { createAdminOrdersService } from "../orders/orders-admin.service.js";
 import { documentCounters, orders, storeSettings, taxDocuments } from "../../db/schema/index.js";
-import { payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
+import { payOnKhalti } from "../../payments/simulator/testing.js";
 import { issueInvoice } from "./invoices.service.js";
 
 /** Tax invoices and credit notes (docs/decisions/081). */
 
-const SHOP = "http://shop.test";
-let sim: RunningSimulator;
-let t: TestContext;
+const shop = useWalletShop();
 
-interface Who {
-  id: string;
-  headers: Record<string, string>;
-}
-
-async function signedIn(role: "USER" | "ADMIN" = "USER"): Promise<Who> {
-  const user = await insertUser(t.database.db, { role });
-  return { id: user.id, headers: (await sessionFor(t.app, user.id)).cookie };
-}
-
-const get = (who: Who | null, url: string) => t.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
-const post = (who: Who, url: string, payload?: object) => t.app.inject({ method: "POST", url, headers: who.headers, ...(payload ? { payload } : {}) });
+const get = (who: Who | null, url: string) => shop.t.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
+const post = shop.post;
 
 const SELLER = { legalName: "Khelkud Sports Pvt. Ltd.", legalAddress: "New Road, Kathmandu", pan: "609876543", vatRegistered: true, invoicePrefix: "" };
 
 /** PUT replaces the settings (fields left out take their defaults), so every call sends the seller block. */
 async function setSettings(patch: object) {
-  const res = await t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: admin.headers, payload: { ...SELLER, ...patch } });
+  const res = await shop.t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: shop.admin.headers, payload: { ...SELLER, ...patch } });
   expect(res.statusCode).toBe(200);
 }
 
 /** A delivered cash-on-delivery order, waiting for its cash. */
 async function deliveredCod(userId: string, items?: { productId: string; size: string; quantity: number; unitPrice?: number }[]) {
-  const product = items ? null : await insertProduct(t.database.db, { price: 249_900 });
-  return insertOrder(t.database.db, { userId, status: "DELIVERED", paymentMethod: "COD", items: items ?? [{ productId: product!.id, size: "M", quantity: 1, unitPrice: 249_900 }] });
+  const product = items ? null : await insertProduct(shop.t.database.db, { price: 249_900 });
+  return insertOrder(shop.t.database.db, { userId, status: "DELIVERED", paymentMethod: "COD", items: items ?? [{ productId: product!.id, size: "M", quantity: 1, unitPrice: 249_900 }] });
 }
 
 async function invoicesOf(orderId: string) {
-  return t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
+  return shop.t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
 }
 
-let admin: Who;
-let customer: Who;
-
-beforeAll(async () => {
-  sim = await startProviderSimulator();
-  t = await createTestApp({ payments: sim.payments, publicUrl: SHOP });
-  admin = await signedIn("ADMIN");
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
-beforeEach(async () => {
-  sim.setScenario("normal");
-  customer = await signedIn();
-  await setSettings({});
-});
+beforeEach(() => setSettings({}));
 
 describe("issuing an invoice when the payment is recorded", () => {
   it("issues one numbered tax invoice when the administrator records cash collected, and none for a second collection", async () => {
-    const order = await deliveredCod(customer.id);
-    expect((await get(customer, `/api/orders/${order.id}/invoice`)).statusCode).toBe(404);
+    const order = await deliveredCod(shop.customer.id);
+    expect((await get(shop.customer, `/api/orders/${order.id}/invoice`)).statusCode).toBe(404);
 
-    expect((await post(admin, `/api/admin/orders/${order.id}/cash-collected`)).statusCode).toBe(200);
-    const again = await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    expect((await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`)).statusCode).toBe(200);
+    const again = await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     expect(again.statusCode).toBe(409);
 
     const docs = await invoicesOf(order.id);
     expect(docs).toHaveLength(1);
     expect(docs[0]!.number).toMatch(new RegExp(`^${fiscalYearOf(new Date()).replace("/", "\\/")}-\\d{6}$`));
     expect(docs[0]).toMatchObject({ kind: "INVOICE", total: order.totalAmount, paymentMethod: "Cash on Delivery", issuedDateBs: formatBs(bsDateOf(new Date())) });
-    const seen = (await get(customer, `/api/orders/${order.id}`)).json().data.order;
+    const seen = (await get(shop.customer, `/api/orders/${order.id}`)).json().data.order;
     expect(seen.invoiceNumber).toBe(docs[0]!.number);
   });
 
   it("issues the invoice at wallet confirmation, with the wallet's transaction id", async () => {
-    const product = await insertProduct(t.database.db, { price: 250_000 });
-    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "राम श्रेष्ठ", email: "ram@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
+    const product = await insertProduct(shop.t.database.db, { price: 250_000 });
+    const started = (await post(shop.customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: { fullName: "राम श्रेष्ठ", email: "ram@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
     expect(await invoicesOf(started.orderId)).toHaveLength(0);
     await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
-    expect((await post(customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
+    expect((await post(shop.customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
     const [doc] = await invoicesOf(started.orderId);
     expect(doc).toMatchObject({ kind: "INVOICE", paymentMethod: "Khalti", buyer: { name: "राम श्रेष्ठ" } });
     expect(doc!.paymentReference).toEqual(expect.any(String));
@@ -97,50 +69,50 @@ describe("issuing an invoice when the payment is recorded", () => {
 
   it("numbers 200 concurrent payments 1…200 with no gap and no duplicate", async () => {
     const fy = fiscalYearOf(new Date());
-    const [before] = await t.database.db.select().from(documentCounters).where(sql`${documentCounters.kind} = 'INVOICE' and ${documentCounters.fiscalYear} = ${fy}`);
+    const [before] = await shop.t.database.db.select().from(documentCounters).where(sql`${documentCounters.kind} = 'INVOICE' and ${documentCounters.fiscalYear} = ${fy}`);
     const start = before?.lastNumber ?? 0;
-    const product = await insertProduct(t.database.db, { price: 100 });
+    const product = await insertProduct(shop.t.database.db, { price: 100 });
     const list = [];
-    for (let i = 0; i < 200; i++) list.push(await insertOrder(t.database.db, { userId: customer.id, status: "DELIVERED", items: [{ productId: product.id, size: "M", quantity: 1, unitPrice: 100 }] }));
-    const answers = await Promise.all(list.map((o) => post(admin, `/api/admin/orders/${o.id}/cash-collected`)));
+    for (let i = 0; i < 200; i++) list.push(await insertOrder(shop.t.database.db, { userId: shop.customer.id, status: "DELIVERED", items: [{ productId: product.id, size: "M", quantity: 1, unitPrice: 100 }] }));
+    const answers = await Promise.all(list.map((o) => post(shop.admin, `/api/admin/orders/${o.id}/cash-collected`)));
     expect(answers.map((a) => a.statusCode)).toEqual(list.map(() => 200));
-    const docs = await t.database.db.select().from(taxDocuments).where(sql`${taxDocuments.orderId} in ${list.map((o) => o.id)}`);
+    const docs = await shop.t.database.db.select().from(taxDocuments).where(sql`${taxDocuments.orderId} in ${list.map((o) => o.id)}`);
     expect(docs).toHaveLength(200);
     expect(docs.map((d) => d.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => start + i + 1));
     expect(new Set(docs.map((d) => d.number)).size).toBe(200);
   });
 
   it("gives a number back when the paying transaction rolls back, so there is no gap", async () => {
-    const a = await deliveredCod(customer.id);
+    const a = await deliveredCod(shop.customer.id);
     const now = new Date();
     let taken = 0;
     await expect(
-      t.database.db.transaction(async (tx) => {
+      shop.t.database.db.transaction(async (tx) => {
         await tx.update(orders).set({ paymentStatus: "PAID" }).where(eq(orders.id, a.id));
         taken = (await issueInvoice(tx, a.id, now))!.sequence;
         throw new Error("crash between payment and commit");
       }),
     ).rejects.toThrow("crash");
     expect(await invoicesOf(a.id)).toHaveLength(0);
-    expect((await post(admin, `/api/admin/orders/${a.id}/cash-collected`)).statusCode).toBe(200);
+    expect((await post(shop.admin, `/api/admin/orders/${a.id}/cash-collected`)).statusCode).toBe(200);
     expect((await invoicesOf(a.id))[0]!.sequence).toBe(taken);
   });
 
   it("starts a new fiscal year's numbers on 1 Shrawan: the last day of Asar and the next day get different years", async () => {
-    const actor = { id: admin.id, ip: null };
-    const lastOfAsar = await deliveredCod(customer.id);
-    const firstOfShrawan = await deliveredCod(customer.id);
-    await createAdminOrdersService(t.database.db, t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:00:00Z")).collectCash(actor, lastOfAsar.id); // 23:45 in Kathmandu
-    await createAdminOrdersService(t.database.db, t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:20:00Z")).collectCash(actor, firstOfShrawan.id); // 00:05 next day
+    const actor = { id: shop.admin.id, ip: null };
+    const lastOfAsar = await deliveredCod(shop.customer.id);
+    const firstOfShrawan = await deliveredCod(shop.customer.id);
+    await createAdminOrdersService(shop.t.database.db, shop.t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:00:00Z")).collectCash(actor, lastOfAsar.id); // 23:45 in Kathmandu
+    await createAdminOrdersService(shop.t.database.db, shop.t.app.services.orders.lifecycle, () => new Date("2025-07-16T18:20:00Z")).collectCash(actor, firstOfShrawan.id); // 00:05 next day
     expect((await invoicesOf(lastOfAsar.id))[0]).toMatchObject({ number: "2081/82-000001", fiscalYear: "2081/82", issuedDateBs: "2082-03-32" });
     expect((await invoicesOf(firstOfShrawan.id))[0]).toMatchObject({ number: "2082/83-000001", fiscalYear: "2082/83", issuedDateBs: "2082-04-01" });
   });
 
   it("keeps an issued invoice as it is: the database refuses UPDATE and DELETE", async () => {
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
-    await expect(t.database.db.update(taxDocuments).set({ total: 1 }).where(eq(taxDocuments.orderId, order.id))).rejects.toThrow();
-    await expect(t.database.db.delete(taxDocuments).where(eq(taxDocuments.orderId, order.id))).rejects.toThrow();
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
+    await expect(shop.t.database.db.update(taxDocuments).set({ total: 1 }).where(eq(taxDocuments.orderId, order.id))).rejects.toThrow();
+    await expect(shop.t.database.db.delete(taxDocuments).where(eq(taxDocuments.orderId, order.id))).rejects.toThrow();
     expect((await invoicesOf(order.id))[0]!.total).toBe(order.totalAmount);
   });
 });
@@ -149,9 +121,9 @@ describe("amounts", () => {
   it("takes 13% VAT out of each line and shipping, rounded to the paisa, and the columns add up to what was paid", async () => {
     const prices = [100, 249_900, 199_950, 1_000, 333_300, 99_900, 150_000, 700, 12_300, 249_900]; // Rs. 1, Rs. 2,499, a sale price Rs. 1,999.50, …
     const items = [];
-    for (const [i, price] of prices.entries()) items.push({ productId: (await insertProduct(t.database.db, { price })).id, size: "M", quantity: (i % 3) + 1, unitPrice: price });
-    const order = await deliveredCod(customer.id, items);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    for (const [i, price] of prices.entries()) items.push({ productId: (await insertProduct(shop.t.database.db, { price })).id, size: "M", quantity: (i % 3) + 1, unitPrice: price });
+    const order = await deliveredCod(shop.customer.id, items);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     const [doc] = await invoicesOf(order.id);
     expect(doc!.lines).toHaveLength(10);
     expect(doc!.total).toBe(order.totalAmount);
@@ -166,11 +138,11 @@ describe("amounts", () => {
 
   it("issues an Invoice without VAT when the shop is not VAT-registered", async () => {
     await setSettings({ vatRegistered: false });
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     const [doc] = await invoicesOf(order.id);
     expect(doc).toMatchObject({ vatRegistered: false, vat: 0, taxable: order.totalAmount });
-    const html = (await get(customer, `/api/orders/${order.id}/invoice`)).body;
+    const html = (await get(shop.customer, `/api/orders/${order.id}/invoice`)).body;
     expect(html).toContain("<h1>Invoice</h1>");
     expect(html).not.toContain("VAT 13%");
   });
@@ -178,33 +150,33 @@ describe("amounts", () => {
 
 describe("settings and the buyer's PAN", () => {
   it("refuses a PAN that is not 9 digits, in the settings and at checkout", async () => {
-    const bad = await t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: admin.headers, payload: { pan: "12345" } });
+    const bad = await shop.t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: shop.admin.headers, payload: { pan: "12345" } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(PAN_MESSAGE);
-    const product = await insertProduct(t.database.db);
+    const product = await insertProduct(shop.t.database.db);
     const address = { fullName: "Sita Rai", email: "sita@example.com", phone: "9800000003", address: "Baneshwor", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
-    const refused = await post(customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, buyerPan: "98765432a" });
+    const refused = await post(shop.customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, buyerPan: "98765432a" });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(PAN_MESSAGE);
-    const placed = await post(customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, buyerPan: "987654321" });
+    const placed = await post(shop.customer, "/api/orders", { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address, buyerPan: "987654321" });
     expect(placed.statusCode).toBe(201);
     expect(placed.json().data.order.buyerPan).toBe("987654321");
   });
 
   it("copies the seller block at issue: later settings change only later documents", async () => {
     await setSettings({ invoicePrefix: "KK-" });
-    const first = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${first.id}/cash-collected`);
+    const first = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${first.id}/cash-collected`);
     await setSettings({ legalName: "Renamed Traders", pan: "111222333", invoicePrefix: "RT-" });
-    const second = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${second.id}/cash-collected`);
+    const second = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${second.id}/cash-collected`);
     const [a] = await invoicesOf(first.id);
     const [b] = await invoicesOf(second.id);
     expect(a).toMatchObject({ seller: { name: "Khelkud Sports Pvt. Ltd.", pan: "609876543" } });
     expect(a!.number.startsWith("KK-")).toBe(true);
     expect(b).toMatchObject({ seller: { name: "Renamed Traders", pan: "111222333" } });
     expect(b!.number.startsWith("RT-")).toBe(true);
-    const html = (await get(customer, `/api/orders/${first.id}/invoice`)).body;
+    const html = (await get(shop.customer, `/api/orders/${first.id}/invoice`)).body;
     expect(html).toContain("Khelkud Sports Pvt. Ltd.");
     expect(html).not.toContain("Renamed Traders");
   });
@@ -212,22 +184,22 @@ describe("settings and the buyer's PAN", () => {
 
 describe("credit notes", () => {
   it("issues a credit note with its own number when an invoiced order is refunded; the invoice stays as it was", async () => {
-    const product = await insertProduct(t.database.db, { price: 250_000 });
-    const started = (await post(customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 2 }], shippingAddress: { fullName: "Paid Shrestha", email: "p@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
+    const product = await insertProduct(shop.t.database.db, { price: 250_000 });
+    const started = (await post(shop.customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 2 }], shippingAddress: { fullName: "Paid Shrestha", email: "p@example.com", phone: "9800000002", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" } } })).json().data;
     await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
-    await post(customer, "/api/payments/khalti/verify", { pidx: started.pidx });
+    await post(shop.customer, "/api/payments/khalti/verify", { pidx: started.pidx });
     const [invoice] = await invoicesOf(started.orderId);
-    expect((await get(customer, `/api/orders/${started.orderId}/credit-note.pdf`)).statusCode).toBe(404);
+    expect((await get(shop.customer, `/api/orders/${started.orderId}/credit-note.pdf`)).statusCode).toBe(404);
 
-    expect((await post(admin, `/api/admin/orders/${started.orderId}/refund`, { method: "KHALTI", reference: "KH-RF-77" })).statusCode).toBe(200);
+    expect((await post(shop.admin, `/api/admin/orders/${started.orderId}/refund`, { method: "KHALTI", reference: "KH-RF-77" })).statusCode).toBe(200);
     const docs = await invoicesOf(started.orderId);
     const note = docs.find((d) => d.kind === "CREDIT_NOTE")!;
     expect(note).toMatchObject({ invoiceId: invoice!.id, total: invoice!.total, vat: invoice!.vat, taxable: invoice!.taxable });
     expect(note.number).toMatch(/^CN-\d{4}\/\d{2}-\d{6}$/);
     expect(docs.find((d) => d.kind === "INVOICE")).toEqual(invoice);
-    const order = (await get(customer, `/api/orders/${started.orderId}`)).json().data.order;
+    const order = (await get(shop.customer, `/api/orders/${started.orderId}`)).json().data.order;
     expect(order.creditNoteNumber).toBe(note.number);
-    const pdf = await get(customer, `/api/orders/${started.orderId}/credit-note.pdf`);
+    const pdf = await get(shop.customer, `/api/orders/${started.orderId}/credit-note.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
   });
@@ -236,11 +208,11 @@ describe("credit notes", () => {
 describe("the bill: HTML and PDF, owner or administrator only", () => {
   it("shows the owner and an administrator the bill, marks reprints COPY, and tells anyone else it does not exist", async () => {
     await setSettings({ invoicePrefix: "" });
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     const [doc] = await invoicesOf(order.id);
 
-    const first = await get(customer, `/api/orders/${order.id}/invoice`);
+    const first = await get(shop.customer, `/api/orders/${order.id}/invoice`);
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toContain("text/html");
     expect(first.body).toContain("Tax Invoice");
@@ -249,28 +221,28 @@ describe("the bill: HTML and PDF, owner or administrator only", () => {
     expect(first.body).toContain("VAT 13%");
     expect(first.body).toContain(`${doc!.issuedDateBs.replaceAll("-", ".")} BS`);
     expect(first.body).not.toContain(">COPY<");
-    const second = await get(admin, `/api/orders/${order.id}/invoice`);
+    const second = await get(shop.admin, `/api/orders/${order.id}/invoice`);
     expect(second.statusCode).toBe(200);
     expect(second.body).toContain(">COPY<");
 
-    const pdf = await get(customer, `/api/orders/${order.id}/invoice.pdf`);
+    const pdf = await get(shop.customer, `/api/orders/${order.id}/invoice.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
 
-    const stranger = await signedIn();
+    const stranger = await signedInAs(shop.t);
     expect((await get(stranger, `/api/orders/${order.id}/invoice`)).statusCode).toBe(404);
     expect((await get(stranger, `/api/orders/${order.id}/invoice.pdf`)).statusCode).toBe(404);
     expect((await get(null, `/api/orders/${order.id}/invoice.pdf`)).statusCode).toBe(401);
-    for (const id of ["%00", "nope", "x".repeat(300), "%E0%A4"]) expect((await get(customer, `/api/orders/${id}/invoice.pdf`)).statusCode).toBeLessThan(500);
+    for (const id of ["%00", "nope", "x".repeat(300), "%E0%A4"]) expect((await get(shop.customer, `/api/orders/${id}/invoice.pdf`)).statusCode).toBeLessThan(500);
   });
 
   it("survives a client that goes away in the middle of a PDF", async () => {
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = t.app.server.address() as AddressInfo;
-    const cookie = customer.headers.cookie!;
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
+    await shop.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = shop.t.app.server.address() as AddressInfo;
+    const cookie = shop.customer.headers.cookie!;
     await new Promise<void>((resolve) => {
       const req = http.get({ host: "127.0.0.1", port, path: `/api/orders/${order.id}/invoice.pdf`, headers: { cookie } }, (res) => {
         res.once("data", () => {
@@ -292,19 +264,19 @@ describe("the bill: HTML and PDF, owner or administrator only", () => {
 
 describe("admin: documents, sales register, dashboard", () => {
   it("lists documents by number, customer and BS month; the register subtracts credit notes, as CSV and as a spreadsheet", async () => {
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     const [doc] = await invoicesOf(order.id);
     const month = doc!.issuedDateBs.slice(0, 7);
 
-    const byNumber = (await get(admin, `/api/admin/invoices?q=${encodeURIComponent(doc!.number)}`)).json().data;
+    const byNumber = (await get(shop.admin, `/api/admin/invoices?q=${encodeURIComponent(doc!.number)}`)).json().data;
     expect(byNumber.documents.map((d: { id: string }) => d.id)).toEqual([doc!.id]);
-    const byMonth = (await get(admin, `/api/admin/invoices?month=${month}&limit=100`)).json().data;
+    const byMonth = (await get(shop.admin, `/api/admin/invoices?month=${month}&limit=100`)).json().data;
     expect(byMonth.documents.some((d: { id: string }) => d.id === doc!.id)).toBe(true);
-    expect((await get(admin, "/api/admin/invoices?month=2083-13")).statusCode).toBe(400);
-    expect((await get(customer, "/api/admin/invoices")).statusCode).toBe(403);
+    expect((await get(shop.admin, "/api/admin/invoices?month=2083-13")).statusCode).toBe(400);
+    expect((await get(shop.customer, "/api/admin/invoices")).statusCode).toBe(403);
 
-    const csv = await get(admin, `/api/admin/sales-register.csv?period=${month}`);
+    const csv = await get(shop.admin, `/api/admin/sales-register.csv?period=${month}`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe("Date (BS),Date (AD),Invoice No.,Document,Buyer,Buyer PAN,Total (Rs.),Taxable (Rs.),VAT (Rs.),Exempt (Rs.)");
@@ -315,25 +287,25 @@ describe("admin: documents, sales register, dashboard", () => {
     expect(Math.round(Number(total[8]) * 100)).toBe(sum(8));
     expect(rows.some((r) => r[3] === "Credit note" && Number(r[6]) < 0)).toBe(true); // the refund above
 
-    const xlsx = await get(admin, `/api/admin/sales-register.xlsx?period=${encodeURIComponent(fiscalYearOf(new Date()))}`);
+    const xlsx = await get(shop.admin, `/api/admin/sales-register.xlsx?period=${encodeURIComponent(fiscalYearOf(new Date()))}`);
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(4).value).toBe("Total");
-    const dash = (await get(admin, "/api/admin/dashboard")).json().data;
+    const dash = (await get(shop.admin, "/api/admin/dashboard")).json().data;
     expect(dash.tax.fiscalYear).toBe(fiscalYearOf(new Date()));
     expect(Math.round(Number(last.getCell(9).value) * 100)).toBe(dash.tax.vat);
-    expect((await get(admin, "/api/admin/sales-register.csv?period=1990-01")).statusCode).toBe(400);
+    expect((await get(shop.admin, "/api/admin/sales-register.csv?period=1990-01")).statusCode).toBe(400);
   });
 });
 
 describe("settings rows", () => {
   it("are read inside the paying transaction (another instance's change is seen)", async () => {
-    await t.database.db.update(storeSettings).set({ value: sql`jsonb_set(value, '{legalName}', '"Set Elsewhere Ltd."')` }).where(eq(storeSettings.key, "store"));
-    const order = await deliveredCod(customer.id);
-    await post(admin, `/api/admin/orders/${order.id}/cash-collected`);
+    await shop.t.database.db.update(storeSettings).set({ value: sql`jsonb_set(value, '{legalName}', '"Set Elsewhere Ltd."')` }).where(eq(storeSettings.key, "store"));
+    const order = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     expect((await invoicesOf(order.id))[0]!.seller.name).toBe("Set Elsewhere Ltd.");
   });
 });

@@ -13,9 +13,9 @@ import {
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import { invalid } from "../../lib/errors.js";
-import { mediaUrl } from "../catalog/catalog.service.js";
+import type { Db } from "../../db/client.js";
+import { productsWithStock } from "../catalog/catalog.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
-import type { OrdersService } from "./orders.service.js";
 import { decidePrint } from "./personalisation.js";
 
 type CartCheckData = z.infer<typeof CartCheckInputSchema>;
@@ -25,9 +25,9 @@ type CartCheckData = z.infer<typeof CartCheckInputSchema>;
  * chosen size, products that are gone; says what changed and why; and gives the shipping estimate and
  * the free-shipping hint from the one shipping rule (docs/decisions/064). Nothing is reserved here.
  */
-export function createCartService(deps: { settings: SettingsService; orders: Pick<OrdersService, "productsFor"> }) {
+export function createCartService(db: Db, deps: { settings: SettingsService }) {
   async function checkCart(input: CartCheckData): Promise<CartCheckResult> {
-    const [{ productsById, sizesBy, imageKeys }, settings] = await Promise.all([deps.orders.productsFor(input.items.map((l) => l.productId)), deps.settings.get()]);
+    const [{ productsById, sizesBy, imageUrls }, settings] = await Promise.all([productsWithStock(db, input.items.map((l) => l.productId)), deps.settings.get()]);
 
     const lines: CartCheckLine[] = input.items.map((line) => {
       const product = productsById.get(line.productId);
@@ -48,10 +48,9 @@ export function createCartService(deps: { settings: SettingsService; orders: Pic
         };
       }
       const price = effectivePrice(product.price, product.salePrice);
-      const imageKey = imageKeys.get(product.id);
       const print = line.personalisation ? decidePrint(product, line.personalisation, settings.printFeePaisa) : null;
       if (print?.ok) Object.assign(base, { personalisation: print.personalisation, printFee: print.fee });
-      const common = { ...base, name: product.name, slug: product.slug, image: imageKey ? mediaUrl(imageKey) : null, price, originalPrice: product.price };
+      const common = { ...base, name: product.name, slug: product.slug, image: imageUrls.get(product.id) ?? null, price, originalPrice: product.price };
       const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
       if (!size) {
         return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: `Size ${line.size} is not available for ${product.name}` }] };

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
-import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { insertProduct } from "../../test/factories.js";
+import { signedInAs, type Who } from "../../test/wallet-shop.js";
 import { auditLog, orders, orderStatusHistory, payments, productSizes } from "../../db/schema/index.js";
 import { actOnKhalti, payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
 import type { OrderFact } from "../events/events.js";
@@ -14,11 +15,6 @@ import type { OrderFact } from "../events/events.js";
 const SHOP = "http://shop.test";
 const address = { fullName: "Sita Rai", email: "sita@example.com", phone: "9800000002", address: "Baneshwor 10", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" };
 
-interface Who {
-  id: string;
-  headers: Record<string, string>;
-}
-
 let sim: RunningSimulator;
 let t: TestContext;
 let customer: Who;
@@ -28,10 +24,7 @@ const seen: { fact: OrderFact; status: string | undefined; paymentStatus: string
 /** A fact type whose recorder throws, for the rollback tests. */
 let failOn: OrderFact["type"] | null = null;
 
-async function signedIn(role: "USER" | "ADMIN" = "USER"): Promise<Who> {
-  const user = await insertUser(t.database.db, { role });
-  return { id: user.id, headers: (await sessionFor(t.app, user.id)).cookie };
-}
+const signedIn = (role?: "USER" | "ADMIN") => signedInAs(t, role);
 
 const send = (who: Who, method: "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
-import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
+import { insertProduct } from "../../test/factories.js";
+import { signedInAs, type Who } from "../../test/wallet-shop.js";
 import { orders, orderStatusHistory, productSizes } from "../../db/schema/index.js";
 import { DEFAULT_ORDER_LIMITS } from "./orders.service.js";
 
@@ -12,15 +13,7 @@ const limits = { ...DEFAULT_ORDER_LIMITS, maxUnitsPerLine: 4, maxUnitsPerOrder: 
 
 const address = { fullName: "Hoarder Rai", email: "hoarder@example.com", phone: "9800000009", address: "Baneshwor", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
-interface Who {
-  id: string;
-  headers: Record<string, string>;
-}
-
-async function customer(): Promise<Who> {
-  const user = await insertUser(t.database.db);
-  return { id: user.id, headers: (await sessionFor(t.app, user.id)).cookie };
-}
+const customer = () => signedInAs(t);
 
 async function stockOf(productId: string, size = "M"): Promise<number> {
   const [row] = await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, size)));
@@ -114,10 +107,7 @@ describe("orders per minute", () => {
   });
   afterAll(() => rated.close());
 
-  async function ratedCustomer(): Promise<Who> {
-    const user = await insertUser(rated.database.db);
-    return { id: user.id, headers: (await sessionFor(rated.app, user.id)).cookie };
-  }
+  const ratedCustomer = () => signedInAs(rated);
   function placeOn(who: Who, productId: string, ip: string) {
     return rated.app.inject({ method: "POST", url: "/api/orders", remoteAddress: ip, headers: who.headers, payload: { items: [{ productId, size: "M", quantity: 1 }], shippingAddress: address } });
   }

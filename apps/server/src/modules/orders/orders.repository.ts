@@ -1,35 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, productImages, products, productSizes, refunds, taxDocuments, users } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, products, productSizes, refunds, taxDocuments, users } from "../../db/schema/index.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-
-/** Products named by a cart or an order, active or not (so "no longer available" can name them). */
-export async function findProductsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(products).where(inArray(products.id, ids));
-}
-
-export async function findSizes(db: DbOrTx, productIds: string[]) {
-  if (productIds.length === 0) return [];
-  return db.select().from(productSizes).where(inArray(productSizes.productId, productIds));
-}
-
-/** The key of each product's main picture: primary first, then by sort order. */
-export async function findMainImageKeys(db: DbOrTx, productIds: string[]): Promise<Map<string, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: productImages.productId, key: productImages.key })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(desc(productImages.isPrimary), asc(productImages.sortOrder), asc(productImages.createdAt));
-  const byProduct = new Map<string, string>();
-  for (const r of rows) if (!byProduct.has(r.productId)) byProduct.set(r.productId, r.key);
-  return byProduct;
-}
 
 /**
  * Takes `quantity` units of one size, only if that many are there. One conditional UPDATE: concurrent

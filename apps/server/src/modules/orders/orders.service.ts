@@ -17,7 +17,7 @@ import type { UserRow } from "../../db/schema/index.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { groupBy } from "../../lib/group-by.js";
-import { mediaUrl } from "../catalog/catalog.service.js";
+import { productsWithStock } from "../catalog/catalog.service.js";
 import type { Events } from "../events/events.js";
 import type { SettingsService } from "../settings/settings.service.js";
 import { newId } from "../../db/ids.js";
@@ -98,15 +98,6 @@ export function openOrdersRefused(max: number): string {
   return `You already have ${max} unpaid ${max === 1 ? "order" : "orders"} waiting. Please pay for or cancel one before placing another.`;
 }
 
-/**
- * Stock per size and the main picture's key of each product, read the way the cart and checkout read them; for
- * other modules' product lists (the wishlist), which may not reach into this module's repository.
- */
-export async function productStockAndImages(db: DbOrTx, productIds: string[]) {
-  const [sizes, imageKeys] = await Promise.all([repo.findSizes(db, productIds), repo.findMainImageKeys(db, productIds)]);
-  return { sizes, imageKeys };
-}
-
 /** The customer who placed an order (undefined for an unknown order or a deleted customer): the live channel's room check. */
 export async function orderOwner(db: DbOrTx, orderId: string): Promise<string | undefined> {
   return (await repo.findOrder(db, orderId))?.userId ?? undefined;
@@ -136,16 +127,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
 
   const lifecycle = createOrderLifecycle(db, { events: deps.events, load });
 
-  /** The products a cart or an order names, active or not, with their sizes and main picture (one read for checkout and the cart check). */
-  async function productsFor(productIds: string[]) {
-    const ids = [...new Set(productIds)];
-    const [productRows, sizeRows, imageKeys] = await Promise.all([repo.findProductsByIds(db, ids), repo.findSizes(db, ids), repo.findMainImageKeys(db, ids)]);
-    return { productsById: new Map(productRows.map((p) => [p.id, p])), sizesBy: groupBy(sizeRows, (s) => s.productId), imageKeys };
-  }
-
   /** Prices every line from the catalogue and refuses what cannot be sold (before any stock is touched). */
   async function priceLines(lines: OrderLineInput[]) {
-    const [{ productsById, sizesBy, imageKeys }, settings] = await Promise.all([productsFor(lines.map((l) => l.productId)), deps.settings.get()]);
+    const [{ productsById, sizesBy, imageUrls }, settings] = await Promise.all([productsWithStock(db, lines.map((l) => l.productId)), deps.settings.get()]);
     return lines.map((line, index) => {
       const product = productsById.get(line.productId);
       if (!product) throw invalid(`Product not found: ${line.productId}`);
@@ -167,8 +151,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
         printFee = decided.fee;
       }
       const unitPrice = effectivePrice(product.price, product.salePrice);
-      const imageKey = imageKeys.get(product.id);
-      return { line: { ...line, color }, product, unitPrice, personalisation, printFee, lineTotal: (unitPrice + printFee) * line.quantity, imageUrl: imageKey ? mediaUrl(imageKey) : null };
+      return { line: { ...line, color }, product, unitPrice, personalisation, printFee, lineTotal: (unitPrice + printFee) * line.quantity, imageUrl: imageUrls.get(product.id) ?? null };
     });
   }
 
@@ -371,7 +354,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return repo.findItemsFor(db, [id]);
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, productsFor, lifecycle, limits };
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, lifecycle, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

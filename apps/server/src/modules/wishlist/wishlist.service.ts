@@ -1,9 +1,7 @@
 import { effectivePrice, type WishlistEntry } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { groupBy } from "../../lib/group-by.js";
-import { mediaUrl } from "../catalog/catalog.service.js";
-import { productStockAndImages } from "../orders/orders.service.js";
+import { productsWithStock } from "../catalog/catalog.service.js";
 import * as repo from "./wishlist.repository.js";
 
 export const ALREADY_IN_WISHLIST = "Product already in wishlist!";
@@ -12,20 +10,18 @@ export const ALREADY_IN_WISHLIST = "Product already in wishlist!";
 export function createWishlistService(db: Db) {
   async function list(userId: string): Promise<WishlistEntry[]> {
     const rows = await repo.findWishedActiveProducts(db, userId);
-    const { sizes, imageKeys: images } = await productStockAndImages(
+    const { sizesBy, imageUrls } = await productsWithStock(
       db,
       rows.map((r) => r.product.id),
     );
-    const sizesBy = groupBy(sizes, (s) => s.productId);
     return rows.map(({ product: p, addedAt }) => {
-      const key = images.get(p.id);
       return {
         id: p.id,
         name: p.name,
         slug: p.slug,
         price: effectivePrice(p.price, p.salePrice),
         originalPrice: p.price,
-        image: key ? mediaUrl(key) : null,
+        image: imageUrls.get(p.id) ?? null,
         brand: p.brand,
         rating: p.reviewCount > 0 && p.ratingAverage != null ? Math.round(p.ratingAverage * 10) / 10 : null,
         reviewCount: p.reviewCount,

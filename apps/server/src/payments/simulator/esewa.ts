@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { parseRupeesToPaisa } from "../rupees.js";
 import { dropConnection, formBody, queryParam, type SimContext } from "./context.js";
 import { esewaLoginPage, esewaTokenPage, messagePage } from "./pages.js";
+import { hostedLoginRoutes } from "./hosted-login.js";
 import { wrongAmount } from "./khalti.js";
 import {
   ESEWA_TEST_IDS,
@@ -213,58 +214,23 @@ export function esewaRoutes(ctx: SimContext) {
       return reply.redirect(`${ctx.prefix}/esewa/login?sid=${sid}`, 302);
     });
 
-    app.get("/esewa/login", async (req, reply) => {
-      const p = current(queryParam(req, "sid"));
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      return reply.type("text/html").send(esewaLoginPage(p as EsewaPayment));
-    });
-
-    app.post("/esewa/login", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.sid);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const payment = p as EsewaPayment;
-      const id = (form.esewa_id ?? "").trim();
-      if (!(ESEWA_TEST_IDS as readonly string[]).includes(id) || form.password !== ESEWA_TEST_PASSWORD) {
-        return reply.status(401).type("text/html").send(esewaLoginPage(payment, "Invalid eSewa ID or password."));
-      }
-      payment.loginTicket = `${id}:${randomId(16)}`;
-      return reply.type("text/html").send(esewaTokenPage(payment, id, payment.loginTicket));
-    });
-
-    app.post("/esewa/token", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.sid);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const payment = p as EsewaPayment;
-      if (!payment.loginTicket || form.ticket !== payment.loginTicket) {
-        return reply.status(401).type("text/html").send(esewaLoginPage(payment, "Your session ended. Log in again."));
-      }
-      if (form.token?.trim() !== ESEWA_TEST_TOKEN) {
-        return reply
-          .status(401)
-          .type("text/html")
-          .send(esewaTokenPage(payment, payment.loginTicket.split(":")[0] ?? "", payment.loginTicket, "Incorrect token."));
-      }
-      return finish(payment, "pay", reply);
-    });
-
-    app.post("/esewa/action", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.sid);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const action = form.action ?? "";
-      if (!["pay", "cancel", "pending", "expire", "wrong-amount"].includes(action)) {
-        return reply
-          .status(400)
-          .type("text/html")
-          .send(esewaLoginPage(p as EsewaPayment, "Unknown action."));
-      }
-      return finish(p as EsewaPayment, action, reply);
+    hostedLoginRoutes<EsewaPayment>(app, {
+      path: "/esewa",
+      pagePath: "/esewa/login",
+      sessionField: "sid",
+      fields: { id: "esewa_id", secret: "password", code: "token" },
+      secondStep: "token",
+      testIds: ESEWA_TEST_IDS,
+      testSecret: ESEWA_TEST_PASSWORD,
+      testCode: ESEWA_TEST_TOKEN,
+      wrongLogin: "Invalid eSewa ID or password.",
+      wrongCode: "Incorrect token.",
+      current,
+      closedPage,
+      loginPage: esewaLoginPage,
+      codePage: esewaTokenPage,
+      finish: (p, action, _id, reply) => finish(p, action, reply),
+      quickPayId: ESEWA_TEST_IDS[0],
     });
 
     app.get("/esewa/api/epay/transaction/status/", async (req, reply) => {

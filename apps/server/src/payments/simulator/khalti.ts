@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { dropConnection, formBody, queryParam, type SimContext } from "./context.js";
+import { dropConnection, type SimContext } from "./context.js";
 import { khaltiOtpPage, khaltiPaymentPage, messagePage } from "./pages.js";
+import { hostedLoginRoutes } from "./hosted-login.js";
 import { KHALTI_TEST_IDS, KHALTI_TEST_MPIN, KHALTI_TEST_OTP, maskMobile, nepalTimestamp, randomId, type KhaltiPayment, type Scenario } from "./state.js";
 
 /** Simulated Khalti ePayment: API v2 under /khalti/api/v2/, hosted page at /khalti/?pidx=. */
@@ -236,59 +237,23 @@ export function khaltiRoutes(ctx: SimContext) {
       });
     });
 
-    app.get("/khalti/", async (req, reply) => {
-      const p = current(queryParam(req, "pidx"));
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      return reply.type("text/html").send(khaltiPaymentPage(p as KhaltiPayment));
-    });
-
-    app.post("/khalti/login", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.pidx);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const payment = p as KhaltiPayment;
-      const mobile = (form.mobile ?? "").trim();
-      if (!(KHALTI_TEST_IDS as readonly string[]).includes(mobile) || form.mpin !== KHALTI_TEST_MPIN) {
-        return reply.status(401).type("text/html").send(khaltiPaymentPage(payment, "Invalid Khalti ID or MPIN."));
-      }
-      payment.loginTicket = `${mobile}:${randomId(16)}`;
-      return reply.type("text/html").send(khaltiOtpPage(payment, mobile, payment.loginTicket));
-    });
-
-    app.post("/khalti/otp", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.pidx);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const payment = p as KhaltiPayment;
-      if (!payment.loginTicket || form.ticket !== payment.loginTicket) {
-        return reply.status(401).type("text/html").send(khaltiPaymentPage(payment, "Your session ended. Log in again."));
-      }
-      const mobile = payment.loginTicket.split(":")[0] ?? "";
-      if (form.otp?.trim() !== KHALTI_TEST_OTP) {
-        return reply
-          .status(401)
-          .type("text/html")
-          .send(khaltiOtpPage(payment, mobile, payment.loginTicket, "Incorrect OTP."));
-      }
-      return finish(payment, "pay", mobile, reply);
-    });
-
-    app.post("/khalti/action", async (req, reply) => {
-      const form = formBody(req);
-      const p = current(form.pidx);
-      const closed = closedPage(p, reply);
-      if (closed) return closed;
-      const action = form.action ?? "";
-      if (!["pay", "cancel", "pending", "expire", "wrong-amount"].includes(action)) {
-        return reply
-          .status(400)
-          .type("text/html")
-          .send(khaltiPaymentPage(p as KhaltiPayment, "Unknown action."));
-      }
-      return finish(p as KhaltiPayment, action, KHALTI_TEST_IDS[1], reply);
+    hostedLoginRoutes<KhaltiPayment>(app, {
+      path: "/khalti",
+      pagePath: "/khalti/",
+      sessionField: "pidx",
+      fields: { id: "mobile", secret: "mpin", code: "otp" },
+      secondStep: "otp",
+      testIds: KHALTI_TEST_IDS,
+      testSecret: KHALTI_TEST_MPIN,
+      testCode: KHALTI_TEST_OTP,
+      wrongLogin: "Invalid Khalti ID or MPIN.",
+      wrongCode: "Incorrect OTP.",
+      current,
+      closedPage,
+      loginPage: khaltiPaymentPage,
+      codePage: khaltiOtpPage,
+      finish,
+      quickPayId: KHALTI_TEST_IDS[1],
     });
   };
 }

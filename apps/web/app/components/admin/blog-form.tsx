@@ -12,25 +12,22 @@ import {
   type BlogStatus,
   type Category,
 } from "@khelkud/contracts";
-import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { contentApi } from "./api/content";
+import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
+import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
 
 // The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-interface FormState {
+interface FormState extends SeoText {
   title: string;
   slug: string;
   categoryId: string;
   excerpt: string;
   content: string;
   contentEmpty: boolean;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string;
-  metaTags: string;
   featured: boolean;
   status: BlogStatus;
   image: { key: string; url: string } | null;
@@ -44,10 +41,7 @@ function fromBlog(b: AdminBlog | null): FormState {
     excerpt: b?.excerpt ?? "",
     content: b?.content ?? "",
     contentEmpty: !b,
-    metaTitle: b?.metaTitle ?? "",
-    metaDescription: b?.metaDescription ?? "",
-    keywords: b?.keywords.join(", ") ?? "",
-    metaTags: b?.metaTags.join(", ") ?? "",
+    ...seoText(b),
     featured: b?.featured ?? false,
     status: b?.status ?? "DRAFT",
     image: b?.featuredImage ?? null,
@@ -83,19 +77,6 @@ export function BlogForm({
 
   function onTitle(title: string) {
     setF((s) => ({ ...s, title, slug: !slugTouched || s.slug === "" ? autoSlug(title, s.keywords) : s.slug }));
-  }
-
-  async function createCategory() {
-    const name = window.prompt("New blog category name")?.trim();
-    if (!name) return;
-    try {
-      const { category } = await catalogApi.saveCategory(null, { name, type: "BLOG" });
-      onCategoryCreated(category);
-      set("categoryId", category.id);
-      toast.success(ADMIN_MSG.categoryCreated);
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.categoryCreateFailed);
-    }
   }
 
   async function chooseImage(file: File) {
@@ -136,10 +117,7 @@ export function BlogForm({
       categoryId: f.categoryId,
       excerpt: f.excerpt.trim() || null,
       content: f.content,
-      metaTitle: f.metaTitle.trim() || null,
-      metaDescription: f.metaDescription.trim() || null,
-      keywords: splitList(f.keywords),
-      metaTags: splitList(f.metaTags),
+      ...seoInput(f),
       featured: f.featured,
       status: f.status,
       featuredImage: f.image?.key ?? null,
@@ -167,23 +145,7 @@ export function BlogForm({
           <input className={input} value={f.title} onChange={(e) => onTitle(e.target.value)} required aria-invalid={Boolean(errors.title)} />
         </Field>
       </div>
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <Field label="Category" error={errors.categoryId}>
-            <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)} aria-invalid={Boolean(errors.categoryId)}>
-              <option value="">Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <button type="button" className={`${btn.secondary} mt-6 min-h-11 whitespace-nowrap`} onClick={createCategory}>
-          + Create Category
-        </button>
-      </div>
+      <CategoryPicker type="BLOG" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
       <Field label="Status">
         <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as BlogStatus)}>
           {BLOG_STATUSES.map((s) => (
@@ -216,15 +178,7 @@ export function BlogForm({
           </p>
         )}
       </div>
-      <Field label="Meta title">
-        <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
-      </Field>
-      <Field label="Keywords" hint="Comma-separated">
-        <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
-      </Field>
-      <Field label="Meta description">
-        <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
-      </Field>
+      <SeoFields value={f} onChange={set}>
       <div className="self-start text-xs text-slate-600" aria-live="polite">
         {keywords.primary ? (
           <>
@@ -252,9 +206,7 @@ export function BlogForm({
           }}
         />
       </Field>
-      <Field label="Meta tags" hint="Comma-separated">
-        <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
-      </Field>
+      </SeoFields>
       <div className="sm:col-span-2 text-sm">
         <span className="mb-1 block font-medium text-slate-700">Featured image</span>
         <div className="flex flex-wrap items-center gap-3">

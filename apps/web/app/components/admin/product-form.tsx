@@ -4,10 +4,12 @@ import { normalisePrintName, paisaToRupees, rupeesToPaisa, slugify, splitList, t
 import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
+import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
+import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
 import { CloseIcon } from "../icons";
 
-interface FormState {
+interface FormState extends SeoText {
   name: string;
   slug: string;
   categoryId: string;
@@ -21,10 +23,6 @@ interface FormState {
   featured: boolean;
   isNew: boolean;
   status: "ACTIVE" | "INACTIVE";
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string;
-  metaTags: string;
   /** Name-and-number printing (docs/decisions/100). */
   personalisable: boolean;
   /** Rupees; empty: the store's default fee. */
@@ -65,10 +63,7 @@ function fromProduct(p: Product | null): FormState {
     featured: p?.featured ?? false,
     isNew: p?.isNew ?? false,
     status: p?.status ?? "ACTIVE",
-    metaTitle: p?.metaTitle ?? "",
-    metaDescription: p?.metaDescription ?? "",
-    keywords: p?.keywords.join(", ") ?? "",
-    metaTags: p?.metaTags.join(", ") ?? "",
+    ...seoText(p),
     personalisable: p?.personalisable ?? false,
     printFee: p?.printFee != null ? String(paisaToRupees(p.printFee)) : "",
     devanagari: p?.printScripts.includes("DEVANAGARI") ?? false,
@@ -99,19 +94,6 @@ export function ProductForm({
 
   function onName(name: string) {
     setF((s) => ({ ...s, name, slug: !slugTouched || s.slug === "" ? slugify(name) : s.slug }));
-  }
-
-  async function createCategory() {
-    const name = window.prompt("New product category name")?.trim();
-    if (!name) return;
-    try {
-      const { category } = await catalogApi.saveCategory(null, { name, type: "PRODUCT" });
-      onCategoryCreated(category);
-      set("categoryId", category.id);
-      toast.success("Category created");
-    } catch (e) {
-      toast.error((e as Error).message || "Failed to create category");
-    }
   }
 
   function validate(): Record<string, string> {
@@ -151,10 +133,7 @@ export function ProductForm({
       featured: f.featured,
       isNew: f.isNew,
       status: f.status,
-      metaTitle: f.metaTitle.trim() || null,
-      metaDescription: f.metaDescription.trim() || null,
-      keywords: splitList(f.keywords),
-      metaTags: splitList(f.metaTags),
+      ...seoInput(f),
       printing: {
         personalisable: f.personalisable,
         printFee: f.printFee.trim() ? rupeesToPaisa(Number(f.printFee)) : null,
@@ -191,23 +170,7 @@ export function ProductForm({
             }}
           />
         </Field>
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <Field label="Category" error={errors.categoryId}>
-              <select className={input} value={f.categoryId} onChange={(e) => set("categoryId", e.target.value)}>
-                <option value="">Select a category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          <button type="button" className={`${btn.secondary} mt-6 whitespace-nowrap`} onClick={createCategory}>
-            + Create Category
-          </button>
-        </div>
+        <CategoryPicker type="PRODUCT" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
         <Field label="Brand" error={errors.brand}>
           <input className={input} value={f.brand} onChange={(e) => set("brand", e.target.value)} />
         </Field>
@@ -271,18 +234,7 @@ export function ProductForm({
             <input type="checkbox" checked={f.isNew} onChange={(e) => set("isNew", e.target.checked)} /> New
           </label>
         </div>
-        <Field label="Meta title">
-          <input className={input} value={f.metaTitle} onChange={(e) => set("metaTitle", e.target.value)} />
-        </Field>
-        <Field label="Keywords" hint="Comma-separated">
-          <input className={input} value={f.keywords} onChange={(e) => set("keywords", e.target.value)} />
-        </Field>
-        <Field label="Meta description">
-          <textarea className={input} rows={2} value={f.metaDescription} onChange={(e) => set("metaDescription", e.target.value)} />
-        </Field>
-        <Field label="Meta tags" hint="Comma-separated">
-          <input className={input} value={f.metaTags} onChange={(e) => set("metaTags", e.target.value)} />
-        </Field>
+        <SeoFields value={f} onChange={set} />
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3 sm:col-span-2">
           <legend className="px-1 text-sm font-semibold">Name &amp; number printing</legend>
           <label className="flex items-center gap-2 text-sm">

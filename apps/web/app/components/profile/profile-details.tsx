@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MSG, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
-import { TextField } from "../form-fields";
+import { FormBanner, FormDone, TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
-import { useEachNewResult } from "../../lib/route-form";
+import { useAnswerRenderedWith, useEachNewResult, useHydrated } from "../../lib/route-form";
 
 export type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
 export const flatten = (p: Profile): Flat => ({
@@ -27,12 +27,18 @@ export const toInput = (f: Flat, currentPassword?: string) => ({ name: f.name, e
  */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const saved = flatten(profile);
-  const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Flat>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const result = useActionData() as ProfileFormResult | undefined;
+  // Without scripts the page is the state: "Edit Profile" asks for ?edit=details, and a refused post comes back with
+  // the form open on what was typed and its messages; a saved one shows the information and says so.
+  const inPage = useAnswerRenderedWith(result?.intent === "update-profile" ? result : undefined);
+  const refused = inPage && !inPage.done ? inPage : undefined;
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(params.get("edit") === "details" || refused !== undefined);
+  const [values, setValues] = useState<Flat>(() => ({ ...saved, ...(refused?.values as Partial<Flat> | undefined) }));
+  const [errors, setErrors] = useState<Record<string, string>>(refused?.fieldErrors ?? {});
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "update-profile";
-  const result = useActionData() as ProfileFormResult | undefined;
   const changed = (Object.keys(saved) as (keyof Flat)[]).some((k) => values[k].trim() !== saved[k]);
   // A new e-mail address needs the current password (the server ends other sessions and tells the old address).
   const emailChanged = values.email.trim().toLowerCase() !== saved.email.toLowerCase();
@@ -83,9 +89,14 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <h2 id="personal-info" className="text-xl font-bold">
             Personal Information
           </h2>
+          {/* Without scripts: the profile page's GET form (routes/profile.tsx) asks for ?edit=details. */}
           <button
-            type="button"
-            onClick={() => {
+            type="submit"
+            form="profile-tab-get"
+            name="edit"
+            value="details"
+            onClick={(e) => {
+              e.preventDefault();
               setValues(saved);
               setErrors({});
               setEditing(true);
@@ -94,6 +105,9 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           >
             Edit Profile
           </button>
+        </div>
+        <div className="mt-4 empty:hidden">
+          <FormDone message={inPage?.done} />
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
           {rows.map(([k, v]) => (
@@ -129,7 +143,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         id={`profile-${name}`}
         name={name}
         value={values[name]}
-        disabled={name === "district" && !values.state}
+        disabled={hydrated && name === "district" && !values.state}
         aria-invalid={errors[name] ? true : undefined}
         onChange={(e) => {
           const x = e.target.value;
@@ -147,11 +161,16 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   );
 
   return (
-    <Form method="post" noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+    <Form method="post" action="/profile" noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
       <input type="hidden" name="intent" value="update-profile" />
       <h2 id="edit-info" className="text-xl font-bold">
         Edit Personal Information
       </h2>
+      {refused?.formError && !Object.values(refused.fieldErrors ?? {}).includes(refused.formError) ? (
+        <div className="mt-4">
+          <FormBanner message={refused.formError} />
+        </div>
+      ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {f("name", "Full Name", { autoComplete: "name" })}
         {f("email", "Email", { type: "email", autoComplete: "email" })}
@@ -192,10 +211,18 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={() => setEditing(false)} className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+        <button
+          type="submit"
+          form="profile-tab-get"
+          onClick={(e) => {
+            e.preventDefault();
+            setEditing(false);
+          }}
+          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100"
+        >
           Cancel
         </button>
-        <button type="submit" disabled={!changed || busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60">
+        <button type="submit" disabled={(hydrated && !changed) || busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60">
           {busy ? "Saving…" : "Save Changes"}
         </button>
       </div>

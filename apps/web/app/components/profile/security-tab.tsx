@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ChangePasswordInputSchema } from "@khelkud/contracts";
-import { PasswordField, SubmitButton } from "../form-fields";
-import { useEachNewResult, useRouteForm } from "../../lib/route-form";
+import { FormBanner, FormDone, PasswordField, SubmitButton } from "../form-fields";
+import { useAnswerRenderedWith, useEachNewResult, useRouteForm } from "../../lib/route-form";
 import type { ProfileFormResult } from "./profile-form-result";
 
 const EMPTY_PW = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -15,6 +15,8 @@ export function SecurityTab() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-password";
   const v = form.values as typeof EMPTY_PW;
   const { reset } = form;
+  // A post sent without scripts is answered in the page; a script's post by a toast.
+  const inPage = useAnswerRenderedWith(answer);
   useEachNewResult(answer, (a) => {
     if (a.done) {
       toast.success(a.done, { duration: 2000 });
@@ -31,6 +33,8 @@ export function SecurityTab() {
         <h2 id="change-password" className="text-xl font-bold">
           Change Password
         </h2>
+        <FormDone message={inPage?.done} />
+        <FormBanner message={inPage?.formError && !Object.values(inPage.fieldErrors ?? {}).includes(inPage.formError) ? inPage.formError : null} />
         <PasswordField label="Current Password" autoComplete="current-password" {...field("currentPassword")} />
         <PasswordField label="New Password" autoComplete="new-password" {...field("newPassword")} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" {...field("confirmPassword")} />

@@ -3,6 +3,7 @@ import type { Route } from "./+types/about";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
 import { storeFigureList } from "../../lib/store-figures";
+import { FeatureTile } from "../../components/feature-tile";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, figures] = await Promise.all([context.services.settings.get(), context.services.settings.figures()]);
@@ -92,13 +93,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {VALUES.map((v) => (
-            <li key={v.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="#DC143C" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                <path d={v.icon} />
-              </svg>
-              <h3 className="mt-3 text-xl font-bold">{v.title}</h3>
-              <p className="mt-2 text-slate-600">{v.text}</p>
-            </li>
+            <FeatureTile key={v.title} icon={v.icon} title={v.title} text={v.text} large />
           ))}
         </ul>
       </section>

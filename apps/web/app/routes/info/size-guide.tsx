@@ -40,74 +40,70 @@ const range = ([a, b]: readonly [number, number], unit: "cm" | "in") => (unit ==
 const th = "px-2 py-3 font-semibold sm:px-3";
 const td = "px-2 py-3 tabular-nums sm:px-3";
 
+type SizeRow = { size: string; cells: string[]; chest: readonly [number, number]; length: number };
+
+/** One size chart: the size, the columns of its own (age, height), then chest and length in centimetres and inches. */
+function SizeTable({ id, title, caption, columns, rows, className = "", tableClassName = "" }: { id: string; title: string; caption: string; columns: string[]; rows: SizeRow[]; className?: string; tableClassName?: string }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className={`w-full text-left text-sm ${tableClassName}`.trim()}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-100 text-slate-700">
+            <tr>
+              {["Size", ...columns, "Chest (cm)", "Chest (in)", "Length (cm)", "Length (in)"].map((c) => (
+                <th key={c} scope="col" className={th}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((r) => (
+              <tr key={r.size}>
+                <th scope="row" className="px-2 py-3 font-bold text-nepal sm:px-3">
+                  {r.size}
+                </th>
+                {r.cells.map((c, i) => (
+                  <td key={i} className={td}>
+                    {c}
+                  </td>
+                ))}
+                <td className={td}>{range(r.chest, "cm")}</td>
+                <td className={td}>{range(r.chest, "in")}</td>
+                <td className={td}>{r.length}</td>
+                <td className={td}>{inches(r.length)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 export default function SizeGuide() {
   return (
     <InfoPage eyebrow="Customer service" title="Size guide" intro="Measure your chest, find it in the table, and you have your size. Figures are body measurements for chest and shirt measurements for length." wide>
-      <section aria-labelledby="adult">
-        <h2 id="adult" className="text-2xl font-bold">
-          Adult jerseys
-        </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Adult jersey sizes: chest and length in centimetres and inches</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                <th scope="col" className={th}>Size</th>
-                <th scope="col" className={th}>Chest (cm)</th>
-                <th scope="col" className={th}>Chest (in)</th>
-                <th scope="col" className={th}>Length (cm)</th>
-                <th scope="col" className={th}>Length (in)</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {ADULT.map((r) => (
-                <tr key={r.size}>
-                  <th scope="row" className="px-2 py-3 font-bold text-nepal sm:px-3">{r.size}</th>
-                  <td className={td}>{range(r.chest, "cm")}</td>
-                  <td className={td}>{range(r.chest, "in")}</td>
-                  <td className={td}>{r.length}</td>
-                  <td className={td}>{inches(r.length)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-
-      <section aria-labelledby="youth" className="mt-10">
-        <h2 id="youth" className="text-2xl font-bold">
-          Youth jerseys
-        </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Youth jersey sizes: age, height, chest and length</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                <th scope="col" className={th}>Size</th>
-                <th scope="col" className={th}>Age</th>
-                <th scope="col" className={th}>Height</th>
-                <th scope="col" className={th}>Chest (cm)</th>
-                <th scope="col" className={th}>Chest (in)</th>
-                <th scope="col" className={th}>Length (cm)</th>
-                <th scope="col" className={th}>Length (in)</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {YOUTH.map((r) => (
-                <tr key={r.size}>
-                  <th scope="row" className="px-2 py-3 font-bold text-nepal sm:px-3">{r.size}</th>
-                  <td className={td}>{r.age}</td>
-                  <td className={td}>{r.height}</td>
-                  <td className={td}>{range(r.chest, "cm")}</td>
-                  <td className={td}>{range(r.chest, "in")}</td>
-                  <td className={td}>{r.length}</td>
-                  <td className={td}>{inches(r.length)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <SizeTable
+        id="adult"
+        title="Adult jerseys"
+        caption="Adult jersey sizes: chest and length in centimetres and inches"
+        columns={[]}
+        rows={ADULT.map((r) => ({ size: r.size, cells: [], chest: r.chest, length: r.length }))}
+      />
+      <SizeTable
+        id="youth"
+        title="Youth jerseys"
+        caption="Youth jersey sizes: age, height, chest and length"
+        columns={["Age", "Height"]}
+        rows={YOUTH.map((r) => ({ size: r.size, cells: [r.age, r.height], chest: r.chest, length: r.length }))}
+        className="mt-10"
+        tableClassName="min-w-[640px]"
+      />
 
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         <Prose>
