@@ -26,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
   return {
-    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa },
+    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa, printFee: settings.printFeePaisa },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
     // A shared signed-in render (docs/decisions/110) holds no user: the server writes each copy's user into the page's
     // account block, which useUser() reads.

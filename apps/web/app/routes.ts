@@ -13,6 +13,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("invoices", "routes/admin/invoices.tsx"),
+    route("print-queue", "routes/admin/print-queue.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("blogs", "routes/admin/blogs.tsx"),
     route("messages", "routes/admin/messages.tsx"),

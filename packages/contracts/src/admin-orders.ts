@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PersonalisationSchema } from "./personalisation.js";
 import { PaginationSchema } from "./api.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 
@@ -52,6 +53,9 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
       color: z.string(),
       quantity: z.number().int(),
       unitPrice: z.number().int(),
+      personalisation: PersonalisationSchema.nullable(),
+      printFee: z.number().int(),
+      printedAt: z.string().nullable(),
       lineTotal: z.number().int(),
     }),
   ),

@@ -7,6 +7,7 @@ import { CategorySchema, ProductSchema } from "./catalog.js";
 import { ActiveStatusSchema, OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema } from "./enums.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { DEFAULT_SHIPPING_RULE } from "./shipping.js";
+import { DEFAULT_PRINT_FEE } from "./personalisation.js";
 
 // ------------------------------------------------------------ store settings (docs/decisions/064, 066, 081)
 
@@ -48,6 +49,8 @@ export const StoreSettingsSchema = z.object({
     .max(12)
     .regex(/^[A-Za-z0-9/-]*$/, "Invoice prefix may contain letters, digits, - and / only")
     .default(""),
+  /** The printing fee of personalisable products that name none (paisa; docs/decisions/100). */
+  printFeePaisa: z.number().int().min(0).max(10_000_000).default(DEFAULT_PRINT_FEE),
   shipping: z
     .object({
       freeAbovePaisa: z.number().int().min(0),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
 import { PageParam, limitParam } from "./api.js";
+import { PrintingInputSchema } from "./personalisation.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
@@ -158,6 +159,8 @@ export const ProductInputSchema = z
     metaDescription: optionalText(500),
     keywords: stringList(30, 60),
     metaTags: stringList(30, 60),
+    /** Name-and-number printing (docs/decisions/100); `printing` is checked by PrintingInputSchema. */
+    printing: PrintingInputSchema.optional(),
   })
   .strict()
   .refine((p) => p.salePrice === null || p.salePrice < p.price, { message: ADMIN_MSG.salePriceNotLower, path: ["salePrice"] });

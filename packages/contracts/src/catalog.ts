@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ActiveStatusSchema, CategoryTypeSchema } from "./enums.js";
+import { PlayerSchema, PrintScriptSchema } from "./personalisation.js";
 import { BooleanParam, PageParam, PaginationSchema, limitParam } from "./api.js";
 import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SEARCH_SORT_BY, SUGGESTIONS_SHOWN } from "./catalog-rules.js";
 
@@ -101,6 +102,11 @@ export const ProductSchema = z.object({
   metaDescription: z.string().nullable(),
   keywords: z.array(z.string()),
   metaTags: z.array(z.string()),
+  /** Name-and-number printing (docs/decisions/100): the fee is this product's (paisa) or, when null, the store's default. */
+  personalisable: z.boolean(),
+  printFee: z.number().int().nullable().describe("paisa per item; null: the store default"),
+  printScripts: z.array(PrintScriptSchema),
+  players: z.array(PlayerSchema),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;

@@ -90,5 +90,5 @@ export function paymentMethodLabel(method: string): string {
   }
 }
 
-export const CART_ISSUES = ["PRICE_CHANGED", "QUANTITY_REDUCED", "LOW_STOCK", "SOLD_OUT", "UNAVAILABLE", "UNKNOWN_SIZE", "TOO_MANY"] as const;
+export const CART_ISSUES = ["PRICE_CHANGED", "QUANTITY_REDUCED", "LOW_STOCK", "SOLD_OUT", "UNAVAILABLE", "UNKNOWN_SIZE", "TOO_MANY", "PRINTING"] as const;
 export type CartIssueCode = (typeof CART_ISSUES)[number];

@@ -4,6 +4,7 @@ import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMeth
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
 import { CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
+import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
 
 
 const requiredText = (message: string, max = 200) =>
@@ -101,6 +102,8 @@ export const OrderLineInputSchema = z.object({
     .int("quantity must be a whole number")
     .min(1, "quantity must be at least 1")
     .max(MAX_QUANTITY_PER_LINE, `quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`),
+  /** Name and number to print (docs/decisions/100); the server checks it against the product and prices it. */
+  personalisation: PersonalisationInputSchema.optional(),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
@@ -115,6 +118,8 @@ export const PlaceOrderInputSchema = z.object({
   notes: z.string().trim().max(500, "notes must be at most 500 characters").optional(),
   /** The buyer's PAN/VAT number for the tax invoice (optional). */
   buyerPan: z.union([z.literal(""), z.string().trim().regex(PAN_PATTERN, PAN_MESSAGE)]).optional(),
+  /** The shopper ticked that personalised items cannot be returned for a change of mind; required when a line is personalised. */
+  acceptNoReturns: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInputSchema>;
 
@@ -128,7 +133,12 @@ export const OrderItemSchema = z.object({
   color: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int().describe("paisa"),
-  lineTotal: z.number().int().describe("paisa"),
+  /** The name and number printed on this line's shirts, as ordered; null for a plain shirt. */
+  personalisation: PersonalisationSchema.nullable(),
+  printFee: z.number().int().describe("paisa per item, 0 without printing"),
+  /** When the print shop marked the line printed (null: not yet, or nothing to print). */
+  printedAt: z.string().nullable(),
+  lineTotal: z.number().int().describe("paisa: (unitPrice + printFee) × quantity"),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -215,6 +225,7 @@ export const CartCheckLineSchema = z.object({
   quantity: z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "quantity must be at least 1").max(1000, "quantity is too large"),
   /** The price the cart shows (paisa), only to tell the shopper that it changed. Never used for money. */
   price: z.number().int().min(0).optional(),
+  personalisation: PersonalisationInputSchema.optional(),
 });
 
 export const CartCheckInputSchema = z.object({
@@ -239,6 +250,9 @@ export const CartCheckLineResultSchema = z.object({
   price: z.number().int().nullable().describe("paisa: current price the shopper pays"),
   originalPrice: z.number().int().nullable(),
   stock: z.number().int(),
+  /** The print as the server normalised it, and its fee per item (paisa, 0 without printing). */
+  personalisation: PersonalisationSchema.nullable(),
+  printFee: z.number().int(),
   lineTotal: z.number().int(),
   issues: z.array(z.object({ code: z.enum(CART_ISSUES), message: z.string() })),
 });

@@ -143,6 +143,8 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/orders/:id/refund": adminOnly(404, { body: { method: "KHALTI", reference: "R-1" } }),
   "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
   "DELETE /api/admin/orders/:id": adminOnly(404),
+  "GET /api/admin/print-queue": adminOnly(200),
+  "POST /api/admin/print-queue/:itemId/printed": adminOnly(404),
   "GET /api/admin/settings": adminOnly(200),
   "PUT /api/admin/settings": adminOnly(400, { body: { shippingFlatFee: -1 } }),
   "GET /api/admin/messages": adminOnly(200),

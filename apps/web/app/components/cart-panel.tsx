@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { PrintLine } from "./print-line";
 import { Link, useLocation } from "react-router";
 import { formatNPR } from "@khelkud/contracts";
 import { cartTotals, removeFromCart, updateQuantity, useCart } from "../lib/cart-store";
@@ -70,9 +71,10 @@ export function CartPanel() {
                     <p className="text-xs text-slate-600">
                       {[sizeText(item.size) && `Size ${sizeText(item.size)}`, colorText(item.color)].filter(Boolean).join(" · ")}
                     </p>
+                    <PrintLine print={item.print} fee={item.printFee ?? 0} className="text-xs" />
                     <div className="mt-1 flex items-center justify-between gap-2">
                       <QuantityStepper value={item.quantity} max={item.stock} label={item.name} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
-                      <span className="font-semibold">{formatNPR(item.price * item.quantity)}</span>
+                      <span className="font-semibold">{formatNPR((item.price + (item.printFee ?? 0)) * item.quantity)}</span>
                     </div>
                     <button type="button" onClick={() => removeFromCart(item.key)} className="mt-1 text-xs font-semibold text-crimson hover:underline">
                       Remove<span className="sr-only"> {item.name}</span>

@@ -5,6 +5,8 @@ import { MSG, type ProductCardData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";
 import { StockBadge } from "./stock-badge";
+import { NO_PRINT, PersonalisePanel, resolvePrint, type PrintChoice } from "./personalise-panel";
+import { useStorePrintFee } from "../lib/shop";
 
 /**
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
@@ -17,6 +19,19 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
   const [size, setSize] = useState<string | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState(false);
+  // Name-and-number printing (docs/decisions/100), on products the shop marked personalisable.
+  const storeFee = useStorePrintFee();
+  const fee = product.printFee ?? storeFee;
+  const [choice, setChoice] = useState<PrintChoice>(NO_PRINT);
+  const [printErrors, setPrintErrors] = useState(false);
+  const resolved = resolvePrint(choice, product.players ?? [], product.printScripts ?? ["LATIN"]);
+  function checkPrint(): boolean {
+    if (!choice.on) return true;
+    if (resolved.print) return true;
+    setPrintErrors(true);
+    return false;
+  }
+  const printOptions = choice.on && resolved.print ? { print: resolved.print, printFee: fee } : {};
   const soldOut = product.stock <= 0;
   const chosen = product.sizes.find((s) => s.size === size);
   const max = Math.max(1, chosen ? chosen.stock : product.stock);
@@ -74,6 +89,20 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
         <StockBadge stock={product.stock} />
       )}
 
+      {product.personalisable && !soldOut ? (
+        <PersonalisePanel
+          choice={choice}
+          onChange={setChoice}
+          players={product.players ?? []}
+          scripts={product.printScripts ?? ["LATIN"]}
+          colors={product.colors}
+          fee={fee}
+          price={product.finalPrice}
+          showErrors={printErrors}
+          productName={product.name}
+        />
+      ) : null}
+
       {!soldOut ? (
         <div>
           <label htmlFor={`${id}-qty`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
@@ -111,8 +140,9 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
           type="button"
           disabled={soldOut}
           onClick={() => {
+            if (!checkPrint()) return;
             checkSize();
-            const url = buyNow(product, { size, quantity });
+            const url = buyNow(product, { size, quantity, ...printOptions });
             if (url) {
               toast.info(MSG.redirectingCheckout, { id: "buy-now", duration: 2000 });
               onDone?.();
@@ -127,8 +157,9 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
           type="button"
           disabled={soldOut}
           onClick={() => {
+            if (!checkPrint()) return;
             checkSize();
-            if (addToCart(product, { size, quantity })) {
+            if (addToCart(product, { size, quantity, ...printOptions })) {
               onAddedToCart?.();
               onDone?.();
             }

@@ -9,7 +9,7 @@ const BUY_NOW_KEY = "buyNow";
  * Buy Now checks out one line without touching the cart (docs/product-rules.md §5): the line waits in sessionStorage
  * and the caller navigates to the returned URL. Returns null (with the spec's toast) when the line is not valid.
  */
-export function buyNow(product: ProductCardData, { size, color, quantity = 1 }: Omit<AddOptions, "silent"> = {}): string | null {
+export function buyNow(product: ProductCardData, { size, color, quantity = 1, print, printFee }: Omit<AddOptions, "silent"> = {}): string | null {
   if (product.sizes.length > 0 && !size) {
     toast.error(MSG.selectSize);
     return null;
@@ -19,7 +19,7 @@ export function buyNow(product: ProductCardData, { size, color, quantity = 1 }: 
     toast.error(MSG.outOfStock);
     return null;
   }
-  const line = cartLine(product, { size, color }, Math.min(quantity, stock), stock);
+  const line = cartLine(product, { size, color, print, printFee }, Math.min(quantity, stock), stock);
 
   window.sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify(line));
   return "/checkout?buyNow=1";

@@ -21,7 +21,20 @@ export interface CartItem {
   stock: number;
   size: string;
   color: string;
+  /** Name and number to print (docs/decisions/100), as the shopper chose them; the server checks and prices them again. */
+  print?: CartPrint | null;
+  /** paisa per item, display only. */
+  printFee?: number;
 }
+
+export interface CartPrint {
+  name: string;
+  number: number;
+  playerId?: string | null;
+}
+
+/** What the API is sent for a line's print (a listed player by id, else the name and number). */
+export const printInput = (p: CartPrint | null | undefined) => (p ? (p.playerId ? { playerId: p.playerId } : { name: p.name, number: p.number }) : undefined);
 
 export const asArray = <T>(raw: unknown, ok: (x: Record<string, unknown>) => boolean): T[] =>
   Array.isArray(raw) ? (raw.filter((x) => x && typeof x === "object" && ok(x as Record<string, unknown>)) as T[]) : [];
@@ -29,7 +42,8 @@ export const asArray = <T>(raw: unknown, ok: (x: Record<string, unknown>) => boo
 export const cartStore = createLocalStore<CartItem[]>("cart", [], (raw) =>
   asArray<CartItem>(raw, (x) => typeof x.key === "string" && typeof x.productId === "string" && Number.isInteger(x.quantity) && (x.quantity as number) > 0),
 );
-export const lineKey = (productId: string, size = "default", color = "default") => `${productId}-${size}-${color}`;
+export const lineKey = (productId: string, size = "default", color = "default", print?: CartPrint | null) =>
+  `${productId}-${size}-${color}${print ? `-${print.playerId ?? `${print.name}#${print.number}`}` : ""}`;
 
 /** Stock of the chosen size (or of the product without sizes). */
 export function sizeStock(product: ProductCardData, size: string | undefined): number {
@@ -42,12 +56,14 @@ export interface AddOptions {
   color?: string;
   quantity?: number;
   silent?: boolean;
+  print?: CartPrint | null;
+  printFee?: number;
 }
 
 /** The line of a product in one size and colour, with the shop's price at the moment it is added (the server re-prices it). */
-export function cartLine(product: ProductCardData, { size, color }: Pick<AddOptions, "size" | "color">, quantity: number, stock: number): CartItem {
+export function cartLine(product: ProductCardData, { size, color, print, printFee }: Pick<AddOptions, "size" | "color" | "print" | "printFee">, quantity: number, stock: number): CartItem {
   return {
-    key: lineKey(product.id, size, color),
+    key: lineKey(product.id, size, color, print),
     productId: product.id,
     name: product.name,
     slug: product.slug,
@@ -58,11 +74,12 @@ export function cartLine(product: ProductCardData, { size, color }: Pick<AddOpti
     stock,
     size: size ?? "default",
     color: color ?? "default",
+    ...(print ? { print, printFee: printFee ?? 0 } : {}),
   };
 }
 
 /** Adds a line, merging with the same product + size + colour, never above that size's stock. */
-export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false }: AddOptions = {}): boolean {
+export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false, print, printFee }: AddOptions = {}): boolean {
   if (product.sizes.length > 0 && !size) {
     if (!silent) toast.error(MSG.selectSize);
     return false;
@@ -72,12 +89,12 @@ export function addToCart(product: ProductCardData, { size, color, quantity = 1,
     if (!silent) toast.error(MSG.outOfStock);
     return false;
   }
-  const key = lineKey(product.id, size, color);
+  const key = lineKey(product.id, size, color, print);
   const items = cartStore.get();
   const existing = items.find((i) => i.key === key);
   const wanted = (existing?.quantity ?? 0) + quantity;
   const next = Math.min(wanted, stock);
-  const line = cartLine(product, { size, color }, next, stock);
+  const line = cartLine(product, { size, color, print, printFee }, next, stock);
   cartStore.set(existing ? items.map((i) => (i.key === key ? line : i)) : [...items, line]);
   if (!silent) {
     if (wanted > stock) toast.warning(`Only ${stock} left in this size; your cart has ${stock}.`);
@@ -105,7 +122,7 @@ export function clearCart(silent = false): void {
 export function cartTotals(items: CartItem[]) {
   return {
     totalItems: items.reduce((n, i) => n + i.quantity, 0),
-    totalAmount: items.reduce((n, i) => n + i.price * i.quantity, 0),
+    totalAmount: items.reduce((n, i) => n + (i.price + (i.printFee ?? 0)) * i.quantity, 0),
   };
 }
 

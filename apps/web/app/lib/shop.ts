@@ -1,8 +1,15 @@
 import { useRouteLoaderData } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
+import { DEFAULT_PRINT_FEE, formatNPR } from "@khelkud/contracts";
 
 interface RootShop {
   freeShippingAbove: number;
+  printFee?: number;
+}
+
+/** The store's printing fee for products that name none (paisa; docs/decisions/100). Display only: the server charges. */
+export function useStorePrintFee(): number {
+  const data = useRouteLoaderData("root") as { shop?: RootShop } | undefined;
+  return data?.shop?.printFee ?? DEFAULT_PRINT_FEE;
 }
 
 /** "Free shipping over Rs. X" from the store settings (the root loader reads them), or null when there is no threshold. */

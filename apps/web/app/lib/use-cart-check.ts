@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CartCheckResult } from "@khelkud/contracts";
-import type { CartItem } from "./cart-store";
+import { printInput, type CartItem } from "./cart-store";
 import { api } from "./api";
 
 export interface CartCheckState {
@@ -15,7 +15,7 @@ export interface CartCheckState {
  */
 export function useCartCheck(items: CartItem[] | null, district?: string): CartCheckState {
   const [state, setState] = useState<CartCheckState>({ result: null, loading: true, error: null });
-  const signature = items ? JSON.stringify(items.map((i) => [i.productId, i.size, i.color, i.quantity, i.price])) : null;
+  const signature = items ? JSON.stringify(items.map((i) => [i.productId, i.size, i.color, i.quantity, i.price, i.print ?? null])) : null;
 
   useEffect(() => {
     if (signature === null || !items) return;
@@ -23,7 +23,7 @@ export function useCartCheck(items: CartItem[] | null, district?: string): CartC
     const timer = window.setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));
       api<CartCheckResult>("/api/cart/validate", {
-        body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price })), district: district || undefined },
+        body: { items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, price: i.price, personalisation: printInput(i.print) })), district: district || undefined },
         signal: controller.signal,
       })
         .then((result) => setState({ result, loading: false, error: null }))

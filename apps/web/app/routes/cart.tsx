@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import type { CartCheckLine } from "@khelkud/contracts";
 import { Link } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
+import { formatNPR, PRINT_MSG } from "@khelkud/contracts";
 import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
 import { QuantityStepper } from "../components/quantity-stepper";
 import { colorText, sizeText } from "../components/cart-panel";
+import { PrintLine } from "../components/print-line";
 import { FreeShippingHint, SummaryRows } from "../components/order-summary";
 
 export function meta() {
@@ -74,12 +75,13 @@ export default function CartPage() {
                         {item.name}
                       </Link>
                       <p className="text-sm text-slate-600">{[sizeText(item.size) && `Size ${sizeText(item.size)}`, colorText(item.color)].filter(Boolean).join(" · ")}</p>
+                      <PrintLine print={item.print} fee={item.printFee ?? 0} />
                       <p className="text-sm">
                         <span className={item.originalPrice > item.price ? "font-semibold text-crimson" : "font-semibold"}>{formatNPR(item.price)}</span>
                         {item.originalPrice > item.price ? <span className="ml-2 text-slate-500 line-through">{formatNPR(item.originalPrice)}</span> : null}
                       </p>
                     </div>
-                    <p className="font-bold">{formatNPR(item.price * item.quantity)}</p>
+                    <p className="font-bold">{formatNPR((item.price + (item.printFee ?? 0)) * item.quantity)}</p>
                   </div>
                   {issues.length ? (
                     <ul className="mt-2 space-y-1" aria-label={`What changed for ${item.name}`}>
@@ -122,6 +124,7 @@ export default function CartPage() {
             Continue Shopping
           </Link>
           <p className="text-xs text-slate-600">Delivery in 3-5 business days · 30-day returns</p>
+          {items.some((i) => i.print) ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950">{PRINT_MSG.noReturns}</p> : null}
         </aside>
       </div>
     </div>

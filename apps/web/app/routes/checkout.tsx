@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, PROVINCE_NAMES, provinceOfDistrict, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, PROVINCE_NAMES, provinceOfDistrict, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, personalisationLine, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
-import { clearCart, useCart, type CartItem } from "../lib/cart-store";
+import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
 import { ApiError, api, loginUrl } from "../lib/api";
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
@@ -108,6 +108,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }, [items, navigate, submitting]);
 
   const { result, loading } = useCartCheck(items, findDistrict(values.district) ?? undefined);
+  // Personalised lines cannot be returned for a change of mind: the shopper ticks that before paying (docs/decisions/100).
+  const hasPrint = Boolean(items?.some((i) => i.print));
+  const [acceptNoReturns, setAcceptNoReturns] = useState(false);
+  const [noReturnsError, setNoReturnsError] = useState(false);
   const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
 
   function validateAll(): boolean {
@@ -130,6 +134,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (submitting || !items?.length) return;
     if (!method) return void toast.error(MSG.selectPaymentMethod);
     if (!validateAll()) return;
+    if (hasPrint && !acceptNoReturns) {
+      setNoReturnsError(true);
+      document.getElementById("checkout-accept-no-returns")?.focus();
+      return;
+    }
     if (method !== "COD" && !WALLETS_AVAILABLE) {
       toast.info(`${method === "KHALTI" ? "Khalti" : "eSewa"} payment is not available yet. Please choose Cash on Delivery.`);
       return;
@@ -145,10 +154,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       ({ order } = await retryUnanswered(() =>
         api<{ order: Order }>("/api/orders", {
           body: {
-            items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+            items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, personalisation: printInput(i.print) })),
             shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
             paymentMethod: method,
             ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
+            ...(hasPrint ? { acceptNoReturns } : {}),
           },
           headers: { "Idempotency-Key": key },
         }),
@@ -187,9 +197,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         api<KhaltiStart | EsewaStart>(path, {
           body: {
             orderData: {
-              items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+              items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, personalisation: printInput(i.print) })),
               shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
               ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
+              ...(hasPrint ? { acceptNoReturns } : {}),
             },
           },
           headers: { "Idempotency-Key": key },
@@ -332,8 +343,13 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   <p className="text-slate-600">
                     {[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color)].filter(Boolean).join(" · ")} × {i.quantity}
                   </p>
+                  {i.print ? (
+                    <p className="font-semibold text-nepal">
+                      {personalisationLine(i.print)} <span className="font-normal text-slate-600">(printing {formatNPR(i.printFee ?? 0)} each)</span>
+                    </p>
+                  ) : null}
                 </div>
-                <span className="font-semibold">{formatNPR(i.price * i.quantity)}</span>
+                <span className="font-semibold">{formatNPR((i.price + (i.printFee ?? 0)) * i.quantity)}</span>
               </li>
             ))}
           </ul>
@@ -344,6 +360,31 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <Link to="/cart" className="font-semibold underline">
                 Review your cart
               </Link>
+            </div>
+          ) : null}
+          {hasPrint ? (
+            <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <p>{PRINT_MSG.noReturns}</p>
+              <label className="mt-2 flex min-h-11 items-start gap-2 font-semibold">
+                <input
+                  id="checkout-accept-no-returns"
+                  type="checkbox"
+                  checked={acceptNoReturns}
+                  onChange={(e) => {
+                    setAcceptNoReturns(e.target.checked);
+                    if (e.target.checked) setNoReturnsError(false);
+                  }}
+                  aria-invalid={noReturnsError ? true : undefined}
+                  aria-describedby={noReturnsError ? "checkout-accept-no-returns-error" : undefined}
+                  className="mt-0.5 h-5 w-5 shrink-0 accent-nepal"
+                />
+                I understand that personalised items cannot be returned for a change of mind.
+              </label>
+              {noReturnsError ? (
+                <p id="checkout-accept-no-returns-error" role="alert" className="mt-1 font-semibold text-red-700">
+                  {PRINT_MSG.noReturnsRequired}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <button type="submit" disabled={submitting} className="w-full rounded-lg bg-crimson py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">

@@ -21,6 +21,7 @@ import { pageTitle } from "../lib/seo";
 import { OopsScreen } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
+import { PrintLine } from "../components/print-line";
 import { PayNow } from "../components/pay-now";
 import { CheckIcon } from "../components/icons";
 import { useLiveEvent, useWatchOrder } from "../lib/live";
@@ -249,6 +250,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                       {i.name}
                     </Link>
                     <p className="text-slate-600">{[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color) && `Colour ${colorText(i.color)}`, `Qty ${i.quantity}`].filter(Boolean).join(" · ")}</p>
+                    <PrintLine print={i.personalisation} fee={i.personalisation ? i.printFee : undefined} />
                     <p className="text-slate-600">{formatNPR(i.unitPrice)} each</p>
                   </div>
                   <span className="font-semibold">{formatNPR(i.lineTotal)}</span>

@@ -28,6 +28,10 @@ export function productFixture(overrides: Partial<ProductCardData> = {}): Produc
     categoryId: null,
     category: null,
     images: [],
+    personalisable: false,
+    printFee: null,
+    printScripts: ["LATIN"],
+    players: [],
     createdAt: "2026-11-01T00:00:00.000Z",
     ...overrides,
   };

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { ProductImage } from "@khelkud/contracts";
+import type { Personalisation, Player, PrintScript, ProductImage } from "@khelkud/contracts";
 import { newId } from "../ids.js";
 
 const id = () =>
@@ -141,10 +141,22 @@ export const products = pgTable(
     /** Kept in step with visible reviews by the review service. */
     ratingAverage: real("rating_average"),
     reviewCount: integer("review_count").notNull().default(0),
+    /** Name-and-number printing (docs/decisions/100): offered at all, its fee (paisa; null: the store's default), scripts, the team's players. */
+    personalisable: boolean("personalisable").notNull().default(false),
+    printFee: integer("print_fee"),
+    printScripts: jsonb("print_scripts")
+      .$type<PrintScript[]>()
+      .notNull()
+      .default(sql`'["LATIN"]'::jsonb`),
+    players: jsonb("players")
+      .$type<Player[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("products_print_fee_non_negative", sql`${t.printFee} IS NULL OR ${t.printFee} >= 0`),
     index("products_category_idx").on(t.categoryId),
     index("products_status_created_idx").on(t.status, t.createdAt),
     index("products_featured_idx").on(t.featured),
@@ -273,9 +285,22 @@ export const orderItems = pgTable(
     color: text("color").notNull().default("Default"),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
+    /** What is printed on this line's shirts, as ordered (never changed afterwards); null for a plain shirt (docs/decisions/100). */
+    personalisation: jsonb("personalisation").$type<Personalisation>(),
+    /** Printing fee per item (paisa), snapshot of the moment the order was placed; included in line_total. */
+    printFee: integer("print_fee").notNull().default(0),
+    /** When the print shop marked the line printed; a personalised line without it holds the order back from SHIPPED. */
+    printedAt: ts("printed_at"),
+    printedByUserId: text("printed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     lineTotal: integer("line_total").notNull(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    index("order_items_unprinted_idx").on(t.orderId).where(sql`${t.personalisation} IS NOT NULL AND ${t.printedAt} IS NULL`),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_print_fee_non_negative", sql`${t.printFee} >= 0`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -18,6 +18,8 @@ export interface SeedProduct {
   /** "soldout" empties every size; "low" leaves a few. */
   stock?: "soldout" | "low";
   blurb: string;
+  /** Name-and-number printing (docs/decisions/100): the team's players, Devanagari allowed, an own fee in rupees. */
+  print?: { players: [name: string, number: number][]; devanagari?: boolean; feeRs?: number };
 }
 
 const fb = (
@@ -85,12 +87,22 @@ const training = (name: string, brand: string, garment: Garment, colors: SeedPro
 
 export const SEED_PRODUCTS: SeedProduct[] = [
   // Football
-  fb("Nepal National Team", "Home", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2499, { featured: true, isNew: true, pattern: "plain", youth: true }),
+  fb("Nepal National Team", "Home", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2499, {
+    featured: true,
+    isNew: true,
+    pattern: "plain",
+    youth: true,
+    print: { players: [["PAUDEL", 7], ["RAI", 10], ["BISHOWKARMA", 4], ["SHRESTHA", 9], ["THAPA", 1]], devanagari: true },
+  }),
   fb("Nepal National Team", "Away", "Kelme", ["#ffffff", "#DC143C", "#003893"], ["White", "Crimson"], 2499, { featured: true, isNew: true, youth: true }),
   fb("Nepal National Team", "Third", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 2299, { saleRs: 1899, pattern: "sash" }),
-  fb("Manchester United", "Home", "Adidas", ["#DA291C", "#000000", "#FBE122"], ["Red", "Black"], 8999, { featured: true, saleRs: 7499 }),
+  fb("Manchester United", "Home", "Adidas", ["#DA291C", "#000000", "#FBE122"], ["Red", "Black"], 8999, {
+    featured: true,
+    saleRs: 7499,
+    print: { players: [["FERNANDES", 8], ["RASHFORD", 10], ["MAINOO", 37]], feeRs: 800 },
+  }),
   fb("Manchester United", "Away", "Adidas", ["#f5f0e6", "#DA291C", "#000000"], ["Cream", "Red"], 8499, { stock: "low" }),
-  fb("Liverpool", "Home", "Nike", ["#C8102E", "#00B2A9", "#F6EB61"], ["Red"], 8999, { featured: true }),
+  fb("Liverpool", "Home", "Nike", ["#C8102E", "#00B2A9", "#F6EB61"], ["Red"], 8999, { featured: true, print: { players: [["SALAH", 11], ["VAN DIJK", 4], ["SZOBOSZLAI", 8]], feeRs: 800 } }),
   fb("Liverpool", "Away", "Nike", ["#111827", "#00B2A9", "#F6EB61"], ["Black", "Teal"], 8499, { saleRs: 6999 }),
   fb("Arsenal", "Home", "Adidas", ["#EF0107", "#ffffff", "#063672"], ["Red", "White"], 8999, { isNew: true }),
   fb("Chelsea", "Home", "Nike", ["#034694", "#ffffff", "#DBA111"], ["Blue"], 8999, { saleRs: 6499 }),

@@ -47,6 +47,9 @@ import {
   MAX_PRODUCT_IMAGES,
   MessageReadInputSchema,
   OrderStatusInputSchema,
+  PrintedResultSchema,
+  PrintItemParamSchema,
+  PrintQueueSchema,
   ProductInputSchema,
   RefundInputSchema,
   RoleInputSchema,
@@ -190,6 +193,12 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),
     );
+    // ------------------------------------------------------------ print queue (docs/decisions/101)
+    app.get("/admin/print-queue", { schema: { tags, summary: "Personalised lines of paid or confirmed orders waiting to be printed", response: { 200: envelope(PrintQueueSchema) } } }, async () => ok({ jobs: await admin.printQueue.list() }));
+    app.post("/admin/print-queue/:itemId/printed", { schema: { tags, summary: "Mark one personalised line printed (audit-logged); it leaves the queue", params: PrintItemParamSchema, response: { 200: envelope(PrintedResultSchema) } } }, async (req) =>
+      ok(await admin.printQueue.markPrinted(actorOf(req), req.params.itemId)),
+    );
+
     app.delete("/admin/orders/:id", { schema: { tags, summary: "Only cancelled or unpaid-and-expired orders (docs/product-rules.md §7)", params: IdParamSchema } }, async (req) => {
       await admin.orders.remove(actorOf(req), req.params.id);
       return ok({ id: req.params.id });

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.js";
 import type { Storage } from "../../plugins/storage.js";
 import { createSessionsService } from "../accounts/sessions.service.js";
 import { createAdminOrdersService } from "../orders/orders-admin.service.js";
+import { createPrintQueueService } from "../orders/print-queue.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js";
 import { createAdminBlogsService } from "../content/admin-blogs.service.js";
@@ -25,6 +26,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pi
     // Order changes go through the orders module's lifecycle: the same history, stock, facts and live events as the customer's.
     orders: createAdminOrdersService(db, opts.orders.lifecycle),
     messages: createAdminMessagesService(db),
+    printQueue: createPrintQueueService(db),
     blogs: createAdminBlogsService(db, storage),
     audit: {
       list: (q: { page: number; limit: number; entityType?: string }) => listAudit(db, q),

@@ -1,7 +1,8 @@
-import { ADMIN_MSG, MAX_PRODUCT_IMAGES, MSG, slugify, type AdminProductsQuery, type ImageArrangementSchema, type Product, type ProductInputParsed } from "@khelkud/contracts";
+import { ADMIN_MSG, MAX_PRODUCT_IMAGES, MSG, slugify, type Player, type AdminProductsQuery, type ImageArrangementSchema, type Product, type ProductInputParsed } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { ProductRow } from "../../db/schema/index.js";
+import { newId } from "../../db/ids.js";
 import { conflict, invalid, notFound } from "../../lib/errors.js";
 import { conflictOnUnique } from "../../lib/db-errors.js";
 import { groupBy } from "../../lib/group-by.js";
@@ -26,6 +27,17 @@ async function snapshot(db: DbOrTx, id: string) {
 /** Storage keys among `keys` that no product image or blog post uses any more (safe to remove from disk). */
 export function unusedMediaKeys(db: DbOrTx, keys: string[]): Promise<string[]> {
   return repo.unusedKeys(db, keys);
+}
+
+/** The team's players as the form sent them; a new player gets an id the shop's carts and orders can name. */
+function playersWithIds(players: NonNullable<ProductInputParsed["printing"]>["players"]): Player[] {
+  const seen = new Set<string>();
+  return players.map((p) => {
+    let id = p.id && !seen.has(p.id) ? p.id : newId().slice(-10);
+    while (seen.has(id)) id = newId().slice(-10);
+    seen.add(id);
+    return { id, name: p.name, number: p.number };
+  });
 }
 
 export function createAdminProductsService(db: Db, storage: Storage) {
@@ -69,6 +81,15 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       metaDescription: input.metaDescription,
       keywords: input.keywords,
       metaTags: input.metaTags,
+      // Printing is left as it was when the form sends none (an older client never switches it off by omission).
+      ...(input.printing
+        ? {
+            personalisable: input.printing.personalisable,
+            printFee: input.printing.printFee,
+            printScripts: input.printing.printScripts,
+            players: playersWithIds(input.printing.players),
+          }
+        : {}),
     };
   }
 

@@ -106,6 +106,10 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     metaDescription: p.metaDescription,
     keywords: p.keywords,
     metaTags: p.metaTags,
+    personalisable: p.personalisable,
+    printFee: p.printFee,
+    printScripts: p.printScripts,
+    players: p.players,
     createdAt: p.createdAt.toISOString(),
   };
 }

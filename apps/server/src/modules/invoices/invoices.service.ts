@@ -9,6 +9,7 @@ import {
   fiscalYearStart,
   formatBs,
   invoiceAmounts,
+  personalisationLabel,
   vatIncluded,
   WALLET_LABEL,
   type InvoiceLineInput,
@@ -51,7 +52,15 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
   const order = await repo.orderRow(tx, orderId);
   if (!order || order.paymentStatus !== "PAID") return null;
   const [items, payment, { seller, vatRegistered, prefix }] = await Promise.all([repo.itemsOf(tx, orderId), repo.paidPayment(tx, orderId), sellerNow(tx)]);
-  const lines: InvoiceLineInput[] = items.map((i) => ({ description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal }));
+  // A personalised line is billed as the shirt and, on a line of its own, "Printing: PAUDEL 7" (docs/decisions/100).
+  const lines: InvoiceLineInput[] = items.flatMap((i): InvoiceLineInput[] =>
+    i.personalisation
+      ? [
+          { description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal - i.printFee * i.quantity },
+          { description: `Printing: ${personalisationLabel(i.personalisation)}`, size: i.size, quantity: i.quantity, rate: i.printFee, amount: i.printFee * i.quantity },
+        ]
+      : [{ description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal }],
+  );
   if (order.discountAmount > 0) lines.push({ description: "Discount", quantity: 1, rate: -order.discountAmount, amount: -order.discountAmount });
   const amounts = invoiceAmounts(lines, order.shippingCost, vatRegistered);
   const fiscalYear = fiscalYearOf(now);

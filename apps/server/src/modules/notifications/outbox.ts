@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AdminNotification, NotificationPreferences } from "@khelkud/contracts";
+import { formatNPR, personalisationLine } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { MailService } from "../mail/mail.service.js";
@@ -103,7 +104,15 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       courier: row.order.courier,
       trackingNumber: row.order.trackingNumber,
       address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.area ?? a.city, a.district, a.province, a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
-      items: items.map((i) => ({ name: i.productName, slug: i.productSlug, size: i.size, color: i.color, quantity: i.quantity, lineTotal: i.lineTotal })),
+      items: items.map((i) => ({
+        name: i.productName,
+        slug: i.productSlug,
+        size: i.size,
+        color: i.color,
+        quantity: i.quantity,
+        lineTotal: i.lineTotal,
+        print: i.personalisation ? `${personalisationLine(i.personalisation)} (printing ${formatNPR(i.printFee)} each)` : null,
+      })),
     };
     return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus, paymentExpiresAt: row.order.paymentExpiresAt };
   }

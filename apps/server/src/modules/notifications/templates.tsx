@@ -22,7 +22,8 @@ export interface OrderSnapshot {
   courier: string | null;
   trackingNumber: string | null;
   address: { fullName: string; phone: string; lines: string[] };
-  items: { name: string; slug: string; size: string; color: string; quantity: number; lineTotal: number }[];
+  /** `print`: "Name: PAUDEL · No. 7 (printing Rs. 500 each)" for a personalised line (docs/decisions/100). */
+  items: { name: string; slug: string; size: string; color: string; quantity: number; lineTotal: number; print?: string | null }[];
 }
 
 export interface RenderedNotification {
@@ -192,7 +193,7 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
             <Text style={{ ...s.p, fontWeight: 700 }}>{`Order ${o.orderNumber}`}</Text>
             {o.items.map((i, k) => (
               <Row key={k}>
-                <Column style={s.cell}>{`${i.name} · size ${i.size}${i.color !== "Default" ? ` · ${i.color}` : ""} × ${i.quantity}`}</Column>
+                <Column style={s.cell}>{`${i.name} · size ${i.size}${i.color !== "Default" ? ` · ${i.color}` : ""} × ${i.quantity}${i.print ? ` · ${i.print}` : ""}`}</Column>
                 <Column style={s.right}>{formatNPR(i.lineTotal)}</Column>
               </Row>
             ))}
@@ -239,7 +240,7 @@ function plainText(m: Message, o: OrderSnapshot, base: string): string {
     "",
     ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
     `Order ${o.orderNumber}`,
-    ...o.items.map((i) => `- ${i.name}, size ${i.size}${i.color !== "Default" ? `, ${i.color}` : ""} x ${i.quantity}: ${formatNPR(i.lineTotal)}`),
+    ...o.items.map((i) => `- ${i.name}, size ${i.size}${i.color !== "Default" ? `, ${i.color}` : ""} x ${i.quantity}${i.print ? `, ${i.print}` : ""}: ${formatNPR(i.lineTotal)}`),
     `Subtotal: ${formatNPR(o.subtotal)}`,
     `Shipping: ${o.shippingCost === 0 ? "Free" : formatNPR(o.shippingCost)}`,
     `Total: ${formatNPR(o.totalAmount)}`,

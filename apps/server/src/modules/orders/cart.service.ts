@@ -16,6 +16,7 @@ import { invalid } from "../../lib/errors.js";
 import type { Db } from "../../db/client.js";
 import { productsWithStock } from "../catalog/catalog.service.js";
 import type { SettingsService } from "../settings/settings.service.js";
+import { decidePrint } from "./personalisation.js";
 
 type CartCheckData = z.infer<typeof CartCheckInputSchema>;
 
@@ -30,7 +31,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
 
     const lines: CartCheckLine[] = input.items.map((line) => {
       const product = productsById.get(line.productId);
-      const base = { productId: line.productId, size: line.size, color: line.color, requestedQuantity: line.quantity };
+      const base = { productId: line.productId, size: line.size, color: line.color, requestedQuantity: line.quantity, personalisation: null, printFee: 0 };
       if (!product || product.status !== "ACTIVE") {
         return {
           ...base,
@@ -47,12 +48,18 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
         };
       }
       const price = effectivePrice(product.price, product.salePrice);
+      const print = line.personalisation ? decidePrint(product, line.personalisation, settings.printFeePaisa) : null;
+      if (print?.ok) Object.assign(base, { personalisation: print.personalisation, printFee: print.fee });
       const common = { ...base, name: product.name, slug: product.slug, image: imageUrls.get(product.id) ?? null, price, originalPrice: product.price };
       const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
       if (!size) {
         return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: `Size ${line.size} is not available for ${product.name}` }] };
       }
       const issues: CartCheckLine["issues"] = [];
+      if (print && !print.ok) {
+        issues.push({ code: "PRINTING", message: print.message });
+        return { ...common, quantity: 0, available: false, stock: size.stock, lineTotal: 0, issues };
+      }
       if (line.price !== undefined && line.price !== price) {
         issues.push({ code: "PRICE_CHANGED", message: `Price ${price < line.price ? "dropped" : "changed"} from ${formatNPR(line.price)} to ${formatNPR(price)}` });
       }
@@ -66,7 +73,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
       } else if (line.quantity > MAX_QUANTITY_PER_LINE) {
         issues.push({ code: "TOO_MANY", message: `At most ${MAX_QUANTITY_PER_LINE} of one item per order` });
       }
-      return { ...common, quantity, available: true, stock: size.stock, lineTotal: price * quantity, issues };
+      return { ...common, quantity, available: true, stock: size.stock, lineTotal: (price + common.printFee) * quantity, issues };
     });
 
     const rule = settings.shipping;

@@ -1,4 +1,4 @@
-import { canTransition, PAYMENT_TRANSITIONS, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
+import { canTransition, PAYMENT_TRANSITIONS, personalisationLabel, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict } from "../../lib/errors.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
@@ -13,7 +13,8 @@ import * as repo from "./orders.repository.js";
  * work here and calls `change` inside it. A change:
  *
  * 1. locks the order's row and applies only while the order still matches `when` (a repeat finds nothing to do);
- * 2. checks a new status and a new payment state against the contracts' state machines (`canTransition`, `PAYMENT_TRANSITIONS`);
+ * 2. checks a new status and a new payment state against the contracts' state machines (`canTransition`, `PAYMENT_TRANSITIONS`),
+ *    and refuses SHIPPED while a personalised line is unprinted (docs/decisions/101);
  * 3. writes the customer's history entry;
  * 4. gives the stock back at most once (`stock_released_at` is claimed first);
  * 5. records the order facts (`events.recordOrderFact`), inside the transaction;
@@ -65,6 +66,12 @@ export interface Changed<X = unknown> {
   order: repo.OrderRow;
   stockReturned: boolean;
   extra: X;
+}
+
+/** "This order cannot ship yet: print PAUDEL 7 (Nepal Home Jersey, size M) first." */
+export function unprintedRefusal(items: Pick<repo.OrderItemRow, "productName" | "size" | "personalisation">[]): string {
+  const list = items.map((i) => `${i.personalisation ? personalisationLabel(i.personalisation) : ""} (${i.productName}, size ${i.size})`).join(", ");
+  return `This order cannot ship yet: ${items.length === 1 ? "a personalised line is" : `${items.length} personalised lines are`} not printed: ${list}. Mark ${items.length === 1 ? "it" : "them"} printed in the print queue first.`;
 }
 
 function matches(o: repo.OrderRow, when: OrderGuard): boolean {
@@ -119,6 +126,11 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         const statusChanges = c.status !== undefined;
         if (statusChanges && !canTransition(before.status, c.status!)) throw conflict(transitionRefused(before.status, c.status!));
         if (c.status === "CANCELLED" && !c.cancelledBy) throw new Error("A cancellation must say who cancelled");
+        // The print gate (docs/decisions/101): a personalised line not yet printed holds the parcel back.
+        if (c.status === "SHIPPED" && before.status !== "SHIPPED") {
+          const unprinted = await repo.findUnprintedItems(tx, orderId);
+          if (unprinted.length) throw conflict(unprintedRefusal(unprinted));
+        }
         const pay = c.set?.paymentStatus;
         if (pay !== undefined && pay !== before.paymentStatus && !PAYMENT_TRANSITIONS[before.paymentStatus].includes(pay)) {
           throw conflict(`A ${before.paymentStatus.toLowerCase()} payment cannot become ${pay.toLowerCase()}`);

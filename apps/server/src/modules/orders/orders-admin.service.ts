@@ -107,7 +107,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
       notes: row.order.notes,
       paidAt: row.order.paidAt?.toISOString() ?? null,
       cashCollectedAt: row.order.cashCollectedAt?.toISOString() ?? null,
-      items: items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, productSlug: i.productSlug, imageUrl: i.imageUrl, size: i.size, color: i.color, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
+      items: items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, productSlug: i.productSlug, imageUrl: i.imageUrl, size: i.size, color: i.color, quantity: i.quantity, unitPrice: i.unitPrice, personalisation: i.personalisation ?? null, printFee: i.printFee, printedAt: i.printedAt?.toISOString() ?? null, lineTotal: i.lineTotal })),
       statusHistory: history.map((h) => ({ status: h.entry.status, note: h.entry.note, by: h.byName, createdAt: h.entry.createdAt.toISOString() })),
     };
   }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, orderStatusHistory, payments, productSizes, refunds, taxDocuments, users } from "../../db/schema/index.js";
+import { orderItems, orders, orderStatusHistory, payments, products, productSizes, refunds, taxDocuments, users } from "../../db/schema/index.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -156,4 +156,50 @@ export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | unde
 
 export async function deleteOrder(tx: DbOrTx, id: string): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, id));
+}
+
+/** The order's personalised lines that are not printed yet (the SHIPPED gate; docs/decisions/101). */
+export async function findUnprintedItems(db: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.personalisation), isNull(orderItems.printedAt)))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Orders whose personalised lines are printed now: paid and not shipped, or cash on delivery confirmed (PROCESSING). */
+const inPrintQueue = sql`((${orders.status} IN ('PENDING', 'PROCESSING') AND ${orders.paymentStatus} = 'PAID') OR (${orders.status} = 'PROCESSING' AND ${orders.paymentMethod} = 'COD' AND ${orders.paymentStatus} = 'PENDING'))`;
+
+/** Every personalised line waiting to be printed, oldest order first, with the kit's colours and the customer's name. */
+export async function findPrintQueue(db: DbOrTx, limit = 500) {
+  return db
+    .select({ item: orderItems, order: orders, colors: products.colors, customer: users.name })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(isNotNull(orderItems.personalisation), isNull(orderItems.printedAt), inPrintQueue))
+    .orderBy(asc(orders.createdAt), asc(orderItems.id))
+    .limit(limit);
+}
+
+/** One line with its order, locked until the transaction ends (marking it printed). */
+export async function lockItemWithOrder(tx: DbOrTx, itemId: string) {
+  const [row] = await tx
+    .select({ item: orderItems, order: orders, inQueue: sql<boolean>`(${inPrintQueue})` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.id, itemId))
+    .for("update");
+  return row;
+}
+
+/** Marks a line printed, only if it is not printed yet; the line as it is after, or undefined when someone was first. */
+export async function markItemPrinted(tx: DbOrTx, itemId: string, byUserId: string, at: Date): Promise<OrderItemRow | undefined> {
+  const [row] = await tx
+    .update(orderItems)
+    .set({ printedAt: at, printedByUserId: byUserId })
+    .where(and(eq(orderItems.id, itemId), isNotNull(orderItems.personalisation), isNull(orderItems.printedAt)))
+    .returning();
+  return row;
 }

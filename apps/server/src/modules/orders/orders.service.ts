@@ -3,6 +3,8 @@ import {
   effectivePrice,
   MAX_QUANTITY_PER_LINE,
   PlaceOrderInputSchema,
+  PRINT_MSG,
+  type Personalisation,
   shippingFee,
   WALLET_PAYMENT_MINUTES,
   type Order,
@@ -21,6 +23,7 @@ import type { SettingsService } from "../settings/settings.service.js";
 import { newId } from "../../db/ids.js";
 import { newOrderNumber } from "./order-number.js";
 import { createOrderLifecycle } from "./order-lifecycle.js";
+import { decidePrint, requestedPrintKey } from "./personalisation.js";
 import * as repo from "./orders.repository.js";
 
 export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
@@ -52,6 +55,9 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
       color: i.color,
       quantity: i.quantity,
       unitPrice: i.unitPrice,
+      personalisation: i.personalisation ?? null,
+      printFee: i.printFee,
+      printedAt: i.printedAt?.toISOString() ?? null,
       lineTotal: i.lineTotal,
     })),
     statusHistory: history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() })),
@@ -72,11 +78,11 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
 
 const dropUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-/** Lines with the same product, size and colour are one line. */
+/** Lines with the same product, size, colour and print are one line; a different name or number is a line of its own. */
 function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
   const byKey = new Map<string, OrderLineInput>();
   for (const l of lines) {
-    const key = `${l.productId}\u0000${l.size}\u0000${l.color.toLowerCase()}`;
+    const key = `${l.productId}\u0000${l.size}\u0000${l.color.toLowerCase()}\u0000${requestedPrintKey(l.personalisation)}`;
     const seen = byKey.get(key);
     byKey.set(key, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
   }
@@ -123,8 +129,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
 
   /** Prices every line from the catalogue and refuses what cannot be sold (before any stock is touched). */
   async function priceLines(lines: OrderLineInput[]) {
-    const { productsById, sizesBy, imageUrls } = await productsWithStock(db, lines.map((l) => l.productId));
-    return lines.map((line) => {
+    const [{ productsById, sizesBy, imageUrls }, settings] = await Promise.all([productsWithStock(db, lines.map((l) => l.productId)), deps.settings.get()]);
+    return lines.map((line, index) => {
       const product = productsById.get(line.productId);
       if (!product) throw invalid(`Product not found: ${line.productId}`);
       if (product.status !== "ACTIVE") throw conflict(`${product.name} is no longer available`);
@@ -136,8 +142,16 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
         if (!match) throw invalid(`Colour ${color} is not available for ${product.name}`);
         color = match;
       }
+      let personalisation: Personalisation | null = null;
+      let printFee = 0;
+      if (line.personalisation) {
+        const decided = decidePrint(product, line.personalisation, settings.printFeePaisa);
+        if (!decided.ok) throw invalid(decided.message, [{ field: `items.${index}.personalisation`, message: decided.message }]);
+        personalisation = decided.personalisation;
+        printFee = decided.fee;
+      }
       const unitPrice = effectivePrice(product.price, product.salePrice);
-      return { line: { ...line, color }, product, unitPrice, lineTotal: unitPrice * line.quantity, imageUrl: imageUrls.get(product.id) ?? null };
+      return { line: { ...line, color }, product, unitPrice, personalisation, printFee, lineTotal: (unitPrice + printFee) * line.quantity, imageUrl: imageUrls.get(product.id) ?? null };
     });
   }
 
@@ -174,6 +188,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
     if (units > limits.maxUnitsPerOrder) throw invalid(`At most ${limits.maxUnitsPerOrder} items per order`);
     const priced = await priceLines(lines);
+    if (priced.some((p) => p.personalisation) && input.acceptNoReturns !== true) {
+      throw invalid(PRINT_MSG.noReturnsRequired, [{ field: "acceptNoReturns", message: PRINT_MSG.noReturnsRequired }]);
+    }
     // Stock is kept per size: colours of one size count together toward the per-line limit.
     const perSize = new Map<string, { name: string; size: string; quantity: number }>();
     for (const p of priced) {
@@ -226,6 +243,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
               color: p.line.color,
               quantity: p.line.quantity,
               unitPrice: p.unitPrice,
+              // undefined, not null: a JSON null would be a value, and "no print" is SQL NULL.
+              personalisation: p.personalisation ?? undefined,
+              printFee: p.printFee,
               lineTotal: p.lineTotal,
             })),
           );

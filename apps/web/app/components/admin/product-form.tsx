@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Product } from "@khelkud/contracts";
+import { normalisePrintName, paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Player, type PrintScript, type Product } from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
@@ -23,6 +23,29 @@ interface FormState extends SeoText {
   featured: boolean;
   isNew: boolean;
   status: "ACTIVE" | "INACTIVE";
+  /** Name-and-number printing (docs/decisions/100). */
+  personalisable: boolean;
+  /** Rupees; empty: the store's default fee. */
+  printFee: string;
+  devanagari: boolean;
+  /** One player a line: "PAUDEL 7". */
+  players: string;
+}
+
+/** "PAUDEL 7" lines into players, keeping the id of a player already listed with the same name and number. */
+function parsePlayers(text: string, existing: Player[]): { players: { id?: string; name: string; number: number }[]; error: string | null } {
+  const players: { id?: string; name: string; number: number }[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^(.*\S)\s+(\d{1,2})$/.exec(line);
+    if (!m) return { players, error: `"${line}": write the name, a space and the number (0–99), e.g. PAUDEL 7` };
+    const name = normalisePrintName(m[1]!);
+    const number = Number(m[2]);
+    const same = existing.find((p) => p.name === name && p.number === number);
+    players.push({ ...(same ? { id: same.id } : {}), name, number });
+  }
+  return { players, error: null };
 }
 
 function fromProduct(p: Product | null): FormState {
@@ -41,6 +64,10 @@ function fromProduct(p: Product | null): FormState {
     isNew: p?.isNew ?? false,
     status: p?.status ?? "ACTIVE",
     ...seoText(p),
+    personalisable: p?.personalisable ?? false,
+    printFee: p?.printFee != null ? String(paisaToRupees(p.printFee)) : "",
+    devanagari: p?.printScripts.includes("DEVANAGARI") ?? false,
+    players: (p?.players ?? []).map((pl) => `${pl.name} ${pl.number}`).join("\n"),
   };
 }
 
@@ -81,6 +108,9 @@ export function ProductForm({
     if (!sizes.length) e.sizes = "Add at least one size with its stock";
     else if (sizes.some((s) => !isWhole(s.stock))) e.sizes = "Stock is required for every size (a whole number, 0 or more)";
     if (!f.brand.trim()) e.brand = "Brand is required";
+    if (f.printFee.trim() && !/^\d+(\.\d{1,2})?$/.test(f.printFee.trim())) e.printing = "Printing fee must be an amount in rupees (empty: the store's default)";
+    const parsed = parsePlayers(f.players, product?.players ?? []);
+    if (parsed.error) e.printing = parsed.error;
     return e;
   }
 
@@ -104,6 +134,12 @@ export function ProductForm({
       isNew: f.isNew,
       status: f.status,
       ...seoInput(f),
+      printing: {
+        personalisable: f.personalisable,
+        printFee: f.printFee.trim() ? rupeesToPaisa(Number(f.printFee)) : null,
+        printScripts: f.devanagari ? (["LATIN", "DEVANAGARI"] as PrintScript[]) : (["LATIN"] as PrintScript[]),
+        players: parsePlayers(f.players, product?.players ?? []).players,
+      },
     };
     setSaving(true);
     try {
@@ -199,6 +235,23 @@ export function ProductForm({
           </label>
         </div>
         <SeoFields value={f} onChange={set} />
+        <fieldset className="space-y-2 rounded-md border border-slate-200 p-3 sm:col-span-2">
+          <legend className="px-1 text-sm font-semibold">Name &amp; number printing</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={f.personalisable} onChange={(e) => set("personalisable", e.target.checked)} /> Personalisable (shoppers can add a name and number)
+          </label>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Printing fee (Rs.)" hint="Empty: the store's default fee (Settings)">
+              <input className={input} inputMode="decimal" value={f.printFee} onChange={(e) => set("printFee", e.target.value)} />
+            </Field>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm">
+              <input type="checkbox" checked={f.devanagari} onChange={(e) => set("devanagari", e.target.checked)} /> Allow Devanagari names
+            </label>
+          </div>
+          <Field label="Players" hint="One a line: name, then number (e.g. PAUDEL 7)" error={errors.printing}>
+            <textarea className={input} rows={4} value={f.players} onChange={(e) => set("players", e.target.value)} />
+          </Field>
+        </fieldset>
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="submit" className={btn.primary} disabled={saving}>
             {saving ? "Saving..." : product ? "Update Product" : "Create Product"}

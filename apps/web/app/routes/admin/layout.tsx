@@ -23,6 +23,7 @@ const TABS = [
   { to: "/admin/products", label: "Products", icon: "M20 7l-8-4-8 4v10l8 4 8-4zM4 7l8 4 8-4M12 11v10" },
   { to: "/admin/users", label: "Users", icon: "M16 20v-2a4 4 0 0 0-8 0v2M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" },
   { to: "/admin/orders", label: "Orders", icon: "M6 2h12l2 5H4zM4 7h16v14H4zM9 11h6" },
+  { to: "/admin/print-queue", label: "Print queue", icon: "M6 9V2h12v7M6 18H4v-7h16v7h-2M6 14h12v8H6z" },
   { to: "/admin/invoices", label: "Invoices", icon: "M7 2h10l3 3v17H4V2zM8 8h8M8 12h8M8 16h5" },
   { to: "/admin/categories", label: "Categories", icon: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" },
   { to: "/admin/blogs", label: "Blogs", icon: "M4 4h16v16H4zM8 8h8M8 12h8M8 16h5" },
@@ -35,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(false);
   return (
     <div className="flex min-h-screen bg-slate-50">
-      <aside className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-14" : "w-14 md:w-56"}`}>
+      <aside className={`sticky top-0 flex print:hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-14" : "w-14 md:w-56"}`}>
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-3">
           <Link to="/" className={`${collapsed ? "hidden" : "hidden md:block"}`} aria-label="Khelkud shop">
             <Logo />

@@ -33,7 +33,7 @@ interface OrderSummary {
 interface OrderDetail extends OrderSummary {
   shippingAddress: Record<string, string> | null;
   notes: string | null;
-  items: { id: string; productName: string; size: string; color: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  items: { id: string; productName: string; size: string; color: string; quantity: number; unitPrice: number; lineTotal: number; personalisation?: { name: string; number: number } | null; printFee?: number; printedAt?: string | null }[];
   statusHistory: { status: string; note: string | null; by: string | null; createdAt: string }[];
   cancellationReason: string | null;
   refund: { amount: number; method: RefundMethod; reference: string; note: string | null; by: string | null; refundedAt: string } | null;
@@ -196,6 +196,13 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
               <tr key={i.id}>
                 <td className="py-1">
                   {i.productName || "Unknown Product"} <span className="text-xs text-slate-500">({i.size}, {i.color})</span>
+                  {i.personalisation ? (
+                    <span className="block text-xs">
+                      <span className="font-semibold text-nepal">{`Name: ${i.personalisation.name} · No. ${i.personalisation.number}`}</span>
+                      {` · printing ${formatNPR(i.printFee ?? 0)} each · `}
+                      <span className={i.printedAt ? "text-green-800" : "font-semibold text-amber-800"}>{i.printedAt ? "printed" : "not printed yet"}</span>
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-1">{i.quantity}</td>
                 <td className="py-1">{formatNPR(i.unitPrice)}</td>

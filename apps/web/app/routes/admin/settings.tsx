@@ -6,11 +6,12 @@ import { useApiGet } from "../../components/admin/api/hooks";
 import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";
 import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
 
-type Form = Omit<StoreSettings, "shipping"> & { shipping: { freeAbove: string; valley: string; elsewhere: string } };
+type Form = Omit<StoreSettings, "shipping" | "printFeePaisa"> & { shipping: { freeAbove: string; valley: string; elsewhere: string }; printFee: string };
 
-function toForm(s: StoreSettings): Form {
+function toForm({ printFeePaisa, ...s }: StoreSettings): Form {
   return {
     ...s,
+    printFee: String(paisaToRupees(printFeePaisa)),
     shipping: { freeAbove: String(paisaToRupees(s.shipping.freeAbovePaisa)), valley: String(paisaToRupees(s.shipping.valleyFeePaisa)), elsewhere: String(paisaToRupees(s.shipping.elsewhereFeePaisa)) },
   };
 }
@@ -30,9 +31,12 @@ export default function AdminSettings() {
     const money = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? rupeesToPaisa(Number(v)) : NaN);
     const shipping = { freeAbovePaisa: money(f.shipping.freeAbove), valleyFeePaisa: money(f.shipping.valley), elsewhereFeePaisa: money(f.shipping.elsewhere) };
     if (Object.values(shipping).some(Number.isNaN)) return setErrors({ shipping: "Shipping amounts must be amounts in rupees (0 or more)" });
+    const printFeePaisa = /^\d+(\.\d{1,2})?$/.test(f.printFee.trim()) ? rupeesToPaisa(Number(f.printFee)) : NaN;
+    if (Number.isNaN(printFeePaisa)) return setErrors({ printFeePaisa: "The printing fee must be an amount in rupees (0 or more)" });
+    const { printFee: _printFee, ...rest } = f;
     setSaving(true);
     try {
-      const r = await shopApi.saveSettings({ ...f, shipping });
+      const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa });
       setF(toForm(r.settings));
       setErrors({});
       toast.success("Settings saved");
@@ -97,6 +101,12 @@ export default function AdminSettings() {
               <input className={input} inputMode="decimal" value={f.shipping.elsewhere} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, elsewhere: e.target.value } })} />
             </Field>
             {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
+            <legend className="px-1 font-semibold">Name &amp; number printing (NPR)</legend>
+            <Field label="Printing fee per item" hint="For personalisable products without a fee of their own" error={errors.printFeePaisa}>
+              <input className={input} inputMode="decimal" value={f.printFee} onChange={(e) => setF({ ...f, printFee: e.target.value })} />
+            </Field>
           </fieldset>
           <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
             <legend className="px-1 font-semibold">Home and about page figures</legend>

@@ -1,0 +1,243 @@
+import { useId } from "react";
+import { formatNPR, normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
+import type { CartPrint } from "../lib/cart-store";
+
+/** Kit colour names as the catalogue lists them, drawn in the preview; an unknown name falls back to navy. */
+const KIT_COLOURS: Record<string, string> = {
+  crimson: "#DC143C",
+  red: "#DA291C",
+  blue: "#003893",
+  navy: "#1e3a8a",
+  "sky blue": "#6CABDD",
+  white: "#ffffff",
+  cream: "#f5f0e6",
+  black: "#111827",
+  charcoal: "#1f2937",
+  teal: "#00B2A9",
+  gold: "#FEBE10",
+  yellow: "#FACC15",
+  green: "#15803d",
+  orange: "#F97316",
+  purple: "#6D28D9",
+  maroon: "#7f1d1d",
+  grey: "#6b7280",
+  gray: "#6b7280",
+  blaugrana: "#A50044",
+};
+
+const hexOf = (name: string | undefined) => (name ? KIT_COLOURS[name.trim().toLowerCase()] : undefined);
+
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+};
+
+/** The shirt in its first kit colour; the print in the second when it reads on it (contrast ≥ 3), else white or near-black. */
+export function kitColours(colors: string[]): { shirt: string; ink: string; trim: string } {
+  const shirt = hexOf(colors[0]) ?? "#1e3a8a";
+  const second = hexOf(colors[1]);
+  const ink = second && contrast(shirt, second) >= 3 ? second : contrast(shirt, "#ffffff") >= 3 ? "#ffffff" : "#111827";
+  return { shirt, ink, trim: second ?? ink };
+}
+
+/** The back of the jersey with the name and number, drawn as the shopper types (docs/decisions/100). */
+export function JerseyBack({ name, number, colors, label }: { name: string; number: string; colors: string[]; label: string }) {
+  const { shirt, ink, trim } = kitColours(colors);
+  const shown = name || "YOUR NAME";
+  const long = [...shown].length > 8;
+  return (
+    <svg viewBox="0 0 300 320" role="img" aria-label={label} className="mx-auto block h-auto w-full max-w-[280px]">
+      <path
+        d="M95 18 L60 30 L8 78 L40 128 L66 108 L66 306 L234 306 L234 108 L260 128 L292 78 L240 30 L205 18 C195 38 175 46 150 46 C125 46 105 38 95 18 Z"
+        fill={shirt}
+        stroke={trim}
+        strokeWidth="4"
+        strokeLinejoin="round"
+      />
+      <path d="M95 18 C105 38 125 46 150 46 C175 46 195 38 205 18" fill="none" stroke={trim} strokeWidth="8" />
+      <text
+        x="150"
+        y="104"
+        textAnchor="middle"
+        fill={ink}
+        fontFamily="'Arial Black', 'Mukta', system-ui, sans-serif"
+        fontWeight="800"
+        fontSize={long ? 24 : 30}
+        letterSpacing="1"
+        {...(long ? { textLength: 156, lengthAdjust: "spacingAndGlyphs" } : {})}
+        opacity={name ? 1 : 0.45}
+      >
+        {shown}
+      </text>
+      <text x="150" y="236" textAnchor="middle" fill={ink} fontFamily="'Arial Black', 'Mukta', system-ui, sans-serif" fontWeight="800" fontSize="118" opacity={number === "" ? 0.45 : 1}>
+        {number === "" ? "10" : number}
+      </text>
+    </svg>
+  );
+}
+
+export interface PrintChoice {
+  on: boolean;
+  playerId: string;
+  name: string;
+  number: string;
+}
+
+export const NO_PRINT: PrintChoice = { on: false, playerId: "", name: "", number: "" };
+
+/** The problems of a choice (shown under the fields), or the print to put in the cart. */
+export function resolvePrint(choice: PrintChoice, players: Player[], scripts: PrintScript[]): { print: CartPrint | null; nameError: string | null; numberError: string | null } {
+  if (!choice.on) return { print: null, nameError: null, numberError: null };
+  const player = players.find((p) => p.id === choice.playerId);
+  if (player) return { print: { name: player.name, number: player.number, playerId: player.id }, nameError: null, numberError: null };
+  const name = normalisePrintName(choice.name);
+  const nameError = printNameProblem(name, scripts);
+  const n = Number(choice.number);
+  const numberError = choice.number.trim() === "" || !Number.isInteger(n) || n < 0 || n > 99 ? PRINT_MSG.numberRange : null;
+  return { print: nameError || numberError ? null : { name, number: n, playerId: null }, nameError, numberError };
+}
+
+/**
+ * "Add name & number": a listed player or the shopper's own name and number, a live preview of the jersey's back in
+ * the kit's colours, the price with the printing fee, and the no-returns notice. The server checks all of it again.
+ */
+export function PersonalisePanel({
+  choice,
+  onChange,
+  players,
+  scripts,
+  colors,
+  fee,
+  price,
+  showErrors,
+  productName,
+}: {
+  choice: PrintChoice;
+  onChange: (next: PrintChoice) => void;
+  players: Player[];
+  scripts: PrintScript[];
+  colors: string[];
+  fee: number;
+  price: number;
+  showErrors: boolean;
+  productName: string;
+}) {
+  const id = useId();
+  const { print, nameError, numberError } = resolvePrint(choice, players, scripts);
+  const player = players.find((p) => p.id === choice.playerId);
+  const previewName = player ? player.name : normalisePrintName(choice.name);
+  const previewNumber = player ? String(player.number) : choice.number.replace(/\D/g, "").slice(0, 2);
+  const set = (patch: Partial<PrintChoice>) => onChange({ ...choice, ...patch });
+  const devanagari = scripts.includes("DEVANAGARI");
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
+        <input type="checkbox" checked={choice.on} onChange={(e) => set({ on: e.target.checked })} className="h-5 w-5 accent-nepal" aria-controls={choice.on ? `${id}-body` : undefined} />
+        <span id={`${id}-title`} className="font-bold">
+          Add name &amp; number
+        </span>
+        <span className="ml-auto text-sm font-semibold text-slate-700">+ {formatNPR(fee)}</span>
+      </label>
+      {choice.on ? (
+        <div id={`${id}-body`} className="mt-3 grid gap-4 sm:grid-cols-2">
+          <div className="space-y-3">
+            {players.length ? (
+              <div>
+                <label htmlFor={`${id}-player`} className="block text-sm font-bold text-slate-700">
+                  Player
+                </label>
+                <select id={`${id}-player`} value={choice.playerId} onChange={(e) => set({ playerId: e.target.value })} className="mt-1 h-11 w-full rounded-lg border border-slate-300 bg-white px-2">
+                  <option value="">Your own name and number</option>
+                  {players.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name} {p.number}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {!player ? (
+              <>
+                <div>
+                  <label htmlFor={`${id}-name`} className="block text-sm font-bold text-slate-700">
+                    Name on the back
+                  </label>
+                  <input
+                    id={`${id}-name`}
+                    value={choice.name}
+                    onChange={(e) => set({ name: e.target.value })}
+                    maxLength={24}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    aria-invalid={showErrors && nameError ? true : undefined}
+                    aria-describedby={`${id}-name-hint${showErrors && nameError ? ` ${id}-name-error` : ""}`}
+                    className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 uppercase ${showErrors && nameError ? "border-red-600" : "border-slate-300"}`}
+                  />
+                  <p id={`${id}-name-hint`} className="mt-1 text-xs text-slate-600">
+                    Up to {PRINT_NAME_MAX} letters A–Z{devanagari ? " or Devanagari" : ""}, spaces, hyphens, apostrophes.
+                  </p>
+                  {showErrors && nameError ? (
+                    <p id={`${id}-name-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+                      {nameError}
+                    </p>
+                  ) : null}
+                </div>
+                <div>
+                  <label htmlFor={`${id}-number`} className="block text-sm font-bold text-slate-700">
+                    Number (0–99)
+                  </label>
+                  <input
+                    id={`${id}-number`}
+                    value={choice.number}
+                    onChange={(e) => set({ number: e.target.value.replace(/\D/g, "").slice(0, 2) })}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={2}
+                    aria-invalid={showErrors && numberError ? true : undefined}
+                    aria-describedby={showErrors && numberError ? `${id}-number-error` : undefined}
+                    className={`mt-1 h-11 w-24 rounded-lg border bg-white px-3 text-center font-semibold ${showErrors && numberError ? "border-red-600" : "border-slate-300"}`}
+                  />
+                  {showErrors && numberError ? (
+                    <p id={`${id}-number-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+                      {numberError}
+                    </p>
+                  ) : null}
+                </div>
+              </>
+            ) : null}
+            <dl className="space-y-1 rounded-lg bg-white p-3 text-sm" aria-label="Price with printing">
+              <div className="flex justify-between">
+                <dt>Jersey</dt>
+                <dd>{formatNPR(price)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Printing{print ? `: ${print.name} ${print.number}` : ""}</dt>
+                <dd>{formatNPR(fee)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-1 font-bold">
+                <dt>Each</dt>
+                <dd data-testid="price-with-printing">{formatNPR(price + fee)}</dd>
+              </div>
+            </dl>
+          </div>
+          <figure>
+            <JerseyBack name={previewName} number={previewNumber} colors={colors} label={`Preview of the back of the ${productName}${print ? ` with ${print.name} ${print.number}` : ""}`} />
+            <figcaption className="mt-1 text-center text-xs text-slate-600">Preview of the back</figcaption>
+          </figure>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:col-span-2">{PRINT_MSG.noReturns}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { normalisePrintName, PersonalisationInputSchema, PRINT_MSG, printNameLength, printNameProblem } from "./personalisation.js";
+
+describe("the name to print (docs/decisions/100)", () => {
+  it("is normalised as it will be printed: NFC, ’ → ', spaces collapsed, uppercase", () => {
+    expect(normalisePrintName("  o’neil   jr ")).toBe("O'NEIL JR");
+    // "é" written as e + combining accent becomes one character, then is refused as not A–Z.
+    expect(normalisePrintName("Jose\u0301")).toBe("JOS\u00c9");
+    expect(printNameProblem(normalisePrintName("Jose\u0301"))).toBe(PRINT_MSG.nameLatin);
+  });
+
+  it("counts characters as a reader does, so a Devanagari conjunct with its vowel sign is one", () => {
+    expect(printNameLength("क्षे")).toBe(1);
+    expect(printNameLength("PAUDEL")).toBe(6);
+  });
+
+  it.each([
+    ["PAUDEL", ["LATIN"], null],
+    ["VAN DIJK", ["LATIN"], null],
+    ["SMITH-ROWE", ["LATIN"], null],
+    ["ABCDEFGHIJKL", ["LATIN"], null],
+    ["ABCDEFGHIJKLM", ["LATIN"], PRINT_MSG.nameTooLong],
+    ["PAUDEL7", ["LATIN"], PRINT_MSG.nameLatin],
+    ["<SCRIPT>", ["LATIN"], PRINT_MSG.nameLatin],
+    ["पौडेल", ["LATIN"], PRINT_MSG.nameLatin],
+    ["पौडेल", ["LATIN", "DEVANAGARI"], null],
+    ["राई७", ["LATIN", "DEVANAGARI"], PRINT_MSG.nameDevanagari],
+    ["-'", ["LATIN"], PRINT_MSG.nameNeedsLetter],
+    ["", ["LATIN"], PRINT_MSG.nameRequired],
+  ] as const)("%s with %j → %s", (name, scripts, problem) => {
+    expect(printNameProblem(name, [...scripts])).toBe(problem);
+  });
+
+  it("takes a number 0–99 only, and drops any fee the client adds", () => {
+    expect(PersonalisationInputSchema.safeParse({ name: "x", number: 100 }).success).toBe(false);
+    expect(PersonalisationInputSchema.safeParse({ name: "x", number: 7.5 }).success).toBe(false);
+    expect(PersonalisationInputSchema.parse({ name: "rai", number: "0", fee: 1 })).toEqual({ name: "RAI", number: 0 });
+    expect(PersonalisationInputSchema.safeParse({ name: "rai" }).success).toBe(false);
+    expect(PersonalisationInputSchema.parse({ playerId: "paudel-7" })).toEqual({ playerId: "paudel-7" });
+  });
+});
