@@ -26,3 +26,5 @@ export * from "./bikram-sambat.js";
 export * from "./invoice-rules.js";
 export * from "./url-text.js";
 export * from "./notifications.js";
+export * from "./locale.js";
+export * from "./messages-ne.js";

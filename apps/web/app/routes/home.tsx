@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { canonicalUrl } from "../lib/seo";
 import { Await, Link } from "react-router";
 import { FEATURED_GRID_SIZE, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
@@ -28,13 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { showcase, featured, figures: storeFigureList(figures, { products: "Products", customers: "Customers", teams: "Teams", support: "Support" }), publicUrl: context.publicUrl, latestPosts };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const heroImage = data?.showcase[0]?.images[0];
   return [
     ...(heroImage ? [preloadImage(heroImage.url, SHOWCASE_SIZES, 960)] : []),
     { title: pageTitle() },
     { name: "description", content: DEFAULT_DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/") },
     { property: "og:title", content: pageTitle() },
     { property: "og:description", content: DEFAULT_DESCRIPTION },
     { property: "og:type", content: "website" },
