@@ -90,7 +90,7 @@ export const BS_MONTHS_NE = ["बैशाख", "जेठ", "असार", "�
 const DATE_EN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kathmandu" });
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Kathmandu" });
 
-/** A calendar day in Nepal: "24 Nov 2026" in English, "९ मंसिर २०८३" (Bikram Sambat) in Nepali. */
+/** A calendar day in Nepal: "24 Nov 2026" in English, "८ मंसिर २०८३" (Bikram Sambat) in Nepali. */
 export function formatDay(instant: Date | string, locale: Locale): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return "";
@@ -104,7 +104,7 @@ export function formatDay(instant: Date | string, locale: Locale): string {
   }
 }
 
-/** A moment in Nepal: "24 Nov 2026, 10:58" / "९ मंसिर २०८३, १०:५८". */
+/** A moment in Nepal: "24 Nov 2026, 10:58" / "८ मंसिर २०८३, १०:५८". */
 export function formatMoment(instant: Date | string, locale: Locale): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return "";

@@ -4,7 +4,6 @@
  * mix languages). The language of a page is its URL: Nepali pages are the app under the basename `/ne`.
  */
 import i18next, { type i18n } from "i18next";
-import { useTranslation } from "react-i18next";
 import { useHref } from "react-router";
 import { formatDay, formatMoment, formatMoney, localDigits, type Locale } from "@khelkud/contracts";
 import { en } from "../locales/en";
@@ -39,8 +38,9 @@ export function useLocale(): Locale {
 
 /** `t` of the page's language plus its number and date formats. */
 export function useI18n() {
-  const { t } = useTranslation();
+  // The instance of the page's language itself, not React context: the same texts in a component test without a provider.
   const locale = useLocale();
+  const { t } = INSTANCES[locale];
   return {
     t,
     locale,
