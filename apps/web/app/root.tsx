@@ -5,9 +5,8 @@ import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
 import muktaDevanagari400 from "@fontsource/mukta/files/mukta-devanagari-400-normal.woff2?url";
 import muktaDevanagari700 from "@fontsource/mukta/files/mukta-devanagari-700-normal.woff2?url";
-import { I18nextProvider } from "react-i18next";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
-import { i18nFor, useI18n, useLocale } from "./lib/i18n";
+import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useEffect } from "react";
 import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
@@ -118,11 +117,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body>
-        <I18nextProvider i18n={i18nFor(locale)}>
-          <Chrome>{children}</Chrome>
-          <Toaster position="top-right" richColors closeButton duration={4000} />
-          <LiveToasts />
-        </I18nextProvider>
+        <Chrome>{children}</Chrome>
+        <Toaster position="top-right" richColors closeButton duration={4000} />
+        <LiveToasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,5 @@
 import type { CartSummary } from "@khelkud/contracts";
-import { Trans } from "react-i18next";
-import { useI18n } from "../lib/i18n";
+import { useI18n, withStrong } from "../lib/i18n";
 
 /** Subtotal, shipping and total as the server computed them. */
 export function SummaryRows({ summary, loading }: { summary: CartSummary | null; loading: boolean }) {
@@ -39,7 +38,7 @@ export function FreeShippingHint({ summary }: { summary: CartSummary | null }) {
   }
   return (
     <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      <Trans t={t} i18nKey="summary.addMore" values={{ amount: money(summary.amountToFreeShipping), above: money(summary.freeShippingAbove) }} components={{ strong: <strong /> }} />
+      {withStrong(t("summary.addMore", { amount: money(summary.amountToFreeShipping), above: money(summary.freeShippingAbove) }))}
     </p>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The storefront's texts in English and Nepali (docs/decisions/105): i18next with react-i18next, one instance per
+ * The storefront's texts in English and Nepali (docs/decisions/105): i18next, one instance per
  * language made once from the catalogues in `app/locales` (no per-request state, so concurrent server renders never
  * mix languages). The language of a page is its URL: Nepali pages are the app under the basename `/ne`.
  */
+import { createElement, Fragment, type ReactNode } from "react";
 import i18next, { type i18n } from "i18next";
 import { useHref } from "react-router";
 import { formatDay, formatMoment, formatMoney, localDigits, type Locale } from "@khelkud/contracts";
@@ -65,4 +66,11 @@ export function tBrowser(key: string, options?: Record<string, unknown>): string
 export function metaT(matches: readonly unknown[] | undefined) {
   const root = matches?.find((m) => (m as { id?: string } | undefined)?.id === "root") as { data?: { locale?: unknown } } | undefined;
   return i18nFor(root?.data?.locale === "ne" ? "ne" : "en").t;
+}
+
+/** A catalogue text with one `<strong>…</strong>` part, rendered with that part in bold (no HTML is ever parsed). */
+export function withStrong(text: string): ReactNode {
+  const m = /^(.*?)<strong>(.*?)<\/strong>(.*)$/s.exec(text);
+  if (!m) return text;
+  return createElement(Fragment, null, m[1], createElement("strong", null, m[2]), m[3]);
 }
