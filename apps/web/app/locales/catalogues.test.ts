@@ -84,6 +84,7 @@ const TRANSLATED = [
   "routes/checkout.tsx",
   "routes/order-success.tsx",
   "routes/cart.tsx",
+  "components/order-status-badge.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */
