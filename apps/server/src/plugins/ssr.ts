@@ -89,7 +89,7 @@ const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** A path on this site (not `//host` or `/\\host`, which browsers read as another site), at most 512 characters. */
 function sitePath(value: unknown): string {
-  return typeof value === "string" && value.length <= 512 && value.startsWith("/") && !/^\/[/\\]/.test(value) && !/[\u0000-\u001f]/.test(value) ? value : "/";
+  return typeof value === "string" && value.length <= 512 && value.startsWith("/") && !/^\/[/\\]/.test(value) && ![...value].some((c) => c.charCodeAt(0) < 0x20) ? value : "/";
 }
 
 /**
