@@ -34,7 +34,7 @@ export function pageApiFor(app: FastifyInstance, req: FastifyRequest) {
       if (typeof value === "string") headers[name] = value;
     }
     // The API answers in the page's language (`/ne/…` pages in Nepali), whatever the browser prefers (docs/decisions/106).
-    headers["accept-language"] = localeOfPath(req.url.split("?")[0]!);
+    headers["accept-language"] = localeOfPath(String(req.url ?? "/").split("?")[0]!);
     if (call.json !== undefined) headers["content-type"] = "application/json";
     const res = await app.inject({
       method: call.method,
