@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
   /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SESSION_PAGE_MEMO_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
@@ -146,6 +147,8 @@ export interface Config {
   authRateLimit: { windowMs: number; perIp: number; perAccount: number; perAccountTotal: number };
   /** Micro-cache of public catalogue reads (0 = off). */
   catalogCacheMs: number;
+  /** How long a shared storefront page may take a session as it was, without a query (docs/decisions/111). */
+  sessionPageMemoMs: number;
   /** What one customer can hold without paying, and how fast they may order (docs/decisions/077). */
   orderLimits: OrderLimits;
   /**
@@ -270,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
     authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT, perAccountTotal: env.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
+    sessionPageMemoMs: env.SESSION_PAGE_MEMO_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     orderLimits: orderLimits(env),
     notifications: notificationsConfig(env, publicUrl, dataDir),

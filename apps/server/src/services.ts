@@ -29,7 +29,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
   const background = createBackgroundTasks(log);
   const storage = createLocalStorage(config.uploadsDir);
   const settings = createSettingsService(db, { cacheMs: config.catalogCacheMs });
-  const sessions = createSessionsService(db);
+  const sessions = createSessionsService(db, { pageMemoMs: config.sessionPageMemoMs });
   const mail = createMailService(config);
   const events = createEvents();
   // Order notifications: rows written inside each order change's transaction, delivered by the outbox worker (docs/decisions/090).
@@ -50,7 +50,7 @@ export function createServices(db: Db, config: Config, log: (msg: string, err?: 
     storage,
     catalog: createCatalogService(db, { cacheMs: config.catalogCacheMs }),
     settings,
-    admin: createAdminServices(db, storage, { orders, sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))) }),
+    admin: createAdminServices(db, storage, { orders, sessions, sendInvite: async (user, token) => void (await mail.send(inviteMessage(config.publicUrl, user, token))) }),
     sessions,
     events,
     notifications,

@@ -18,6 +18,10 @@ export interface WebLoadContext {
   logError?: (error: unknown) => void;
   /** The REST API called in-process as this visitor, for route actions (plugins/page-api.ts). */
   api: (call: import("./plugins/page-api.js").PageApiCall) => Promise<import("./plugins/page-api.js").PageApiAnswer>;
+  /** A render shared by every signed-in shopper (docs/decisions/110): `user` is null and the root loader says so. */
+  sharedSignedIn?: boolean;
+  /** Placeholders entry.server renders where the header shows the account of a shared signed-in page. */
+  accountPlaceholders?: import("@khelkud/contracts").AccountPlaceholders;
   /** This response's Content-Security-Policy nonce: root.tsx and entry.server put it on every inline script. */
   cspNonce?: string;
 }

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { coalesceChunks } from "./lib/coalesce.server";
 import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
 import { hydratesAfterPaint } from "./lib/page-handle";
+import { AccountPlaceholderContext } from "./lib/session";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 export const streamTimeout = 5_000;
@@ -18,7 +19,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // A render shared by every signed-in shopper shows placeholders where the header shows the account (docs/decisions/110).
+    const app = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const placeholders = loadContext?.sharedSignedIn ? (loadContext.accountPlaceholders ?? null) : null;
+    const { pipe, abort } = renderToPipeableStream(placeholders ? <AccountPlaceholderContext.Provider value={placeholders}>{app}</AccountPlaceholderContext.Provider> : app, {
       nonce,
       // A boundary that is ready when the shell is sent stays in place, however large; React would otherwise send big
       // ones after the footer and move them in with a script, which makes the page jump (docs/decisions/072).

@@ -7,7 +7,7 @@ import muktaDevanagari400 from "@fontsource/mukta/files/mukta-devanagari-400-nor
 import muktaDevanagari700 from "@fontsource/mukta/files/mukta-devanagari-700-normal.woff2?url";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
-import { Suspense, useEffect } from "react";
+import { Suspense, useContext, useEffect } from "react";
 import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,6 +16,7 @@ import { SiteHeader } from "./components/site-header";
 import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
 import { LiveToasts } from "./components/live-toasts";
+import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUser } from "./lib/session";
 
 /**
  * Every page sets text in Mukta 400 and 700 (Latin): preloading both lets the browser fetch them with the stylesheet
@@ -31,8 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa },
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
-    wishlistUserId: context.user?.id ?? null,
-    user: context.user,
+    // A shared signed-in render (docs/decisions/110) holds no user: the server writes each copy's user into the page's
+    // account block, which useUser() reads.
+    user: context.sharedSignedIn ? null : context.user,
+    userInDocument: Boolean(context.sharedSignedIn),
     cspNonce: context.cspNonce ?? "",
     publicUrl: context.publicUrl,
     locale: localeOfPath(new URL(request.url).pathname),
@@ -51,8 +54,19 @@ function HydrationMark() {
   return null;
 }
 
+/**
+ * The user of a shared signed-in page (docs/decisions/110), as JSON the server fills in for each copy: a data block,
+ * never run, so the Content-Security-Policy does not govern it. The browser keeps the text it was sent.
+ */
+function AccountBlock() {
+  const placeholders = useContext(AccountPlaceholderContext);
+  const text = placeholders ? placeholders.json : accountFromDocument().text;
+  return <script type="application/json" id={ACCOUNT_BLOCK_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
 function Chrome({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const user = useUser();
   const { pathname } = useLocation();
   const { t } = useI18n();
   // Spec: header and footer are hidden on every /admin path.
@@ -69,6 +83,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-nepal">
         {t("nav.skip")}
       </a>
+      {data?.userInDocument ? <AccountBlock /> : null}
       <SiteHeader />
       {/* Its own boundary: React hydrates it in short slices after the header, so the main thread stays free (docs/decisions/072). */}
       <Suspense>
@@ -78,7 +93,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
         <HydrationMark />
       </Suspense>
-      <WishlistSync userId={data?.wishlistUserId ?? null} />
+      <WishlistSync userId={user?.id || null} />
     </>
   );
 }

@@ -28,6 +28,29 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
+/**
+ * What the header shows of a signed-in user: the avatar's letter and the first name. The server fills the same
+ * values into a signed-in copy of a shared page (docs/decisions/110), so both sides must compute them alike.
+ */
+export function accountLabels(name: string): { initial: string; firstName: string } {
+  return { initial: (name.trim()[0] ?? "?").toUpperCase(), firstName: name.split(" ")[0] ?? "" };
+}
+
+/**
+ * A signed-in shopper's copy of a shared page (docs/decisions/110). The server renders `/`, `/products`, product
+ * pages and the blog once for every signed-in shopper, with these placeholders where the header shows the account,
+ * and fills each copy with that shopper's values; no loader of that render sees a user.
+ */
+export interface AccountPlaceholders {
+  name: string;
+  initial: string;
+  firstName: string;
+  /** The avatar's address, or null for a template of users without a picture. */
+  avatar: string | null;
+  /** The text of the page's account block: the user as JSON. */
+  json: string;
+}
+
 /** Name of the httpOnly session cookie. */
 export const SESSION_COOKIE = "kk_session";
 /** "Remember me" ticked: the session lasts 30 days (docs/product-rules.md §9). */

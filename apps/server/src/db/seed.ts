@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "../lib/sharp.js";
 import { slugify } from "@khelkud/contracts";
 import type { Config } from "../env.js";
 import type { Db } from "./client.js";
@@ -36,6 +36,7 @@ const FEATURES: Record<SeedProduct["garment"], string[]> = {
 };
 
 async function renderPng(svg: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -1,4 +1,5 @@
-import sharp, { type ResizeOptions } from "sharp";
+import type { ResizeOptions } from "sharp";
+import { loadSharp } from "./sharp.js";
 import { ADMIN_MSG } from "@khelkud/contracts";
 import { AppError } from "./errors.js";
 
@@ -17,6 +18,7 @@ export const PRODUCT_FRAME: ResizeOptions = { width: 2000, height: 2000, fit: "i
  */
 export async function reencodeImage(data: Buffer, frame: ResizeOptions = PRODUCT_FRAME): Promise<{ data: Buffer; width: number; height: number }> {
   try {
+    const sharp = await loadSharp();
     const img = sharp(data, { limitInputPixels: 50_000_000, failOn: "error" });
     const meta = await img.metadata();
     if (!meta.format || !["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"].includes(meta.format)) throw new Error("format");

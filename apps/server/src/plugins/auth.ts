@@ -3,6 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import { AUTH_MSG, MSG, SESSION_COOKIE } from "@khelkud/contracts";
 import type { UserRow } from "../db/schema/index.js";
 import { AppError } from "../lib/errors.js";
+import { mayShareSignedInPage } from "./page-cache.js";
 import type { AuthFailure, SessionsService } from "../modules/accounts/sessions.service.js";
 
 declare module "fastify" {
@@ -69,7 +70,8 @@ export async function registerAuth(app: FastifyInstance, sessions: SessionsServi
   app.addHook("onRequest", async (req) => {
     if (SKIP.test(req.url)) return;
     const token = tokenFrom(req);
-    const result = await sessions.resolve(token);
+    // A shared storefront page needs only who is signed in, which it may take from a moment ago (docs/decisions/111).
+    const result = await (mayShareSignedInPage(req) ? sessions.resolveForPage(token) : sessions.resolve(token));
     if ("failure" in result) {
       req.authFailure = result.failure;
       return;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import sharp from "sharp";
+import { loadSharp } from "../lib/sharp.js";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from "@khelkud/contracts";
 import type { Storage } from "./storage.js";
 
@@ -30,6 +30,7 @@ export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: 
     const job = (async () => {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.${process.pid}.tmp`;
+      const sharp = await loadSharp();
       let img = sharp(storage.filePath(key)).resize({ width, withoutEnlargement: true });
       img = format === "avif" ? img.avif({ quality: 55, effort: 2 }) : format === "webp" ? img.webp({ quality: 78 }) : img.jpeg({ quality: 80, mozjpeg: true });
       await img.toFile(tmp);

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { SESSION_COOKIE } from "@khelkud/contracts";
+import type { SignedInTemplate } from "./shared-signed-in.js";
 
 /**
  * A micro-cache of whole storefront pages for visitors without a session (docs/decisions/071, 095).
@@ -37,6 +38,10 @@ export interface CachedPage {
 export interface PageCache {
   /** The cache key of this request, or null when its page must be rendered for it alone. */
   keyFor(req: FastifyRequest): string | null;
+  /** For a signed-in shopper's request: the key of the shared signed-in page it may be filled from (docs/decisions/110). */
+  signedInKeyFor(req: FastifyRequest, withAvatar: boolean): string | null;
+  getSignedIn(key: string): SignedInTemplate | undefined;
+  setSignedIn(key: string, template: SignedInTemplate): void;
   get(key: string): CachedPage | undefined;
   set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): void;
   clear(): void;
@@ -102,6 +107,22 @@ export function policyForCachedPage(policy: string, nonce: string, scriptHashes:
   return policy.replace(source, scriptHashes.length ? scriptHashes.join(" ") : "");
 }
 
+/** Whether the client takes gzip (q-values honoured). */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
+  let star = 0;
+  let gzip: number | null = null;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    const q = Number.isFinite(value) ? value : 0;
+    if (name === "gzip") gzip = q;
+    else if (name === "*") star = q;
+  }
+  return (gzip ?? star) > 0;
+}
+
 /** The encoding to send a cached page in: Brotli, else gzip, else none, as the client's Accept-Encoding allows. */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
@@ -121,9 +142,40 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return null;
 }
 
+/**
+ * A browser's GET of a page every signed-in shopper may share (docs/decisions/110). API clients (a bearer token) and
+ * crawlers get a page rendered for them.
+ */
+export function mayShareSignedInPage(req: FastifyRequest): boolean {
+  if (req.method !== "GET" || req.url.length > MAX_URL_LENGTH) return false;
+  if (!CACHEABLE_PATH.test(req.url.split("?")[0]!)) return false;
+  return !req.headers.authorization && !isbot(req.headers["user-agent"] ?? "");
+}
+
 export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): PageCache {
   const pages = new Map<string, CachedPage>();
+  const templates = new Map<string, SignedInTemplate>();
   return {
+    signedInKeyFor(req, withAvatar) {
+      if (ttlMs <= 0 || !req.user || !mayShareSignedInPage(req)) return null;
+      return `${withAvatar ? "picture" : "letter"} ${req.url}`;
+    },
+    getSignedIn(key) {
+      const template = templates.get(key);
+      if (!template) return undefined;
+      if (template.expires <= now()) {
+        templates.delete(key);
+        return undefined;
+      }
+      return template;
+    },
+    setSignedIn(key, template) {
+      templates.delete(key);
+      const at = now();
+      for (const [k, t] of templates) if (t.expires <= at) templates.delete(k);
+      while (templates.size >= maxEntries) templates.delete(templates.keys().next().value!);
+      templates.set(key, template);
+    },
     keyFor(req) {
       if (ttlMs <= 0 || req.method !== "GET") return null;
       if (req.url.length > MAX_URL_LENGTH) return null;
@@ -169,6 +221,7 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
     },
     clear() {
       pages.clear();
+      templates.clear();
     },
     get size() {
       return pages.size;

@@ -7,10 +7,13 @@ import { createRequestHandler, data, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
 import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
-import { pickEncoding, policyForCachedPage, type CachedPage, type PageCache } from "./page-cache.js";
+import { acceptsGzip, inlineScriptHashes, pickEncoding, policyForCachedPage, type CachedPage, type PageCache } from "./page-cache.js";
+import { accountPlaceholders, fillTemplate, gzipCopy, makeTemplate, templateVariant, type SignedInTemplate } from "./shared-signed-in.js";
+import type { PublicUser } from "@khelkud/contracts";
 import { isSameSiteRequest } from "./auth.js";
 import { AppError } from "../lib/errors.js";
 import { AUTH_MSG, isLocale, LOCALE_COOKIE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
+import { toPublicUser } from "../modules/accounts/sessions.service.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -106,6 +109,21 @@ function nepaliTwinOf(req: FastifyRequest): string | null {
   return chosen === "ne" ? pathInLocale(req.url, "ne") : null;
 }
 
+/**
+ * A signed-in shopper's copy of a shared page (docs/decisions/110): the template filled with this shopper's values,
+ * sent as gzip made of the parts compressed once, under the same hash policy as a guest's copy.
+ */
+async function sendSignedInCopy(req: FastifyRequest, reply: FastifyReply, template: SignedInTemplate, user: PublicUser): Promise<FastifyReply> {
+  const deflated = acceptsGzip(req.headers["accept-encoding"]) ? await template.deflated() : null;
+  reply.status(template.status).headers(Object.fromEntries(template.headers));
+  reply.header("vary", "Accept-Encoding");
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") reply.header("content-security-policy", policyForCachedPage(policy, req.cspNonce, template.scriptHashes));
+  if (deflated) return reply.header("content-encoding", "gzip").send(gzipCopy(template, deflated, user));
+  // A client that takes no gzip gets the page as it is (@fastify/compress may still compress it for this response).
+  return reply.send(fillTemplate(template, user));
+}
+
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
 export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
@@ -142,6 +160,41 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     });
   }
 
+  const rendering = new Map<string, Promise<SignedInTemplate | null>>();
+
+  /**
+   * The page as every signed-in shopper sees it, rendered with placeholders: its loaders get no user and a request
+   * without cookies or credentials, so nothing of any one shopper can be in it (docs/decisions/110). Null when the
+   * answer is not a plain 200 page or the render is not a valid template: the page is then rendered for the request.
+   */
+  async function renderSignedInTemplate(req: FastifyRequest, reply: FastifyReply, withAvatar: boolean): Promise<SignedInTemplate | null> {
+    try {
+      const request = toWebRequest(req, reply);
+      request.headers.delete("cookie");
+      request.headers.delete("authorization");
+      const placeholders = accountPlaceholders(withAvatar);
+      const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
+      const context = {
+        ...makeContext(req),
+        user: null,
+        api: () => Promise.reject(new Error("a shared signed-in page calls no API")),
+        sharedSignedIn: true,
+        accountPlaceholders: placeholders,
+        cspNonce: req.cspNonce,
+      };
+      const response = await handler(request, context as never);
+      if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
+        await response.body?.cancel();
+        return null;
+      }
+      const html = await response.text();
+      const page = { status: 200, headers: [...response.headers.entries()], html, scriptHashes: inlineScriptHashes(html, req.cspNonce) };
+      return makeTemplate(page, placeholders, Date.now() + config.catalogCacheMs);
+    } catch {
+      return null;
+    }
+  }
+
   await app.register(async (scope) => {
     // Form posts reach React Router actions as raw streams.
     scope.removeAllContentTypeParsers();
@@ -174,6 +227,22 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       handler: async (req, reply) => {
         const twin = nepaliTwinOf(req);
         if (twin) return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-store").redirect(twin, 302);
+        const user = req.user ? toPublicUser(req.user) : null;
+        const signedInKey = user ? pageCache.signedInKeyFor(req, templateVariant(user)) : null;
+        if (user && signedInKey) {
+          let template: SignedInTemplate | null | undefined = pageCache.getSignedIn(signedInKey);
+          if (!template) {
+            // One render per page at a time, whoever asks while it runs waits for it.
+            let pending = rendering.get(signedInKey);
+            if (!pending) {
+              pending = renderSignedInTemplate(req, reply, templateVariant(user)).finally(() => rendering.delete(signedInKey));
+              rendering.set(signedInKey, pending);
+            }
+            template = await pending;
+            if (template) pageCache.setSignedIn(signedInKey, template);
+          }
+          if (template) return sendSignedInCopy(req, reply, template, user);
+        }
         const key = pageCache.keyFor(req);
         const cached = key ? pageCache.get(key) : undefined;
         if (cached) return sendCachedPage(req, reply, cached);

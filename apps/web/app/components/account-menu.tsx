@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PublicUser } from "@khelkud/contracts";
 import { UserAvatar } from "./user-avatar";
-import { useLogout } from "../lib/session";
+import { useAccountLabels, useLogout } from "../lib/session";
 
 /** The signed-in user's menu in the header: Profile, My Orders, Logout (docs/product-rules.md §10). Arrow keys move, Escape closes. */
 export function AccountMenu({ user }: { user: PublicUser }) {
@@ -10,6 +10,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const logout = useLogout();
+  const labels = useAccountLabels(user);
 
   useEffect(() => {
     if (!open) return;
@@ -51,9 +52,9 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         onClick={() => setOpen((o) => !o)}
         className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full p-1 hover:bg-white/10 sm:pr-3"
       >
-        <UserAvatar name={user.name} src={user.avatar} size={32} className="ring-2 ring-white/70" />
+        <UserAvatar name={user.name} initial={labels.initial} src={user.avatar} size={32} className="ring-2 ring-white/70" />
         <span aria-hidden="true" className="hidden max-w-28 truncate text-sm font-semibold lg:inline">
-          {user.name.split(" ")[0]}
+          {labels.firstName}
         </span>
         <span className="sr-only">Account menu for {user.name}</span>
       </button>

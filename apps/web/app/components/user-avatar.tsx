@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { accountLabels } from "@khelkud/contracts";
 
 /** The avatar picture, or the first letter of the name when there is none or it fails to load (docs/product-rules.md §10). */
-export function UserAvatar({ name, src, size = 36, className = "" }: { name: string; src: string | null; size?: number; className?: string }) {
+export function UserAvatar({ name, initial = accountLabels(name).initial, src, size = 36, className = "" }: { name: string; initial?: string; src: string | null; size?: number; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
-  const initial = (name.trim()[0] ?? "?").toUpperCase();
   const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
   if (src && broken !== src) {
     return <img src={src} alt="" width={size} height={size} style={style} onError={() => setBroken(src)} className={`shrink-0 rounded-full bg-slate-200 object-cover ${className}`} />;

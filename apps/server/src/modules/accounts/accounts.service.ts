@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "../../lib/sharp.js";
 import {
   AUTH_MSG,
   AVATAR_MIN_PX,
@@ -190,6 +191,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
         background.run("e-mail change notice", () => mail.send({ to: before.email, subject: "Your Khelkud e-mail address was changed", text }));
       }
       const profile = await profileOf(row);
+      sessions.forgetUser(row.id);
       events.profileUpdated(toPublicUser(row));
       return profile;
     },
@@ -208,6 +210,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
     async setAvatar(userId: string, data: Buffer): Promise<Profile> {
       let meta: Metadata;
       try {
+        const sharp = await loadSharp();
         meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       } catch {
         throw new AppError("unsupported_media", AUTH_MSG.imageInvalid);
@@ -218,7 +221,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       let jpeg: Buffer;
       try {
         // sharp drops EXIF, GPS and other metadata unless asked to keep it; rotate() applies the orientation first.
-        jpeg = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize(side, side, { fit: "cover" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+        jpeg = await (await loadSharp())(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize(side, side, { fit: "cover" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
       } catch {
         throw new AppError("unsupported_media", AUTH_MSG.imageInvalid);
       }
@@ -227,6 +230,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       const row = await repo.updateOwnProfile(db, userId, { avatarKey: key });
       // Keys are content hashes: another account may show the same picture, so remove it only when nobody does.
       if (user.avatarKey && user.avatarKey !== key && !(await repo.avatarKeyInUse(db, user.avatarKey))) await storage.remove(user.avatarKey);
+      sessions.forgetUser(row.id);
       events.profileUpdated(toPublicUser(row));
       return profileOf(row);
     },

@@ -101,6 +101,7 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
           return row;
         }),
       );
+      sessions.forgetUser(user.id);
       if (user.status !== "ACTIVE") await sessions.revokeAllForUser(user.id);
       return withCount(user);
     },
@@ -113,6 +114,7 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
         await recordAudit(tx, actor, { action: "user.role", entityType: "user", entityId: id, before: { role: before.role }, after: { role } });
         return row;
       });
+      sessions.forgetUser(user.id);
       return withCount(user);
     },
 

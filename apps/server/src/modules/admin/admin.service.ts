@@ -11,16 +11,17 @@ import { createInvoicesService } from "../invoices/invoices.service.js";
 import { createAdminMessagesService } from "../content/admin-messages.service.js";
 import { createAdminProductsService } from "../catalog/admin-products.service.js";
 import { createAdminUsersService, type InviteSender } from "../accounts/admin-users.service.js";
+import type { SessionsService } from "../accounts/sessions.service.js";
 
 /** Everything the admin panel does, grouped by screen. Every call is reached only through the guarded admin routes. */
-export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pick<OrdersService, "lifecycle">; sendInvite?: InviteSender }) {
+export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pick<OrdersService, "lifecycle">; sessions?: SessionsService; sendInvite?: InviteSender }) {
   const invoices = createInvoicesService(db);
   return {
     products: createAdminProductsService(db, storage),
     invoices,
     categories: createAdminCategoriesService(db),
-    // Sessions are stateless over the database, so a second instance here is the same as the app's.
-    users: createAdminUsersService(db, createSessionsService(db), opts.sendInvite),
+    // The app's sessions: what they remember for shared pages is dropped by these writes too (docs/decisions/111).
+    users: createAdminUsersService(db, opts.sessions ?? createSessionsService(db), opts.sendInvite),
     // Order changes go through the orders module's lifecycle: the same history, stock, facts and live events as the customer's.
     orders: createAdminOrdersService(db, opts.orders.lifecycle),
     messages: createAdminMessagesService(db),
