@@ -3,6 +3,10 @@ import "@fontsource/mukta/700.css";
 import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
+import muktaDevanagari400 from "@fontsource/mukta/files/mukta-devanagari-400-normal.woff2?url";
+import muktaDevanagari700 from "@fontsource/mukta/files/mukta-devanagari-700-normal.woff2?url";
+import { localeOfPath, pathInLocale } from "@khelkud/contracts";
+import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
 import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
@@ -23,7 +27,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: muktaLatin700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
   return {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa, printFee: settings.printFeePaisa },
@@ -33,6 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: context.sharedSignedIn ? null : context.user,
     userInDocument: Boolean(context.sharedSignedIn),
     cspNonce: context.cspNonce ?? "",
+    publicUrl: context.publicUrl,
+    locale: localeOfPath(new URL(request.url).pathname),
   };
 }
 
@@ -62,6 +68,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = useUser();
   const { pathname } = useLocation();
+  const { t } = useI18n();
   // Spec: header and footer are hidden on every /admin path.
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   if (isAdmin)
@@ -74,7 +81,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-nepal">
-        Skip to content
+        {t("nav.skip")}
       </a>
       {data?.userInDocument ? <AccountBlock /> : null}
       <SiteHeader />
@@ -93,9 +100,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Inline scripts run only with this response's Content-Security-Policy nonce (docs/decisions/070).
-  const nonce = useRouteLoaderData<typeof loader>("root")?.cspNonce || undefined;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.cspNonce || undefined;
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -105,6 +115,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
+        {/* Nepali pages set nearly every word in Mukta's Devanagari face: fetched with the stylesheet there, never on English pages (docs/decisions/107). */}
+        {locale === "ne" ? (
+          <>
+            <link rel="preload" href={muktaDevanagari400} as="font" type="font/woff2" crossOrigin="anonymous" />
+            <link rel="preload" href={muktaDevanagari700} as="font" type="font/woff2" crossOrigin="anonymous" />
+          </>
+        ) : null}
+        {/* The same page in the other language, for search engines (docs/decisions/105); filtered and searched variants keep their query. */}
+        {root?.publicUrl !== undefined ? (
+          <>
+            <link rel="alternate" hrefLang="en" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "en")}`} />
+            <link rel="alternate" hrefLang="ne" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "ne")}`} />
+            <link rel="alternate" hrefLang="x-default" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "en")}`} />
+          </>
+        ) : null}
       </head>
       <body>
         <Chrome>{children}</Chrome>

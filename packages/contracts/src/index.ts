@@ -27,3 +27,5 @@ export * from "./invoice-rules.js";
 export * from "./url-text.js";
 export * from "./notifications.js";
 export * from "./personalisation.js";
+export * from "./locale.js";
+export * from "./messages-ne.js";

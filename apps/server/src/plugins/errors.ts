@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { MSG, type ApiFailure, type FieldError } from "@khelkud/contracts";
+import { localizeMessage, MSG, negotiateLocale, type ApiFailure, type FieldError, type Locale } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
 import { isDatabaseUnavailable, loggableError, pgError } from "../lib/db-errors.js";
 import { methodNotAllowed } from "./method-not-allowed.js";
@@ -10,13 +10,30 @@ function fieldName(context: string | undefined, instancePath: string): string {
   return p || context || "request";
 }
 
+/**
+ * The language an answer is written in: the request's `Accept-Language` (the storefront sends its page's language),
+ * else English (docs/decisions/106).
+ */
+export function requestLocale(req: FastifyRequest): Locale {
+  return negotiateLocale(req.headers["accept-language"]) ?? "en";
+}
+
+/** An error envelope in the request's language: the specification's English texts, or their Nepali catalogue entries. */
+function localized(req: FastifyRequest, body: ApiFailure): ApiFailure {
+  const locale = requestLocale(req);
+  if (locale === "en") return body;
+  const out: ApiFailure = { ...body, error: localizeMessage(body.error, locale) };
+  if (body.details) out.details = body.details.map((d) => ({ ...d, message: localizeMessage(d.message, locale) }));
+  return out;
+}
+
 /** One error handler: typed kinds → status, validation → 400 with field errors, 5xx → generic text + request id. */
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiFailure = { success: false, error: error.message };
       if (error.details?.length) body.details = error.details;
-      return reply.status(STATUS_BY_KIND[error.kind]).send(body);
+      return reply.status(STATUS_BY_KIND[error.kind]).send(localized(request, body));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const ctx = (error as FastifyError).validationContext;
@@ -30,27 +47,27 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (pat
         error: details.length === 1 && first ? `${first.message}` : MSG.validationFailed,
         details,
       };
-      return reply.status(400).send(body);
+      return reply.status(400).send(localized(request, body));
     }
     // PostgreSQL "data exception" (class 22: a NUL byte or invalid UTF-8 in text, a number out of range) comes from
     // a value the client sent that validation let through: it is the client's error, not the server's.
     if (pgError(error)?.code?.startsWith("22")) {
       request.log.warn({ err: loggableError(error) }, "input rejected by the database");
-      return reply.status(400).send({ success: false, error: MSG.invalidInput } satisfies ApiFailure);
+      return reply.status(400).send(localized(request, { success: false, error: MSG.invalidInput }));
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type, a client that left mid-body): safe to show.
-      return reply.status(status).send({ success: false, error: clientMessage(fe) } satisfies ApiFailure);
+      return reply.status(status).send(localized(request, { success: false, error: clientMessage(fe) }));
     }
     // The database is down or silent (every wait is bounded, db/client.ts): try again later, not a fault of this request.
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: loggableError(error) }, "database unavailable");
-      return reply.status(503).header("Retry-After", "5").send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
+      return reply.status(503).header("Retry-After", "5").send(localized(request, { success: false, error: MSG.serverError, requestId: String(request.id) }));
     }
     request.log.error({ err: loggableError(error) }, "request failed");
-    return reply.status(status).send({ success: false, error: MSG.serverError, requestId: String(request.id) } satisfies ApiFailure);
+    return reply.status(status).send(localized(request, { success: false, error: MSG.serverError, requestId: String(request.id) }));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -58,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (pat
     // The path exists with other methods: 405 and what it allows, not "no such route".
     const allow = allowedMethods(path);
     if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
-    return reply.status(404).send({ success: false, error: `${MSG.routeNotFound}: ${request.method} ${path}` } satisfies ApiFailure);
+    return reply.status(404).send(localized(request, { success: false, error: `${MSG.routeNotFound}: ${request.method} ${path}` }));
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { localeOfPath } from "@khelkud/contracts";
 
 /** One call of the shop's own REST API made by a page's route action (a form posted before, or without, the scripts). */
 export interface PageApiCall {
@@ -32,6 +33,8 @@ export function pageApiFor(app: FastifyInstance, req: FastifyRequest) {
       const value = req.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
+    // The API answers in the page's language (`/ne/…` pages in Nepali), whatever the browser prefers (docs/decisions/106).
+    headers["accept-language"] = localeOfPath(String(req.url ?? "/").split("?")[0]!);
     if (call.json !== undefined) headers["content-type"] = "application/json";
     const res = await app.inject({
       method: call.method,

@@ -49,7 +49,7 @@ export interface PageCache {
 }
 
 /** Public pages whose HTML depends only on the URL for a visitor without a session. */
-const CACHEABLE_PATH = /^\/(?:|products|products\/[^/]+|blogs|blogs\/[^/]+)$/;
+const CACHEABLE_PATH = /^(?:\/ne)?\/(?:|products|products\/[^/]+|blogs|blogs\/[^/]+)$|^\/ne$/;
 const MAX_URL_LENGTH = 512;
 
 const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_SIZE_HINT } = zlib.constants;

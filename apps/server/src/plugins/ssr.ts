@@ -12,7 +12,7 @@ import { accountPlaceholders, fillTemplate, gzipCopy, makeTemplate, templateVari
 import type { PublicUser } from "@khelkud/contracts";
 import { isSameSiteRequest } from "./auth.js";
 import { AppError } from "../lib/errors.js";
-import { AUTH_MSG } from "@khelkud/contracts";
+import { AUTH_MSG, isLocale, LOCALE_COOKIE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
 import { toPublicUser } from "../modules/accounts/sessions.service.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -87,6 +87,28 @@ async function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: Ca
   return reply.send(page.body);
 }
 
+/** A year: how long the language switch remembers a guest's choice (docs/decisions/105). */
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** A path on this site (not `//host` or `/\\host`, which browsers read as another site), at most 512 characters. */
+function sitePath(value: unknown): string {
+  return typeof value === "string" && value.length <= 512 && value.startsWith("/") && !/^\/[/\\]/.test(value) && ![...value].some((c) => c.charCodeAt(0) < 0x20) ? value : "/";
+}
+
+/**
+ * Whether a request is a browser asking for an English page as a document, which a visitor who chose Nepali (the
+ * language cookie) or whose browser prefers it (first visit, `Accept-Language`) is sent on to its `/ne/` twin.
+ */
+function nepaliTwinOf(req: FastifyRequest): string | null {
+  if (req.method !== "GET" || req.url.length > 512) return null;
+  const path = req.url.split("?")[0]!;
+  if (localeOfPath(path) === "ne" || path === "/admin" || path.startsWith("/admin/") || path.startsWith("/_") || path.endsWith(".data") || path.includes("__manifest")) return null;
+  const dest = req.headers["sec-fetch-dest"];
+  if (dest !== undefined ? dest !== "document" : !String(req.headers.accept ?? "").includes("text/html")) return null;
+  const chosen: Locale | null = localeFromCookie(req.headers.cookie) ?? negotiateLocale(req.headers["accept-language"]);
+  return chosen === "ne" ? pathInLocale(req.url, "ne") : null;
+}
+
 /**
  * A signed-in shopper's copy of a shared page (docs/decisions/110): the template filled with this shopper's values,
  * sent as gzip made of the parts compressed once, under the same hash policy as a guest's copy.
@@ -105,7 +127,10 @@ async function sendSignedInCopy(req: FastifyRequest, reply: FastifyReply, templa
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
 export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
-  let handlerFor: () => Promise<ReturnType<typeof createRequestHandler>>;
+  // Nepali pages are the same app under the basename `/ne` (docs/decisions/105): every link and redirect of a page
+  // stays in its language, and React Router strips the prefix before it matches a route.
+  let handlerFor: (locale: Locale) => Promise<ReturnType<typeof createRequestHandler>>;
+  const withBasename = (build: ServerBuild, locale: Locale): ServerBuild => (locale === "ne" ? { ...build, basename: NEPALI_PREFIX } : build);
 
   if (config.webMode === "vite") {
     const [{ createServer }, middie] = await Promise.all([import("vite"), import("@fastify/middie")]);
@@ -114,12 +139,13 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     app.use(vite.middlewares);
     app.addHook("onClose", () => vite.close());
     // A fresh build on every request so edits show up without a restart.
-    handlerFor = async () => createRequestHandler((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, mode);
+    handlerFor = async (locale) => createRequestHandler(withBasename((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, locale), mode);
   } else {
     const buildFile = path.join(config.webBuildDir, "server/index.js");
     if (!fs.existsSync(buildFile)) throw new Error(`No web build at ${buildFile}: run \`npm run build\` first.`);
-    const handler = createRequestHandler((await import(buildFile)) as ServerBuild, mode);
-    handlerFor = async () => handler;
+    const build = (await import(buildFile)) as ServerBuild;
+    const handlers = { en: createRequestHandler(build, mode), ne: createRequestHandler(withBasename(build, "ne"), mode) };
+    handlerFor = async (locale) => handlers[locale];
     await app.register(fastifyStatic, {
       root: path.join(config.webBuildDir, "client"),
       prefix: "/",
@@ -147,7 +173,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       request.headers.delete("cookie");
       request.headers.delete("authorization");
       const placeholders = accountPlaceholders(withAvatar);
-      const handler = await handlerFor();
+      const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
       const context = {
         ...makeContext(req),
         user: null,
@@ -181,11 +207,26 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith("/newsletter/unsubscribe?")) return;
       if (!isSameSiteRequest(req, config.publicUrl)) throw new AppError("forbidden", AUTH_MSG.crossSite);
     });
+    // The language switch (header and footer): remembers the choice in a cookie and opens the same page, query
+    // included, in that language. A plain link, so it works before the scripts arrive.
+    scope.get("/language", { schema: { hide: true } }, async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      const to = isLocale(query.to) ? query.to : null;
+      if (!to) throw new AppError("invalid", "Unknown language");
+      const next = pathInLocale(sitePath(query.next), to);
+      const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+      return reply
+        .header("set-cookie", `${LOCALE_COOKIE}=${to}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`)
+        .header("cache-control", "no-store")
+        .redirect(next, 303);
+    });
     scope.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
       handler: async (req, reply) => {
+        const twin = nepaliTwinOf(req);
+        if (twin) return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-store").redirect(twin, 302);
         const user = req.user ? toPublicUser(req.user) : null;
         const signedInKey = user ? pageCache.signedInKeyFor(req, templateVariant(user)) : null;
         if (user && signedInKey) {
@@ -205,7 +246,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
         const key = pageCache.keyFor(req);
         const cached = key ? pageCache.get(key) : undefined;
         if (cached) return sendCachedPage(req, reply, cached);
-        const handler = await handlerFor();
+        const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
         const response = await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never);
         if (!key || response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
           return reply.send(response);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { PrintLine } from "./print-line";
 import { Link, useLocation } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
+import { useI18n } from "../lib/i18n";
 import { cartTotals, removeFromCart, updateQuantity, useCart } from "../lib/cart-store";
 import { closeCartPanel, useCartPanelOpen } from "../lib/cart-panel";
 import { QuantityStepper } from "./quantity-stepper";
@@ -15,6 +15,7 @@ export function CartPanel() {
   const items = useCart();
   const ref = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
+  const { t, money, digits } = useI18n();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -41,9 +42,9 @@ export function CartPanel() {
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <h2 id="cart-panel-title" className="text-lg font-bold">
-            Your Cart {totalItems ? <span className="font-normal text-slate-600">({totalItems} {totalItems === 1 ? "item" : "items"})</span> : null}
+            {t("cart.yourCart")} {totalItems ? <span className="font-normal text-slate-600">({t("cart.items", { count: totalItems, n: digits(totalItems) })})</span> : null}
           </h2>
-          <button type="button" onClick={closeCartPanel} className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100" aria-label="Close cart">
+          <button type="button" onClick={closeCartPanel} className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100" aria-label={t("cart.close")}>
             <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
@@ -51,9 +52,9 @@ export function CartPanel() {
         </div>
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-            <p className="text-lg font-semibold">Your cart is empty</p>
+            <p className="text-lg font-semibold">{t("cart.empty")}</p>
             <Link to="/products" onClick={closeCartPanel} className="rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
-              Continue Shopping
+              {t("cart.continue")}
             </Link>
           </div>
         ) : (
@@ -69,15 +70,15 @@ export function CartPanel() {
                       {item.name}
                     </Link>
                     <p className="text-xs text-slate-600">
-                      {[sizeText(item.size) && `Size ${sizeText(item.size)}`, colorText(item.color)].filter(Boolean).join(" · ")}
+                      {[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}
                     </p>
                     <PrintLine print={item.print} fee={item.printFee ?? 0} className="text-xs" />
                     <div className="mt-1 flex items-center justify-between gap-2">
                       <QuantityStepper value={item.quantity} max={item.stock} label={item.name} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
-                      <span className="font-semibold">{formatNPR((item.price + (item.printFee ?? 0)) * item.quantity)}</span>
+                      <span className="font-semibold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</span>
                     </div>
                     <button type="button" onClick={() => removeFromCart(item.key)} className="mt-1 text-xs font-semibold text-crimson hover:underline">
-                      Remove<span className="sr-only"> {item.name}</span>
+                      {t("cart.remove")}<span className="sr-only"> {item.name}</span>
                     </button>
                   </div>
                 </li>
@@ -85,16 +86,16 @@ export function CartPanel() {
             </ul>
             <div className="border-t border-slate-200 p-4">
               <div className="flex justify-between text-base font-bold">
-                <span>Subtotal</span>
-                <span>{formatNPR(totalAmount)}</span>
+                <span>{t("cart.subtotal")}</span>
+                <span>{money(totalAmount)}</span>
               </div>
-              <p className="mt-1 text-xs text-slate-600">Shipping and final prices are confirmed at checkout.</p>
+              <p className="mt-1 text-xs text-slate-600">{t("cart.confirmedAtCheckout")}</p>
               <div className="mt-3 grid grid-cols-2 gap-2">
                 <Link to="/cart" onClick={closeCartPanel} className="rounded-lg border border-slate-300 py-2.5 text-center font-semibold hover:bg-slate-100">
-                  View Cart
+                  {t("cart.view")}
                 </Link>
                 <Link to="/checkout" onClick={closeCartPanel} className="rounded-lg bg-crimson py-2.5 text-center font-semibold text-white hover:bg-crimson-dark">
-                  Checkout
+                  {t("cart.checkout")}
                 </Link>
               </div>
             </div>

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
+import { useI18n } from "../lib/i18n";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "onBlur" | "value"> {
   label: string;
@@ -46,6 +47,7 @@ export function TextField({ label, value, error, hint, onValue, onBlurField, ...
 export function PasswordField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  const { t } = useI18n();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
@@ -66,7 +68,7 @@ export function PasswordField({ label, value, error, hint, onValue, onBlurField,
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={shown ? t("form.hide", { label: label.toLowerCase() }) : t("form.show", { label: label.toLowerCase() })}
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-nepal"
         >

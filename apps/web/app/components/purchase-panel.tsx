@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { MSG, type ProductCardData } from "@khelkud/contracts";
+import type { ProductCardData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";
 import { StockBadge } from "./stock-badge";
 import { NO_PRINT, PersonalisePanel, resolvePrint, type PrintChoice } from "./personalise-panel";
 import { useStorePrintFee } from "../lib/shop";
+import { tBrowser, useI18n } from "../lib/i18n";
 
 /**
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
@@ -15,6 +16,7 @@ import { useStorePrintFee } from "../lib/shop";
 export function PurchasePanel({ product, onDone, onAddedToCart }: { product: ProductCardData; onDone?: () => void; onAddedToCart?: () => void }) {
   const id = useId();
   const navigate = useNavigate();
+  const { t, digits } = useI18n();
   const needsSize = product.sizes.length > 0;
   const [size, setSize] = useState<string | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
@@ -57,7 +59,7 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
         <div>
           <div className="flex items-center justify-between">
             <h2 id={`${id}-sizes`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
-              Sizes
+              {t("product.sizes")}
             </h2>
             {chosen ? <StockBadge stock={chosen.stock} /> : <StockBadge stock={product.stock} />}
           </div>
@@ -75,13 +77,13 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
               >
                 <input type="radio" name={`${id}-size`} value={s.size} checked={size === s.size} disabled={!s.available} onChange={() => pick(s.size)} className="sr-only" />
                 {s.size}
-                {!s.available ? <span className="sr-only"> (sold out)</span> : null}
+                {!s.available ? <span className="sr-only"> ({t("product.soldOut")})</span> : null}
               </label>
             ))}
           </div>
           {sizeError ? (
             <p id={`${id}-size-error`} role="alert" className="mt-2 text-sm font-semibold text-red-700">
-              {MSG.selectSize}
+              {t("messages.selectSize")}
             </p>
           ) : null}
         </div>
@@ -106,11 +108,11 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
       {!soldOut ? (
         <div>
           <label htmlFor={`${id}-qty`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
-            Quantity
+            {t("product.quantity")}
           </label>
           <div className="mt-2 flex items-center gap-3">
             <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
-              <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
+              <button type="button" aria-label={t("product.decrease")} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
                 −
               </button>
               <input
@@ -126,11 +128,11 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
                 }}
                 className="h-11 w-14 border-x border-slate-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
               />
-              <button type="button" aria-label="Increase quantity" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
+              <button type="button" aria-label={t("product.increase")} disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="h-11 w-11 text-xl font-bold disabled:text-slate-300">
                 +
               </button>
             </div>
-            {chosen && chosen.stock <= 10 ? <span className="text-sm text-amber-800">Only {chosen.stock} left in this size</span> : null}
+            {chosen && chosen.stock <= 10 ? <span className="text-sm text-amber-800">{t("product.onlyLeft", { n: digits(chosen.stock) })}</span> : null}
           </div>
         </div>
       ) : null}
@@ -144,14 +146,14 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
             checkSize();
             const url = buyNow(product, { size, quantity, ...printOptions });
             if (url) {
-              toast.info(MSG.redirectingCheckout, { id: "buy-now", duration: 2000 });
+              toast.info(tBrowser("messages.redirectingCheckout"), { id: "buy-now", duration: 2000 });
               onDone?.();
               navigate(url);
             }
           }}
           className="min-h-12 flex-1 rounded-lg bg-crimson px-6 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
         >
-          {soldOut ? "Out of Stock" : "Buy Now"}
+          {soldOut ? t("stock.OUT_OF_STOCK") : t("product.buyNow")}
         </button>
         <button
           type="button"
@@ -166,7 +168,7 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
           }}
           className="min-h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
         >
-          {soldOut ? "Out of Stock" : "Add to Cart"}
+          {soldOut ? t("stock.OUT_OF_STOCK") : t("product.addToCart")}
         </button>
       </div>
     </div>

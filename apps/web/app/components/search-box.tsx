@@ -1,6 +1,7 @@
+import { useI18n } from "../lib/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { formatNPR, imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
+import { imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
 import { api } from "../lib/api";
 
 const DEBOUNCE_MS = 200;
@@ -13,6 +14,7 @@ export function SearchBox({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const listId = useId();
+  const { t, money } = useI18n();
   const current = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   const [text, setText] = useState(current);
   const [typed, setTyped] = useState(false);
@@ -119,12 +121,12 @@ export function SearchBox({ id }: { id: string }) {
             setOpen(false);
           }
         }}
-        placeholder="Search jerseys, teams, brands…"
+        placeholder={t("search.placeholder")}
         autoComplete="off"
         maxLength={200}
         className="h-11 w-full rounded-full border-0 bg-white/95 pl-4 pr-12 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
       />
-      <button type="submit" className="group absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full" aria-label="Search">
+      <button type="submit" className="group absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full" aria-label={t("search.submit")}>
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-crimson text-white group-hover:bg-crimson-dark">
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
             <circle cx="11" cy="11" r="7" />
@@ -132,7 +134,7 @@ export function SearchBox({ id }: { id: string }) {
           </svg>
         </span>
       </button>
-      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!showList} className="absolute inset-x-0 top-12 z-50 overflow-hidden rounded-xl bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200">
+      <ul id={listId} role="listbox" aria-label={t("search.suggestions")} hidden={!showList} className="absolute inset-x-0 top-12 z-50 overflow-hidden rounded-xl bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200">
         {items.map((s, i) => (
           <li
             key={s.id}
@@ -149,7 +151,7 @@ export function SearchBox({ id }: { id: string }) {
               <span className="block truncate text-sm font-semibold">{s.name}</span>
               <span className="block text-xs text-slate-600">{s.team ?? s.brand}</span>
             </span>
-            <span className="shrink-0 text-sm font-bold">{formatNPR(s.finalPrice)}</span>
+            <span className="shrink-0 text-sm font-bold">{money(s.finalPrice)}</span>
           </li>
         ))}
       </ul>

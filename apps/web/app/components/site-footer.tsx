@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
+import { useI18n } from "../lib/i18n";
+import { LanguageSwitch } from "./language-switch";
 
 type Social = { facebook: string; instagram: string; tiktok: string; youtube: string };
 interface Props {
@@ -19,12 +21,13 @@ const SOCIAL = [
 /** The shop's social pages from the store settings; a network without an address is not shown at all. */
 function SocialLinks({ social }: { social: Social }) {
   const links = SOCIAL.filter((s) => social[s.key]);
+  const { t } = useI18n();
   if (!links.length) return null;
   return (
-    <ul className="mt-4 flex gap-2" aria-label="Follow us">
+    <ul className="mt-4 flex gap-2" aria-label={t("footer.followUs")}>
       {links.map(({ key, label, Icon }) => (
         <li key={key}>
-          <a href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`} className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white">
+          <a href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={t("footer.opensInNewTab", { label })} className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white">
             <Icon className="h-5 w-5" />
           </a>
         </li>
@@ -34,18 +37,18 @@ function SocialLinks({ social }: { social: Social }) {
 }
 
 const CUSTOMER_SERVICE = [
-  { to: "/shipping", label: "Shipping Info" },
-  { to: "/returns", label: "Returns & Exchanges" },
-  { to: "/size-guide", label: "Size Guide" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact Us" },
-];
+  { to: "/shipping", label: "footer.shipping" },
+  { to: "/returns", label: "footer.returns" },
+  { to: "/size-guide", label: "footer.sizeGuide" },
+  { to: "/faq", label: "footer.faq" },
+  { to: "/contact", label: "footer.contact" },
+] as const;
 const QUICK = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "All Products" },
-  { to: "/blogs", label: "Blog" },
-  { to: "/about", label: "About Us" },
-];
+  { to: "/", label: "footer.home" },
+  { to: "/products", label: "footer.allProducts" },
+  { to: "/blogs", label: "footer.blog" },
+  { to: "/about", label: "footer.about" },
+] as const;
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -57,14 +60,15 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 }
 
 export function SiteFooter({ shop, categories }: Props) {
+  const { t, digits } = useI18n();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="inline-flex min-h-11 items-center text-white" aria-label="Khelkud home">
+          <Link to="/" className="inline-flex min-h-11 items-center text-white" aria-label={t("nav.home")}>
             <Logo />
           </Link>
-          <p className="mt-3 text-sm">Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.</p>
+          <p className="mt-3 text-sm">{t("footer.tagline")}</p>
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
@@ -80,16 +84,16 @@ export function SiteFooter({ shop, categories }: Props) {
           </address>
           <SocialLinks social={shop.social} />
         </div>
-        <Column title="Quick Links">
+        <Column title={t("footer.quickLinks")}>
           {QUICK.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           ))}
         </Column>
-        <Column title="Categories">
+        <Column title={t("footer.categories")}>
           {categories.map((c) => (
             <li key={c.slug}>
               <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
@@ -98,11 +102,11 @@ export function SiteFooter({ shop, categories }: Props) {
             </li>
           ))}
         </Column>
-        <Column title="Customer Service">
+        <Column title={t("footer.customerService")}>
           {CUSTOMER_SERVICE.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           ))}
@@ -116,15 +120,16 @@ export function SiteFooter({ shop, categories }: Props) {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs sm:flex-row sm:justify-between">
           <p>
-            © {new Date().getFullYear()} {shop.shopName}. All rights reserved.
+            © {digits(new Date().getFullYear())} {shop.shopName}. {t("footer.rights")}
           </p>
           <p className="flex gap-4">
             <Link to="/terms" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-              Terms
+              {t("footer.terms")}
             </Link>
             <Link to="/privacy" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-              Privacy
+              {t("footer.privacy")}
             </Link>
+            <LanguageSwitch className="inline-flex" tone="dark" />
           </p>
         </div>
       </div>

@@ -7,18 +7,21 @@ import { openCartPanel } from "../lib/cart-panel";
 import { CartPanel } from "./cart-panel";
 import { AccountMenu } from "./account-menu";
 import { useLogout, useUser } from "../lib/session";
+import { useI18n } from "../lib/i18n";
+import { LanguageSwitch } from "./language-switch";
 
 const NAV = [
-  { to: "/products", label: "Products" },
-  { to: "/blogs", label: "Blogs" },
-  { to: "/about", label: "About" },
-];
+  { to: "/products", label: "nav.products" },
+  { to: "/blogs", label: "nav.blogs" },
+  { to: "/about", label: "nav.about" },
+] as const;
 
 function CartButton() {
   const items = useCart();
+  const { t, digits } = useI18n();
   const count = items ? cartTotals(items).totalItems : 0;
   return (
-    <button type="button" onClick={openCartPanel} className="relative flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? `Cart, ${count} items` : "Cart"}>
+    <button type="button" onClick={openCartPanel} className="relative flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? t("nav.cartCount", { n: digits(count) }) : t("nav.cart")}>
       {count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
           {count > 99 ? "99+" : count}
@@ -38,16 +41,17 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const user = useUser();
   const logout = useLogout();
+  const { t } = useI18n();
   return (
     <header className="sticky top-0 z-40 bg-nepal text-white shadow">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
-        <Link to="/" className="flex min-h-11 shrink-0 items-center text-white" aria-label="Khelkud home">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center text-white" aria-label={t("nav.home")}>
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
+        <nav aria-label={t("nav.main")} className="ml-4 hidden gap-1 md:flex">
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to} className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10 ${isActive ? "bg-white/15" : ""}`}>
-              {n.label}
+              {t(n.label)}
             </NavLink>
           ))}
         </nav>
@@ -55,15 +59,16 @@ export function SiteHeader() {
           <SearchBox id="search-desktop" />
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <LanguageSwitch className="hidden md:inline-flex" />
           <CartButton />
           <CartPanel />
           {user ? <AccountMenu user={user} /> : null}
           <div className={user ? "hidden" : "hidden items-center gap-2 md:flex"}>
             <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
-              Login
+              {t("nav.login")}
             </Link>
             <Link to="/register" className="rounded-md bg-crimson px-3 py-2 text-sm font-semibold hover:bg-crimson-dark">
-              Register
+              {t("nav.register")}
             </Link>
           </div>
           <button
@@ -71,7 +76,7 @@ export function SiteHeader() {
             className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
+            aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={() => setOpen((o) => !o)}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -84,12 +89,12 @@ export function SiteHeader() {
         <SearchBox id="search-mobile" />
       </div>
       {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-white/15 px-4 pb-4 md:hidden">
+        <nav id="mobile-menu" aria-label={t("nav.mobile")} className="border-t border-white/15 px-4 pb-4 md:hidden">
           <ul className="flex flex-col py-2">
             {NAV.map((n) => (
               <li key={n.to}>
                 <Link to={n.to} onClick={() => setOpen(false)} className="block rounded-md px-2 py-3 font-semibold hover:bg-white/10">
-                  {n.label}
+                  {t(n.label)}
                 </Link>
               </li>
             ))}
@@ -97,21 +102,22 @@ export function SiteHeader() {
           {user ? (
             <div className="flex gap-2">
               <Link to="/profile" onClick={() => setOpen(false)} className="flex-1 rounded-md border border-white/40 py-2 text-center font-semibold">
-                Profile
+                {t("nav.profile")}
               </Link>
               <button type="button" onClick={() => { setOpen(false); void logout(); }} className="flex-1 rounded-md bg-crimson py-2 text-center font-semibold">
-                Logout
+                {t("nav.logout")}
               </button>
             </div>
           ) : null}
           <div className={user ? "hidden" : "flex gap-2"}>
             <Link to="/login" onClick={() => setOpen(false)} className="flex-1 rounded-md border border-white/40 py-2 text-center font-semibold">
-              Login
+              {t("nav.login")}
             </Link>
             <Link to="/register" onClick={() => setOpen(false)} className="flex-1 rounded-md bg-crimson py-2 text-center font-semibold">
-              Register
+              {t("nav.register")}
             </Link>
           </div>
+          <LanguageSwitch className="mt-3 flex" />
         </nav>
       ) : null}
     </header>

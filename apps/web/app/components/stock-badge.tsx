@@ -1,4 +1,5 @@
-import { stockLabel, stockLevel } from "@khelkud/contracts";
+import { stockLevel } from "@khelkud/contracts";
+import { useI18n } from "../lib/i18n";
 
 const STYLES = {
   IN_STOCK: "bg-green-100 text-green-800",
@@ -7,5 +8,7 @@ const STYLES = {
 } as const;
 
 export function StockBadge({ stock }: { stock: number }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[stockLevel(stock)]}`}>{stockLabel(stock)}</span>;
+  const { t } = useI18n();
+  const level = stockLevel(stock);
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[level]}`}>{t(`stock.${level}`)}</span>;
 }

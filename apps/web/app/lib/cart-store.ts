@@ -4,7 +4,8 @@
  * functions. Prices here are for display only: the server recomputes every amount at checkout.
  */
 import { toast } from "sonner";
-import { MSG, type ProductCardData } from "@khelkud/contracts";
+import { localDigits, type ProductCardData } from "@khelkud/contracts";
+import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 
 export interface CartItem {
@@ -81,12 +82,12 @@ export function cartLine(product: ProductCardData, { size, color, print, printFe
 /** Adds a line, merging with the same product + size + colour, never above that size's stock. */
 export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false, print, printFee }: AddOptions = {}): boolean {
   if (product.sizes.length > 0 && !size) {
-    if (!silent) toast.error(MSG.selectSize);
+    if (!silent) toast.error(tBrowser("messages.selectSize"));
     return false;
   }
   const stock = sizeStock(product, size);
   if (stock <= 0) {
-    if (!silent) toast.error(MSG.outOfStock);
+    if (!silent) toast.error(tBrowser("messages.outOfStock"));
     return false;
   }
   const key = lineKey(product.id, size, color, print);
@@ -97,8 +98,9 @@ export function addToCart(product: ProductCardData, { size, color, quantity = 1,
   const line = cartLine(product, { size, color, print, printFee }, next, stock);
   cartStore.set(existing ? items.map((i) => (i.key === key ? line : i)) : [...items, line]);
   if (!silent) {
-    if (wanted > stock) toast.warning(`Only ${stock} left in this size; your cart has ${stock}.`);
-    else toast.success(size ? `${quantity} x ${product.name} (${size}) added to cart!` : `${product.name} added to cart!`);
+    const n = localDigits(stock, browserLocale());
+    if (wanted > stock) toast.warning(tBrowser("cart.onlyLeftInCart", { n }));
+    else toast.success(size ? tBrowser("cart.addedSized", { quantity: localDigits(quantity, browserLocale()), name: product.name, size }) : tBrowser("cart.added", { name: product.name }));
   }
   return true;
 }
@@ -111,7 +113,7 @@ export function updateQuantity(key: string, quantity: number): void {
 
 export function removeFromCart(key: string, silent = false): void {
   cartStore.set(cartStore.get().filter((i) => i.key !== key));
-  if (!silent) toast.success("Item removed from cart.");
+  if (!silent) toast.success(tBrowser("cart.removed"));
 }
 
 export function clearCart(silent = false): void {

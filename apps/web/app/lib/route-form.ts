@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { localizeMessage } from "@khelkud/contracts";
 import { useZodForm } from "./use-form";
+import { browserLocale, useLocale } from "./i18n";
 
 /** What a form's route action answers when it does not redirect: the values to show again and the messages. */
 export interface FormResult {
@@ -32,12 +34,13 @@ export function useRouteForm<S extends z.ZodType<unknown, Record<string, unknown
     if (result?.fieldErrors) showServerErrors(Object.entries(result.fieldErrors).map(([field, message]) => ({ field, message })));
   }, [result, showServerErrors]);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const locale = useLocale();
   return {
     form,
     result,
     busy,
     /** The banner, hidden while the next try is on its way. */
-    formError: busy ? null : (result?.formError ?? null),
+    formError: busy || !result?.formError ? null : localizeMessage(result.formError, locale),
     onSubmit(event: FormEvent<HTMLFormElement>) {
       if (busy || !form.validate()) event.preventDefault();
     },
@@ -59,10 +62,10 @@ export async function clientFormAction<T>(serverAction: () => Promise<T>, succes
     return await serverAction();
   } catch (thrown) {
     if (isRedirect(thrown)) {
-      if (successToast) toast.success(successToast, { duration: 2000 });
+      if (successToast) toast.success(localizeMessage(successToast, browserLocale()), { duration: 2000 });
       throw thrown;
     }
-    if (thrown instanceof TypeError) return { formError: networkError };
+    if (thrown instanceof TypeError) return { formError: localizeMessage(networkError, browserLocale()) };
     throw thrown;
   }
 }

@@ -1,4 +1,4 @@
-import { imageSrcSet } from "@khelkud/contracts";
+import { imageSrcSet, pathInLocale, type Locale } from "@khelkud/contracts";
 
 export const SHOP_NAME = "Khelkud";
 export const DEFAULT_DESCRIPTION = "Authentic football, cricket and basketball jerseys and training wear in Nepal. Prices in NPR, cash on delivery, Khalti and eSewa.";
@@ -10,6 +10,17 @@ export function pageTitle(title?: string): string {
 /** A <link rel=preload> for the page's largest image, rendered in <head> through the route's meta. */
 export function preloadImage(url: string, sizes: string, maxWidth = 1280) {
   return { tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: imageSrcSet(url, "avif", maxWidth), imageSizes: sizes, fetchPriority: "high" } as const;
+}
+
+/** The language of the page a route's `meta` describes (the root loader's `locale`). */
+export function metaLocale(matches: readonly unknown[] | undefined): Locale {
+  const root = matches?.find((m) => (m as { id?: string } | undefined)?.id === "root") as { data?: { locale?: unknown } } | undefined;
+  return root?.data?.locale === "ne" ? "ne" : "en";
+}
+
+/** The canonical address of a page in its own language: `/ne/…` for Nepali pages (docs/decisions/105). */
+export function canonicalUrl(publicUrl: string | undefined, matches: readonly unknown[] | undefined, path: string): string {
+  return `${publicUrl ?? ""}${pathInLocale(path, metaLocale(matches))}`;
 }
 
 /** Turns a site path into an absolute URL (Open Graph, JSON-LD and canonical links need them). */

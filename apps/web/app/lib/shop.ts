@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_PRINT_FEE, formatNPR } from "@khelkud/contracts";
+import { DEFAULT_PRINT_FEE } from "@khelkud/contracts";
+import { useI18n } from "./i18n";
 
 interface RootShop {
   freeShippingAbove: number;
@@ -15,6 +16,7 @@ export function useStorePrintFee(): number {
 /** "Free shipping over Rs. X" from the store settings (the root loader reads them), or null when there is no threshold. */
 export function useFreeShippingText(): string | null {
   const data = useRouteLoaderData("root") as { shop?: RootShop } | undefined;
+  const { t, money } = useI18n();
   const above = data?.shop?.freeShippingAbove ?? 0;
-  return above > 0 ? `Free shipping over ${formatNPR(above)}` : null;
+  return above > 0 ? t("product.freeShippingOver", { amount: money(above) }) : null;
 }

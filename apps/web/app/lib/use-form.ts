@@ -1,6 +1,7 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { z } from "zod";
-import type { FieldError } from "@khelkud/contracts";
+import { localizeMessage, type FieldError } from "@khelkud/contracts";
+import { useLocale } from "./i18n";
 
 type Errors = Record<string, string | undefined>;
 
@@ -21,6 +22,12 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const [values, setValues] = useState<Record<string, unknown>>(initial);
   const [errors, setErrors] = useState<Errors>(initialErrors);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // The schemas' messages are the specification's English texts; a Nepali page shows them from the catalogue (docs/decisions/106).
+  const locale = useLocale();
+  const shownErrors = useMemo(
+    () => (locale === "en" ? errors : Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, m === undefined ? m : localizeMessage(m, locale)]))),
+    [errors, locale],
+  );
   const reset = useCallback((next: Record<string, unknown>) => {
     setValues(next);
     setErrors({});
@@ -41,7 +48,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   return {
     values,
-    errors,
+    errors: shownErrors,
     set(name: string, value: unknown) {
       const next = { ...values, [name]: value };
       setValues(next);

@@ -8,7 +8,7 @@ import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
 import { formatDate } from "../lib/format";
-import { pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { canonicalUrl, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
@@ -22,10 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { post, related, publicUrl: context.publicUrl };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle("Blog Not Found") }, { name: "robots", content: "noindex" }];
   const { post, publicUrl } = data;
-  const url = `${publicUrl}/blogs/${post.slug}`;
+  const url = canonicalUrl(publicUrl, matches, `/blogs/${post.slug}`);
   const description = post.metaDescription ?? post.excerpt;
   const image = post.featuredImage ? `${publicUrl}${imageVariantUrl(post.featuredImage.url, 1280, "jpeg")}` : undefined;
   return [

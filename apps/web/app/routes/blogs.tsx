@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { canonicalUrl } from "../lib/seo";
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { urlText } from "@khelkud/contracts";
 import type { Route } from "./+types/blogs";
@@ -26,11 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Buying guides, jersey care, Nepali sports history and news from Khelkud, the authentic jersey shop in Kathmandu.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Blog") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/blogs` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/blogs") },
     { property: "og:title", content: pageTitle("Blog") },
     { property: "og:description", content: DESCRIPTION },
     { property: "og:type", content: "website" },

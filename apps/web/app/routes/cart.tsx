@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { CartCheckLine } from "@khelkud/contracts";
 import { Link } from "react-router";
-import { formatNPR, PRINT_MSG } from "@khelkud/contracts";
+import { PRINT_MSG } from "@khelkud/contracts";
+import { metaT, useI18n } from "../lib/i18n";
 import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
@@ -10,12 +11,13 @@ import { colorText, sizeText } from "../components/cart-panel";
 import { PrintLine } from "../components/print-line";
 import { FreeShippingHint, SummaryRows } from "../components/order-summary";
 
-export function meta() {
-  return [{ title: pageTitle("Cart") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: { matches: readonly unknown[] }) {
+  return [{ title: pageTitle(metaT(matches)("cart.title")) }, { name: "robots", content: "noindex" }];
 }
 
 export default function CartPage() {
   const items = useCart();
+  const { t, money } = useI18n();
   const { result, loading, error } = useCartCheck(items);
   // What changed and why stays on screen after the line has been corrected.
   const [notices, setNotices] = useState<Record<string, CartCheckLine["issues"]>>({});
@@ -40,10 +42,10 @@ export default function CartPage() {
   if (items.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Find a jersey you love and it will wait for you here.</p>
+        <h1 className="text-3xl font-bold">{t("cart.empty")}</h1>
+        <p className="mt-2 text-slate-600">{t("cart.emptyText")}</p>
         <Link to="/products" className="mt-8 rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
       </section>
     );
@@ -53,13 +55,13 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold sm:text-3xl">Shopping Cart</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("cart.title")}</h1>
         <button type="button" onClick={() => clearCart()} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-crimson hover:bg-red-50">
-          Clear Cart
+          {t("cart.clear")}
         </button>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white lg:col-span-2" aria-label="Cart items">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white lg:col-span-2" aria-label={t("cart.itemsLabel")}>
           {items.map((item, i) => {
             const check = result?.lines[i]?.productId === item.productId ? result.lines[i] : undefined;
             const issues = check && !check.available ? check.issues : (notices[item.key] ?? check?.issues ?? []);
@@ -74,17 +76,17 @@ export default function CartPage() {
                       <Link to={`/products/${item.slug}`} className="font-semibold hover:text-nepal">
                         {item.name}
                       </Link>
-                      <p className="text-sm text-slate-600">{[sizeText(item.size) && `Size ${sizeText(item.size)}`, colorText(item.color)].filter(Boolean).join(" · ")}</p>
+                      <p className="text-sm text-slate-600">{[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}</p>
                       <PrintLine print={item.print} fee={item.printFee ?? 0} />
                       <p className="text-sm">
-                        <span className={item.originalPrice > item.price ? "font-semibold text-crimson" : "font-semibold"}>{formatNPR(item.price)}</span>
-                        {item.originalPrice > item.price ? <span className="ml-2 text-slate-500 line-through">{formatNPR(item.originalPrice)}</span> : null}
+                        <span className={item.originalPrice > item.price ? "font-semibold text-crimson" : "font-semibold"}>{money(item.price)}</span>
+                        {item.originalPrice > item.price ? <span className="ml-2 text-slate-500 line-through">{money(item.originalPrice)}</span> : null}
                       </p>
                     </div>
-                    <p className="font-bold">{formatNPR((item.price + (item.printFee ?? 0)) * item.quantity)}</p>
+                    <p className="font-bold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</p>
                   </div>
                   {issues.length ? (
-                    <ul className="mt-2 space-y-1" aria-label={`What changed for ${item.name}`}>
+                    <ul className="mt-2 space-y-1" aria-label={t("cart.whatChanged", { name: item.name })}>
                       {issues.map((issue) => (
                         <li key={issue.code} role="status" className={`rounded px-2 py-1 text-xs font-semibold ${issue.code === "PRICE_CHANGED" || issue.code === "LOW_STOCK" || issue.code === "TOO_MANY" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}>
                           {issue.message}
@@ -95,7 +97,7 @@ export default function CartPage() {
                   <div className="mt-2 flex items-center justify-between gap-2">
                     <QuantityStepper value={item.quantity} max={Math.min(item.stock, 10)} label={item.name} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
                     <button type="button" onClick={() => removeFromCart(item.key)} className="text-sm font-semibold text-crimson hover:underline">
-                      Remove<span className="sr-only"> {item.name}</span>
+                      {t("cart.remove")}<span className="sr-only"> {item.name}</span>
                     </button>
                   </div>
                 </div>
@@ -105,25 +107,25 @@ export default function CartPage() {
         </ul>
         <aside className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="summary-title">
           <h2 id="summary-title" className="text-lg font-bold">
-            Order Summary
+            {t("checkout.summary")}
           </h2>
           <SummaryRows summary={result?.summary ?? null} loading={loading} />
           <FreeShippingHint summary={result?.summary ?? null} />
           {error ? <p className="text-sm text-red-700">{error}</p> : null}
-          {blocked ? <p className="text-sm font-semibold text-red-700">Remove the items that are no longer available to continue.</p> : null}
+          {blocked ? <p className="text-sm font-semibold text-red-700">{t("cart.removeUnavailable")}</p> : null}
           {blocked ? (
             <span aria-disabled="true" className="block rounded-lg bg-slate-300 py-3 text-center font-semibold text-white">
-              Proceed to Checkout
+              {t("cart.proceed")}
             </span>
           ) : (
             <Link to="/checkout" className="block rounded-lg bg-crimson py-3 text-center font-semibold text-white hover:bg-crimson-dark">
-              Proceed to Checkout
+              {t("cart.proceed")}
             </Link>
           )}
           <Link to="/products" className="block rounded-lg border border-slate-300 py-2.5 text-center font-semibold hover:bg-slate-100">
-            Continue Shopping
+            {t("cart.continue")}
           </Link>
-          <p className="text-xs text-slate-600">Delivery in 3-5 business days · 30-day returns</p>
+          <p className="text-xs text-slate-600">{t("cart.delivery")}</p>
           {items.some((i) => i.print) ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950">{PRINT_MSG.noReturns}</p> : null}
         </aside>
       </div>

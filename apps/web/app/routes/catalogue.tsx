@@ -5,7 +5,7 @@ import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
-import { DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
+import { canonicalUrl, DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";
@@ -34,13 +34,13 @@ function headingFor(state: CatalogueState, facets: CatalogueFacets) {
   return category?.name ?? "All Products";
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle("Products") }];
   const { state, facets, publicUrl, pagination } = data;
   const heading = state.q ? `Search: ${state.q}` : headingFor(state, facets);
   const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Only the plain category listing is canonical; filtered and searched variants point at it and are not indexed.
-  const canonical = `${publicUrl}${catalogueUrl({ category: category?.slug })}`;
+  const canonical = canonicalUrl(publicUrl, matches, catalogueUrl({ category: category?.slug }));
   const filtered = state.q !== "" || state.brands.length > 0 || state.minPrice !== undefined || state.maxPrice !== undefined || state.sort !== undefined || state.page > 1;
   return [
     { title: pageTitle(heading) },

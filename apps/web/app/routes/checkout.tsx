@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, PROVINCE_NAMES, provinceOfDistrict, MSG, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, personalisationLine, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, localizeMessage, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, personalisationLine, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -9,14 +9,15 @@ import { ApiError, api, loginUrl } from "../lib/api";
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { colorText, sizeText } from "../components/cart-panel";
 import { SummaryRows } from "../components/order-summary";
 import { WalletRedirect } from "../components/wallet-redirect";
 import { PaymentMethodIcon } from "../components/icons";
 import { esewaTarget, khaltiTarget, rememberPendingPayment, type WalletTarget } from "../lib/wallet-pay";
 
-export function meta() {
-  return [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("checkout.title")) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,22 +47,22 @@ type Field = "fullName" | "email" | "phone" | "province" | "district" | "area" |
 type FieldSpec = { name: Field; label: string; type?: string; autoComplete: string; required: boolean; wide?: boolean; select?: boolean };
 /** Province → district → municipality/area → street/tole: the district decides the shipping fee on the server. */
 const FIELDS: FieldSpec[] = [
-  { name: "fullName", label: "Full Name", autoComplete: "name", required: true },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: true },
-  { name: "province", label: "Province", autoComplete: "address-level1", required: true, select: true },
-  { name: "district", label: "District", autoComplete: "off", required: true, select: true },
-  { name: "area", label: "Municipality / Area", autoComplete: "address-level2", required: true },
-  { name: "address", label: "Street / Tole", autoComplete: "street-address", required: true, wide: true },
-  { name: "landmark", label: "Landmark", autoComplete: "off", required: false },
-  { name: "postalCode", label: "Postal Code", autoComplete: "postal-code", required: false },
+  { name: "fullName", label: "checkout.fullName", autoComplete: "name", required: true },
+  { name: "email", label: "checkout.email", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "checkout.phone", type: "tel", autoComplete: "tel", required: true },
+  { name: "province", label: "checkout.province", autoComplete: "address-level1", required: true, select: true },
+  { name: "district", label: "checkout.district", autoComplete: "off", required: true, select: true },
+  { name: "area", label: "checkout.area", autoComplete: "address-level2", required: true },
+  { name: "address", label: "checkout.street", autoComplete: "street-address", required: true, wide: true },
+  { name: "landmark", label: "checkout.landmark", autoComplete: "off", required: false },
+  { name: "postalCode", label: "checkout.postalCode", autoComplete: "postal-code", required: false },
 ];
 
 const METHODS: { value: PaymentMethod | "CARD"; label: string; hint: string; disabled?: boolean }[] = [
-  { value: "COD", label: "Cash on Delivery", hint: "Pay in cash when your order arrives" },
-  { value: "KHALTI", label: "Khalti", hint: "Pay with your Khalti wallet" },
-  { value: "ESEWA", label: "eSewa", hint: "Pay with your eSewa wallet" },
-  { value: "CARD", label: "Credit / Debit Card", hint: "Coming soon", disabled: true },
+  { value: "COD", label: "checkout.cod", hint: "checkout.codHint" },
+  { value: "KHALTI", label: "checkout.khalti", hint: "checkout.khaltiHint" },
+  { value: "ESEWA", label: "checkout.esewa", hint: "checkout.esewaHint" },
+  { value: "CARD", label: "checkout.card", hint: "checkout.cardHint", disabled: true },
 ];
 
 function fieldError(name: Field, value: string): string | null {
@@ -83,6 +84,7 @@ function addressErrors(values: Record<Field, string>): Partial<Record<Field, str
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { t, money, digits, locale } = useI18n();
   const isBuyNow = params.get("buyNow") === "1";
   const cart = useCart();
   const [buyNowLine, setBuyNowLine] = useState<CartItem | null | undefined>(undefined);
@@ -132,7 +134,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   async function placeOrder(e: React.FormEvent) {
     e.preventDefault();
     if (submitting || !items?.length) return;
-    if (!method) return void toast.error(MSG.selectPaymentMethod);
+    if (!method) return void toast.error(t("messages.selectPaymentMethod"));
     if (!validateAll()) return;
     if (hasPrint && !acceptNoReturns) {
       setNoReturnsError(true);
@@ -140,7 +142,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (method !== "COD" && !WALLETS_AVAILABLE) {
-      toast.info(`${method === "KHALTI" ? "Khalti" : "eSewa"} payment is not available yet. Please choose Cash on Delivery.`);
+      toast.info(t("checkout.walletNotYet", { wallet: t(method === "KHALTI" ? "checkout.khalti" : "checkout.esewa") }));
       return;
     }
     setSubmitting(true);
@@ -168,20 +170,20 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       // Refused (4xx): nothing was made, so a corrected cart starts afresh. Unknown outcome: keep the key, so pressing
       // Place Order again finds the order the shop may have made instead of making a second one.
       if (error instanceof ApiError && error.status > 0 && error.status < 500) idempotencyKey.current = null;
-      toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to place order. Please try again.", { duration: 3000 });
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : t("checkout.placeFailed"), { duration: 3000 });
       return;
     }
     try {
       await retryUnanswered(() => api("/api/payments/cod/process", { body: { orderId: order.id } }));
     } catch (error) {
       setSubmitting(false);
-      toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to process COD order", { duration: 3000 });
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : t("checkout.codFailed"), { duration: 3000 });
       return;
     }
     // docs/product-rules.md §5: the cart is cleared once the order is confirmed; Buy Now never touches it.
     if (isBuyNow) clearBuyNowLine();
     else clearCart(true);
-    toast.success("COD order confirmed! You will pay on delivery.");
+    toast.success(t("checkout.codConfirmed"));
     navigate(`/order-success?orderId=${encodeURIComponent(order.id)}`, { replace: true, state: { order } });
   }
 
@@ -208,7 +210,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       );
       rememberPendingPayment(started.orderId, isBuyNow ? "buyNow" : "cart");
       if (wallet === "KHALTI") {
-        toast.success(PAYMENT_MSG.redirectingKhalti);
+        toast.success(localizeMessage(PAYMENT_MSG.redirectingKhalti, locale));
         setWalletTarget(khaltiTarget(started as KhaltiStart));
       } else {
         setWalletTarget(esewaTarget(started as EsewaStart));
@@ -219,7 +221,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       // 503: the order is saved and the wallet did not answer; 0/5xx: the outcome is unknown. Keep the key in both
       // cases so a retry pays that same order.
       if (status > 0 && status < 500) idempotencyKey.current = null;
-      const fallback = wallet === "KHALTI" ? "Failed to initiate Khalti payment" : "Failed to initiate eSewa payment";
+      const fallback = localizeMessage(wallet === "KHALTI" ? PAYMENT_MSG.khaltiInitFailed : PAYMENT_MSG.esewaInitFailed, locale);
       toast.error(error instanceof ApiError && (status < 500 || status === 503) ? error.message : fallback, { duration: 4000 });
     }
   }
@@ -228,17 +230,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("checkout.title")}</h1>
       <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-lg font-bold">Shipping Information</legend>
+            <legend className="px-1 text-lg font-bold">{t("checkout.shipping")}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               {FIELDS.map((f) => (
                 <div key={f.name} className={f.wide ? "sm:col-span-2" : ""}>
                   <label htmlFor={`checkout-${f.name}`} className="block text-sm font-semibold text-slate-700">
-                    {f.label}
-                    {f.required ? <span className="text-crimson"> *</span> : <span className="font-normal text-slate-500"> (optional)</span>}
+                    {t(f.label)}
+                    {f.required ? <span className="text-crimson"> *</span> : <span className="font-normal text-slate-500"> ({t("checkout.optional")})</span>}
                   </label>
                   {f.select ? (
                     <select
@@ -256,7 +258,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                       }}
                       className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 disabled:bg-slate-100 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
                     >
-                      <option value="">{f.name === "province" ? "Select province" : values.province ? "Select district" : "Select a province first"}</option>
+                      <option value="">{f.name === "province" ? t("checkout.selectProvince") : values.province ? t("checkout.selectDistrict") : t("checkout.provinceFirst")}</option>
                       {(f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province)).map((o) => (
                         <option key={o} value={o}>
                           {o}
@@ -283,7 +285,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   )}
                   {errors[f.name] ? (
                     <p id={`checkout-${f.name}-error`} className="mt-1 text-sm text-red-700">
-                      {errors[f.name]}
+                      {localizeMessage(errors[f.name]!, locale)}
                     </p>
                   ) : null}
                 </div>
@@ -291,7 +293,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-4">
               <label htmlFor="checkout-buyerPan" className="block text-sm font-semibold text-slate-700">
-                PAN / VAT number for the bill <span className="font-normal text-slate-500">(optional)</span>
+                {t("checkout.pan")} <span className="font-normal text-slate-500">({t("checkout.optional")})</span>
               </label>
               <input
                 id="checkout-buyerPan"
@@ -306,42 +308,42 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               />
               {panError ? (
                 <p id="checkout-buyerPan-error" className="mt-1 text-sm text-red-700">
-                  {panError}
+                  {localizeMessage(panError, locale)}
                 </p>
               ) : null}
             </div>
           </fieldset>
 
           <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-lg font-bold">Payment Method</legend>
+            <legend className="px-1 text-lg font-bold">{t("checkout.paymentMethod")}</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {METHODS.map((m) => (
                 <label key={m.value} className={`flex items-start gap-3 rounded-lg border p-3 ${m.disabled || (m.value !== "CARD" && !walletOn(m.value)) ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500" : method === m.value ? "cursor-pointer border-nepal bg-blue-50" : "cursor-pointer border-slate-300 hover:bg-slate-50"}`}>
                   <input type="radio" name="paymentMethod" value={m.value} disabled={m.disabled || (m.value !== "CARD" && !walletOn(m.value))} checked={method === m.value} onChange={() => setMethod(m.value as PaymentMethod)} className="mt-1 accent-nepal" />
                   <PaymentMethodIcon method={m.value} className="mt-0.5 h-6 w-6 shrink-0" />
                   <span>
-                    <span className="block font-semibold">{m.label}</span>
-                    <span className="block text-sm">{m.value !== "CARD" && !walletOn(m.value) ? "Not available right now" : m.hint}</span>
+                    <span className="block font-semibold">{t(m.label)}</span>
+                    <span className="block text-sm">{m.value !== "CARD" && !walletOn(m.value) ? t("checkout.notAvailable") : t(m.hint)}</span>
                   </span>
                 </label>
               ))}
             </div>
-            {method !== "COD" && !WALLETS_AVAILABLE ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Wallet payment is not available yet. Please choose Cash on Delivery.</p> : null}
+            {method !== "COD" && !WALLETS_AVAILABLE ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("checkout.walletsNotYet")}</p> : null}
           </fieldset>
         </div>
 
         <aside className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="checkout-summary">
           <h2 id="checkout-summary" className="text-lg font-bold">
-            Order Summary
+            {t("checkout.summary")}
           </h2>
-          <ul className="divide-y divide-slate-200" aria-label="Items in this order">
+          <ul className="divide-y divide-slate-200" aria-label={t("checkout.itemsInOrder")}>
             {items.map((i) => (
               <li key={i.key} className="flex gap-3 py-2 text-sm">
                 <div className="h-14 w-14 shrink-0 overflow-hidden rounded bg-slate-100">{i.image ? <img src={i.image} alt="" width={56} height={56} className="h-full w-full object-cover" /> : null}</div>
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 font-semibold">{i.name}</p>
                   <p className="text-slate-600">
-                    {[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color)].filter(Boolean).join(" · ")} × {i.quantity}
+                    {[sizeText(i.size) && t("cart.size", { size: sizeText(i.size) }), colorText(i.color)].filter(Boolean).join(" · ")} × {digits(i.quantity)}
                   </p>
                   {i.print ? (
                     <p className="font-semibold text-nepal">
@@ -349,7 +351,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                     </p>
                   ) : null}
                 </div>
-                <span className="font-semibold">{formatNPR((i.price + (i.printFee ?? 0)) * i.quantity)}</span>
+                <span className="font-semibold">{money((i.price + (i.printFee ?? 0)) * i.quantity)}</span>
               </li>
             ))}
           </ul>
@@ -358,7 +360,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
               {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{i.message}</p>))}
               <Link to="/cart" className="font-semibold underline">
-                Review your cart
+                {t("checkout.reviewCart")}
               </Link>
             </div>
           ) : null}
@@ -378,7 +380,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   aria-describedby={noReturnsError ? "checkout-accept-no-returns-error" : undefined}
                   className="mt-0.5 h-5 w-5 shrink-0 accent-nepal"
                 />
-                I understand that personalised items cannot be returned for a change of mind.
+                {t("checkout.acceptNoReturns")}
               </label>
               {noReturnsError ? (
                 <p id="checkout-accept-no-returns-error" role="alert" className="mt-1 font-semibold text-red-700">
@@ -388,9 +390,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <button type="submit" disabled={submitting} className="w-full rounded-lg bg-crimson py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">
-            {submitting ? "Placing Order…" : "Place Order"}
+            {submitting ? t("checkout.placing") : t("checkout.placeOrder")}
           </button>
-          <p className="text-xs text-slate-600">Prices, shipping and stock are confirmed by the shop when you place the order.</p>
+          <p className="text-xs text-slate-600">{t("checkout.confirmedByShop")}</p>
         </aside>
       </form>
       {walletTarget ? <WalletRedirect target={walletTarget} /> : null}

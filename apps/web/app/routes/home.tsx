@@ -1,4 +1,6 @@
 import { Suspense } from "react";
+import { canonicalUrl } from "../lib/seo";
+import { useI18n } from "../lib/i18n";
 import { Await, Link } from "react-router";
 import { FEATURED_GRID_SIZE, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
@@ -29,13 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { showcase, featured, figures: storeFigureList(figures, { products: "Products", customers: "Customers", teams: "Teams", support: "Support" }), publicUrl: context.publicUrl, latestPosts };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const heroImage = data?.showcase[0]?.images[0];
   return [
     ...(heroImage ? [preloadImage(heroImage.url, SHOWCASE_SIZES, 960)] : []),
     { title: pageTitle() },
     { name: "description", content: DEFAULT_DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/") },
     { property: "og:title", content: pageTitle() },
     { property: "og:description", content: DEFAULT_DESCRIPTION },
     { property: "og:type", content: "website" },
@@ -67,10 +69,10 @@ function FeaturedError() {
 }
 
 const TILES = [
-  { title: "100% Authentic", text: "Every shirt from the brand or its licensed distributor.", icon: "M9 12l2 2 4-4M12 3l7 4v5c0 5-3.5 8-7 9-3.5-1-7-4-7-9V7z" },
-  { title: "Fast Delivery", text: "Across Nepal in 3–5 business days.", icon: "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01" },
-  { title: "Easy Payment", text: "Cash on delivery, Khalti or eSewa.", icon: "M3 7h18v10H3zM3 11h18M7 15h3" },
-  { title: "30-Day Returns", text: "Size exchanges and returns, no fuss.", icon: "M4 12a8 8 0 1 0 3-6.2M4 4v5h5" },
+  { key: "authentic", icon: "M9 12l2 2 4-4M12 3l7 4v5c0 5-3.5 8-7 9-3.5-1-7-4-7-9V7z" },
+  { key: "delivery", icon: "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01" },
+  { key: "payment", icon: "M3 7h18v10H3zM3 11h18M7 15h3" },
+  { key: "returns", icon: "M4 12a8 8 0 1 0 3-6.2M4 4v5h5" },
 ];
 
 /** Written out so Tailwind sees every class; a figure left empty in the settings leaves no gap. */
@@ -78,6 +80,7 @@ const FIGURE_COLUMNS = ["hidden", "grid-cols-1", "grid-cols-2", "grid-cols-3", "
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { showcase, featured, figures } = loaderData;
+  const { t } = useI18n();
   return (
     <>
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
@@ -87,16 +90,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span lang="ne" className="font-khelkud-word">
                 खेलकुद
               </span>{" "}
-              · Authentic sportswear
+              · {t("home.kicker")}
             </p>
-            <h1 className="mt-3 text-4xl font-bold leading-tight md:text-5xl">Wear your team. Real jerseys, delivered across Nepal.</h1>
-            <p className="mt-4 max-w-lg text-lg text-slate-200">Football, cricket and basketball shirts from Nepal to Europe and the NBA, priced in rupees with cash on delivery.</p>
+            <h1 className="mt-3 text-4xl font-bold leading-tight md:text-5xl">{t("home.title")}</h1>
+            <p className="mt-4 max-w-lg text-lg text-slate-200">{t("home.lead")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/products" className="rounded-lg bg-crimson px-6 py-3 font-bold hover:bg-crimson-dark">
-                Shop Now
+                {t("home.shopNow")}
               </Link>
               <Link to="/products?category=cricket-jerseys" className="rounded-lg border border-white/40 px-6 py-3 font-bold hover:bg-white/10">
-                Nepal Cricket
+                {t("home.nepalCricket")}
               </Link>
             </div>
             <dl className={`mt-10 grid max-w-md gap-4 text-center ${FIGURE_COLUMNS[figures.length] ?? "grid-cols-4"}`}>
@@ -117,11 +120,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="why" className="sr-only">
-          Why shop with us
+          {t("home.why")}
         </h2>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {TILES.map((t) => (
-            <FeatureTile key={t.title} icon={t.icon} title={t.title} text={t.text} />
+          {TILES.map((tile) => (
+            <FeatureTile key={tile.key} icon={tile.icon} title={t(`home.tiles.${tile.key}.title`)} text={t(`home.tiles.${tile.key}.text`)} />
           ))}
         </ul>
       </section>
@@ -129,10 +132,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4">
         <div className="mb-6 flex items-end justify-between">
           <h2 id="featured" className="text-2xl font-bold md:text-3xl">
-            Featured Products
+            {t("home.featured")}
           </h2>
           <Link to="/products" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
-            View All
+            {t("home.viewAll")}
           </Link>
         </div>
         <Suspense fallback={<FeaturedSkeleton />}>
@@ -152,14 +155,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto mt-16 max-w-7xl px-4">
         <div className="rounded-2xl bg-crimson px-6 py-10 text-center text-white md:py-14">
-          <h2 className="text-2xl font-bold md:text-3xl">Ready for match day?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-white">Find your team's shirt in your size, pay on delivery, and wear it to the next game.</p>
+          <h2 className="text-2xl font-bold md:text-3xl">{t("home.ctaTitle")}</h2>
+          <p className="mx-auto mt-2 max-w-xl text-white">{t("home.ctaText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/products" className="rounded-lg bg-white px-6 py-3 font-bold text-crimson hover:bg-red-50">
-              Explore Products
+              {t("home.explore")}
             </Link>
             <Link to="/contact" className="rounded-lg border border-white/60 px-6 py-3 font-bold hover:bg-white/10">
-              Contact Us
+              {t("footer.contact")}
             </Link>
           </div>
         </div>

@@ -16,18 +16,20 @@ import {
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
 import { ApiError, api, loginUrl } from "../lib/api";
-import { formatDate, formatDateTime } from "../lib/format";
+import { formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { OopsScreen } from "../components/status-screens";
-import { OrderStatusBadge, PaymentPendingBadge, statusText } from "../components/order-status-badge";
+import { OrderStatusBadge, PaymentPendingBadge, useStatusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
 import { PrintLine } from "../components/print-line";
 import { PayNow } from "../components/pay-now";
 import { CheckIcon } from "../components/icons";
 import { useLiveEvent, useWatchOrder } from "../lib/live";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: pageTitle(data ? `Order #${shortOrderId(data.order.id)}` : "Order Not Found") }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: pageTitle(data ? t("orderDetail.title", { id: shortOrderId(data.order.id) }) : t("orderDetail.notFound")) }, { name: "robots", content: "noindex" }];
 }
 
 /** docs/product-rules.md §7: one page for order detail and tracking; owner or administrator only. */
@@ -42,18 +44,19 @@ function Timeline({ order }: { order: Order }) {
   const currentIndex = TIMELINE_STEPS.findIndex((s) => s.status === order.status);
   const lastReached = order.status === "CANCELLED" ? Math.max(...TIMELINE_STEPS.map((s, i) => (reached.has(s.status) ? i : -1))) : currentIndex;
   const cancelled = order.statusHistory.find((h) => h.status === "CANCELLED");
+  const { t, moment, digits } = useI18n();
   return (
     <section aria-labelledby="timeline-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="timeline-title" className="text-lg font-bold">
-        Order Timeline
+        {t("orderDetail.timeline")}
       </h2>
       {cancelled ? (
         <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-          Cancelled on {formatDateTime(cancelled.createdAt)}
+          {t("orderDetail.cancelledOn", { date: moment(cancelled.createdAt) })}
           {cancelled.note ? ` — ${cancelled.note}` : ""}
         </p>
       ) : null}
-      <ol className="mt-4" aria-label="Order progress">
+      <ol className="mt-4" aria-label={t("orderDetail.progress")}>
         {TIMELINE_STEPS.map((step, i) => {
           const done = i <= lastReached;
           const at = reached.get(step.status);
@@ -62,14 +65,14 @@ function Timeline({ order }: { order: Order }) {
             <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0" aria-current={isCurrent ? "step" : undefined}>
               {i < TIMELINE_STEPS.length - 1 ? <span className={`absolute left-[13px] top-7 h-[calc(100%-1.75rem)] w-0.5 ${i < lastReached ? "bg-nepal" : "bg-slate-200"}`} aria-hidden="true" /> : null}
               <span className={`relative z-10 flex h-7 w-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold ${done ? "border-nepal bg-nepal text-white" : "border-slate-300 bg-white text-slate-400"}`} aria-hidden="true">
-                {done ? <CheckIcon className="h-4 w-4" /> : i + 1}
+                {done ? <CheckIcon className="h-4 w-4" /> : digits(i + 1)}
               </span>
               <span>
                 <span className={`block font-semibold ${done ? "text-slate-900" : "text-slate-500"}`}>
-                  {step.label}
-                  <span className="sr-only">{done ? " (done)" : " (not yet)"}</span>
+                  {t(`orderDetail.steps.${step.status}`)}
+                  <span className="sr-only"> ({done ? t("orderDetail.done") : t("orderDetail.notYet")})</span>
                 </span>
-                {at ? <span className="block text-xs text-slate-600">{formatDateTime(at)}</span> : null}
+                {at ? <span className="block text-xs text-slate-600">{moment(at)}</span> : null}
                 {order.statusHistory
                   .filter((h) => h.status === step.status && h.note)
                   .slice(0, 1)
@@ -173,19 +176,21 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   });
   const a = order.shippingAddress;
   const first = order.items[0];
+  const { t, money, day, digits } = useI18n();
+  const statusText = useStatusText();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={t("orderDetail.breadcrumb")} className="text-sm text-slate-600">
         <Link to="/profile?tab=orders" className="hover:text-nepal hover:underline">
-          My Orders
+          {t("orderDetail.myOrders")}
         </Link>{" "}
         / <span className="font-semibold text-slate-900">#{shortOrderId(order.id)}</span>
       </nav>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Order #{shortOrderId(order.id)}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("orderDetail.title", { id: shortOrderId(order.id) })}</h1>
           <p className="text-sm text-slate-600">
-            {order.orderNumber} · Placed on {formatDate(order.createdAt)}
+            {order.orderNumber} · {t("orderDetail.placedOn", { date: day(order.createdAt) })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -195,37 +200,37 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-600">Status</dt>
+          <dt className="text-slate-600">{t("orderDetail.status")}</dt>
           <dd className="font-semibold">{statusText(order.status)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Payment Method</dt>
-          <dd className="font-semibold">{paymentMethodLabel(order.paymentMethod)}</dd>
+          <dt className="text-slate-600">{t("checkout.paymentMethod")}</dt>
+          <dd className="font-semibold">{t(`order.method.${order.paymentMethod}`)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Payment Status</dt>
+          <dt className="text-slate-600">{t("orderDetail.paymentStatus")}</dt>
           <dd className="font-semibold">{statusText(order.paymentStatus)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Total</dt>
-          <dd className="font-semibold">{formatNPR(order.totalAmount)}</dd>
+          <dt className="text-slate-600">{t("summary.total")}</dt>
+          <dd className="font-semibold">{money(order.totalAmount)}</dd>
         </div>
       </dl>
       {order.trackingNumber || order.courier ? (
         <section aria-labelledby="shipment-title" className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm">
           <h2 id="shipment-title" className="font-bold text-nepal-dark">
-            Shipment
+            {t("orderDetail.shipment")}
           </h2>
           <dl className="mt-1 flex flex-wrap gap-x-8 gap-y-1">
             {order.courier ? (
               <div className="flex gap-2">
-                <dt className="text-slate-600">Courier</dt>
+                <dt className="text-slate-600">{t("orderDetail.courier")}</dt>
                 <dd className="font-semibold">{order.courier}</dd>
               </div>
             ) : null}
             {order.trackingNumber ? (
               <div className="flex gap-2">
-                <dt className="text-slate-600">Tracking number</dt>
+                <dt className="text-slate-600">{t("orderDetail.tracking")}</dt>
                 <dd className="break-all font-mono font-semibold">{order.trackingNumber}</dd>
               </div>
             ) : null}
@@ -239,7 +244,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <Timeline order={order} />
           <section aria-labelledby="items-title" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="items-title" className="text-lg font-bold">
-              Items
+              {t("order.items")}
             </h2>
             <ul className="mt-2 divide-y divide-slate-200">
               {order.items.map((i) => (
@@ -249,11 +254,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                     <Link to={`/products/${i.slug}`} className="font-semibold hover:text-nepal">
                       {i.name}
                     </Link>
-                    <p className="text-slate-600">{[sizeText(i.size) && `Size ${sizeText(i.size)}`, colorText(i.color) && `Colour ${colorText(i.color)}`, `Qty ${i.quantity}`].filter(Boolean).join(" · ")}</p>
+                    <p className="text-slate-600">{[sizeText(i.size) && t("cart.size", { size: sizeText(i.size) }), colorText(i.color) && t("orderDetail.colour", { colour: colorText(i.color) }), t("orderDetail.qty", { n: digits(i.quantity) })].filter(Boolean).join(" · ")}</p>
                     <PrintLine print={i.personalisation} fee={i.personalisation ? i.printFee : undefined} />
-                    <p className="text-slate-600">{formatNPR(i.unitPrice)} each</p>
+                    <p className="text-slate-600">{t("orderDetail.each", { amount: money(i.unitPrice) })}</p>
                   </div>
-                  <span className="font-semibold">{formatNPR(i.lineTotal)}</span>
+                  <span className="font-semibold">{money(i.lineTotal)}</span>
                 </li>
               ))}
             </ul>
@@ -262,7 +267,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <section aria-labelledby="address-title" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
             <h2 id="address-title" className="text-lg font-bold">
-              Shipping Address
+              {t("orderDetail.address")}
             </h2>
             <address className="mt-2 not-italic leading-6">
               <span className="block font-semibold">{a.fullName}</span>
@@ -275,36 +280,36 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="sum-title" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
             <h2 id="sum-title" className="text-lg font-bold">
-              Summary
+              {t("orderDetail.summary")}
             </h2>
             <dl className="mt-2 space-y-1.5">
               <div className="flex justify-between">
-                <dt className="text-slate-600">Subtotal</dt>
-                <dd>{formatNPR(order.subtotal)}</dd>
+                <dt className="text-slate-600">{t("cart.subtotal")}</dt>
+                <dd>{money(order.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-slate-600">Shipping</dt>
-                <dd>{order.shippingCost === 0 ? "Free" : formatNPR(order.shippingCost)}</dd>
+                <dt className="text-slate-600">{t("summary.shipping")}</dt>
+                <dd>{order.shippingCost === 0 ? t("summary.free") : money(order.shippingCost)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-slate-600">Discount</dt>
-                <dd>{order.discountAmount ? `-${formatNPR(order.discountAmount)}` : formatNPR(0)}</dd>
+                <dt className="text-slate-600">{t("orderDetail.discount")}</dt>
+                <dd>{order.discountAmount ? `-${money(order.discountAmount)}` : money(0)}</dd>
               </div>
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
-                <dd>{formatNPR(order.totalAmount)}</dd>
+                <dt>{t("summary.total")}</dt>
+                <dd>{money(order.totalAmount)}</dd>
               </div>
             </dl>
           </section>
           <div className="flex flex-col gap-2">
             {order.invoiceNumber ? (
-              <a href={`/api/orders/${order.id}/invoice.pdf`} download className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark" aria-label={`Download bill ${order.invoiceNumber}`}>
-                Download bill
+              <a href={`/api/orders/${order.id}/invoice.pdf`} download className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark" aria-label={t("orderDetail.downloadBillNumber", { number: order.invoiceNumber })}>
+                {t("orderDetail.downloadBill")}
               </a>
             ) : null}
             {order.creditNoteNumber ? (
               <a href={`/api/orders/${order.id}/credit-note.pdf`} download className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
-                Download credit note
+                {t("orderDetail.downloadCreditNote")}
               </a>
             ) : null}
             {isAwaitingWalletPayment(order) ? (
@@ -312,18 +317,18 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
             {order.status === "DELIVERED" && first ? (
               <Link to={`/products/${first.slug}?review=true`} className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark">
-                Write Review
+                {t("orderDetail.writeReview")}
               </Link>
             ) : null}
             {customerCanCancel(order) || customerCanRequestCancellation(order) ? <CancelOrder order={order} /> : null}
             <Link to="/profile?tab=orders" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
-              View All Orders
+              {t("orderDetail.allOrders")}
             </Link>
             <Link to="/products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
-              Continue Shopping
+              {t("cart.continue")}
             </Link>
             <Link to="/contact" className="inline-flex min-h-11 items-center justify-center text-center text-sm font-semibold text-nepal hover:underline">
-              Contact Support
+              {t("orderDetail.support")}
             </Link>
           </div>
         </div>
@@ -333,13 +338,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Order Not Found</h1>
-        <p className="mt-2 text-slate-600">This order does not exist or you may not view it.</p>
+        <h1 className="text-3xl font-bold">{t("orderDetail.notFound")}</h1>
+        <p className="mt-2 text-slate-600">{t("orderDetail.notFoundText")}</p>
         <Link to="/profile?tab=orders" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          View All Orders
+          {t("orderDetail.allOrders")}
         </Link>
       </section>
     );

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, MSG, paymentMethodLabel, shortOrderId } from "@khelkud/contracts";
+import { shortOrderId } from "@khelkud/contracts";
 import type { Route } from "./+types/order-success";
 import { pageTitle } from "../lib/seo";
+import { metaT, tBrowser, useI18n } from "../lib/i18n";
 import { settleConfirmedOrder } from "../lib/wallet-pay";
 
-export function meta() {
-  return [{ title: pageTitle("Order Confirmed") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("orderSuccess.metaTitle")) }, { name: "robots", content: "noindex" }];
 }
 
 /** docs/product-rules.md §6: the order by query orderId; no order (or not the viewer's) goes to /. */
@@ -22,17 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const STEPS = [
-  { title: "Order Confirmation", text: "We have received your order and sent the details to your e-mail and your mobile by SMS (as set on your profile). Its page shows every step as it happens." },
-  { title: "Processing", text: "We check and pack your jerseys." },
-  { title: "Shipping", text: "Your parcel is on its way: 3-5 business days." },
-  { title: "Delivery", text: "It arrives at your door. For cash on delivery, pay the courier." },
-];
+const STEPS = ["confirmation", "processing", "shipping", "delivery"] as const;
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const [params] = useSearchParams();
   const transactionId = params.get("transactionId");
+  const { t, money, digits } = useI18n();
   // The cart is cleared once the server says the wallet payment is confirmed, and the shopper is told once per order.
   useEffect(() => {
     if (order.paymentStatus !== "PAID") return;
@@ -40,7 +37,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
     const seen = `order-confirmed:${order.id}`;
     if (order.paymentMethod !== "COD" && !window.sessionStorage.getItem(seen)) {
       window.sessionStorage.setItem(seen, "1");
-      toast.success(MSG.orderConfirmed, { id: seen });
+      toast.success(tBrowser("messages.orderConfirmed"), { id: seen });
     }
   }, [order]);
   return (
@@ -51,58 +48,58 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <path d="m5 12 5 5 9-10" />
           </svg>
         </div>
-        <h1 className="mt-4 text-3xl font-bold">Order Confirmed!</h1>
-        <p className="mt-2 text-slate-600">Thank you for shopping with Khelkud.</p>
+        <h1 className="mt-4 text-3xl font-bold">{t("orderSuccess.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("orderSuccess.thanks")}</p>
       </div>
       <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
         <div>
-          <dt className="text-slate-600">Order Number</dt>
+          <dt className="text-slate-600">{t("order.number")}</dt>
           <dd className="text-lg font-bold" data-testid="order-number">
             #{shortOrderId(order.id)}
           </dd>
           <dd className="text-xs text-slate-500">{order.orderNumber}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Total</dt>
-          <dd className="text-lg font-bold">{formatNPR(order.totalAmount)}</dd>
+          <dt className="text-slate-600">{t("summary.total")}</dt>
+          <dd className="text-lg font-bold">{money(order.totalAmount)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Payment</dt>
-          <dd className="font-semibold">{paymentMethodLabel(order.paymentMethod)}</dd>
+          <dt className="text-slate-600">{t("order.payment")}</dt>
+          <dd className="font-semibold">{t(`order.method.${order.paymentMethod}`)}</dd>
           {order.paymentStatus === "PAID" ? (
             <dd className="mt-1 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800" data-testid="payment-status">
-              Paid
+              {t("order.paid")}
             </dd>
           ) : order.paymentMethod !== "COD" ? (
             <dd className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="payment-status">
-              Payment pending
+              {t("order.pending")}
             </dd>
           ) : null}
-          {order.paymentStatus === "PAID" && transactionId ? <dd className="mt-1 break-all text-xs text-slate-500">Transaction {transactionId}</dd> : null}
+          {order.paymentStatus === "PAID" && transactionId ? <dd className="mt-1 break-all text-xs text-slate-500">{t("order.transaction", { id: transactionId })}</dd> : null}
         </div>
         <div>
-          <dt className="text-slate-600">Items</dt>
-          <dd className="font-semibold">{order.items.reduce((n, i) => n + i.quantity, 0)}</dd>
+          <dt className="text-slate-600">{t("order.items")}</dt>
+          <dd className="font-semibold">{digits(order.items.reduce((n, i) => n + i.quantity, 0))}</dd>
         </div>
       </dl>
-      <h2 className="mt-8 text-lg font-bold">What happens next</h2>
+      <h2 className="mt-8 text-lg font-bold">{t("orderSuccess.next")}</h2>
       <ol className="mt-3 space-y-3">
         {STEPS.map((s, i) => (
-          <li key={s.title} className="flex gap-3">
-            <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-nepal text-sm font-bold text-white">{i + 1}</span>
+          <li key={s} className="flex gap-3">
+            <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-nepal text-sm font-bold text-white">{digits(i + 1)}</span>
             <span>
-              <span className="block font-semibold">{s.title}</span>
-              <span className="block text-sm text-slate-600">{s.text}</span>
+              <span className="block font-semibold">{t(`orderSuccess.steps.${s}.title`)}</span>
+              <span className="block text-sm text-slate-600">{t(`orderSuccess.steps.${s}.text`)}</span>
             </span>
           </li>
         ))}
       </ol>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
-          Track Order
+          {t("orderSuccess.track")}
         </Link>
         <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
       </div>
     </div>

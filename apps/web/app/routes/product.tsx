@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { imageVariantUrl, MSG, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -13,10 +13,11 @@ import { RatingOrNone } from "../components/star-rating";
 import { RouteLoadError } from "../components/load-error";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
-import { absoluteUrl, breadcrumbJsonLd, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
+import { tBrowser, useI18n } from "../lib/i18n";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -34,10 +35,10 @@ function describe(p: Product): string {
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text || `${p.name} by ${p.brand}, authentic, in NPR with delivery across Nepal.`;
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle("Product Not Found") }, { name: "robots", content: "noindex" }];
   const { product: p, publicUrl } = data;
-  const url = `${publicUrl}/products/${p.slug}`;
+  const url = canonicalUrl(publicUrl, matches, `/products/${p.slug}`);
   const title = p.metaTitle ?? pageTitle(p.name);
   const description = describe(p);
   const main = p.images[0];
@@ -105,17 +106,18 @@ export function meta({ data }: Route.MetaArgs) {
 
 function RelatedFailed() {
   useEffect(() => {
-    toast.error("Failed to load related products", { duration: 3000 });
+    toast.error(tBrowser("product.relatedFailed"), { duration: 3000 });
   }, []);
   return null;
 }
 
 function Related({ products }: { products: ProductCardData[] }) {
+  const { t } = useI18n();
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related" className="mt-14">
       <h2 id="related" className="mb-5 text-2xl font-bold">
-        You May Also Like
+        {t("product.related")}
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-6">
         {products.map((r) => (
@@ -130,11 +132,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const [params] = useSearchParams();
   const freeShipping = useFreeShippingText();
+  const { t, digits } = useI18n();
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb
-        trail={[{ to: "/", label: "Home" }, { to: "/products", label: "Products" }, ...(p.category ? [{ to: `/products?category=${p.category.slug}`, label: p.category.name }] : [])]}
+        trail={[{ to: "/", label: t("footer.home") }, { to: "/products", label: t("nav.products") }, ...(p.category ? [{ to: `/products?category=${p.category.slug}`, label: p.category.name }] : [])]}
         current={p.name}
       />
       <div className="grid gap-8 lg:grid-cols-2">
@@ -143,7 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">{p.team ?? p.brand}</p>
           <h1 className="mt-1 text-3xl font-bold leading-tight">{p.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            {p.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">New</span> : null}
+            {p.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">{t("product.new")}</span> : null}
             <RatingOrNone rating={p.rating} reviewCount={p.reviewCount} />
           </div>
           <div className="mt-4">
@@ -153,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <PurchasePanel product={p} />
           </div>
           <ul className="mt-6 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
-            {[`100% authentic, from ${p.brand}`, "Cash on delivery, Khalti or eSewa", freeShipping, "30-day returns"].filter(Boolean).map((text) => (
+            {[t("product.authentic", { brand: p.brand }), t("product.payWays"), freeShipping, t("product.returns")].filter(Boolean).map((text) => (
               <li key={text} className="flex items-center gap-1.5">
                 <CheckIcon className="h-4 w-4 shrink-0 text-green-700" />
                 {text}
@@ -169,7 +172,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           items={[
             {
               id: "description",
-              label: "Description",
+              label: t("product.description"),
               content: (
                 <div className="max-w-3xl">
                   <p className="leading-relaxed text-slate-700">{p.description}</p>
@@ -185,7 +188,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             },
             {
               id: "specifications",
-              label: "Specifications",
+              label: t("product.specifications"),
               content: specs.length ? (
                 <dl className="max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
                   {specs.map(([k, v]) => (
@@ -196,10 +199,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </dl>
               ) : (
-                <p className="text-slate-600">No specifications listed.</p>
+                <p className="text-slate-600">{t("product.noSpecifications")}</p>
               ),
             },
-            { id: "reviews", label: p.reviewCount > 0 ? `Reviews (${p.reviewCount})` : "Reviews", content: <ProductReviews product={p} /> },
+            { id: "reviews", label: p.reviewCount > 0 ? t("product.reviewsCount", { n: digits(p.reviewCount) }) : t("product.reviews"), content: <ProductReviews product={p} /> },
           ]}
         />
       </div>
@@ -214,16 +217,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Product Not Found</h1>
-        <p className="mt-2 text-slate-600">This product does not exist or is no longer available.</p>
+        <h1 className="text-3xl font-bold">{t("product.notFound")}</h1>
+        <p className="mt-2 text-slate-600">{t("product.notFoundText")}</p>
         <Link to="/products" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          Back to Products
+          {t("product.backToProducts")}
         </Link>
       </section>
     );
   }
-  return <RouteLoadError title="We could not load this product" toastText={MSG.failedProduct} />;
+  return <RouteLoadError title={t("product.loadError")} toastText={t("messages.failedProduct")} />;
 }

@@ -3,6 +3,7 @@ import { RegisterFormSchema, safeRedirect } from "@khelkud/contracts";
 import type { Route } from "./+types/register";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, checked, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
@@ -35,13 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Account created successfully! Welcome to Khelkud!");
-export const meta = () => [{ title: pageTitle("Create Account") }, { name: "robots", content: "noindex" }];
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("register.title")) }, { name: "robots", content: "noindex" }];
 
 const EMPTY = { name: "", email: "", phone: "", password: "", confirmPassword: "", acceptTerms: false };
 
 export default function RegisterPage() {
   const { form, busy, formError, onSubmit } = useRouteForm(RegisterFormSchema, EMPTY as never);
   const v = form.values as typeof EMPTY;
+  const { t } = useI18n();
 
   const field = (name: keyof typeof EMPTY) => ({
     name,
@@ -52,14 +54,14 @@ export default function RegisterPage() {
   });
 
   return (
-    <AuthCard title="Create Account" subtitle="Join Khelkud for authentic jerseys delivered across Nepal">
+    <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={formError} />
-        <TextField label="Full Name" autoComplete="name" {...field("name")} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />
-        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="98XXXXXXXX" hint="Nepali mobile or landline, e.g. 98XXXXXXXX or 01-4XXXXXX" {...field("phone")} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters with upper case, lower case and a number" {...field("password")} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" {...field("confirmPassword")} />
+        <TextField label={t("register.fullName")} autoComplete="name" {...field("name")} />
+        <TextField label={t("register.email")} type="email" autoComplete="email" inputMode="email" {...field("email")} />
+        <TextField label={t("register.phone")} type="tel" autoComplete="tel" inputMode="tel" placeholder="98XXXXXXXX" hint={t("register.phoneHint")} {...field("phone")} />
+        <PasswordField label={t("register.password")} autoComplete="new-password" hint={t("register.passwordHint")} {...field("password")} />
+        <PasswordField label={t("register.confirmPassword")} autoComplete="new-password" {...field("confirmPassword")} />
         <div>
           <label className="flex min-h-11 items-start gap-2 py-1 text-sm text-slate-700">
             <input
@@ -73,26 +75,27 @@ export default function RegisterPage() {
               className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-nepal"
             />
             <span>
-              I agree to the{" "}
+              {t("register.agreeBefore")}{" "}
               <Link to="/terms" className="font-semibold text-nepal hover:underline">
-                Terms and Conditions
+                {t("register.terms")}
               </Link>{" "}
-              and{" "}
+              {t("register.and")}{" "}
               <Link to="/privacy" className="font-semibold text-nepal hover:underline">
-                Privacy Policy
+                {t("register.privacy")}
               </Link>
+              {t("register.agreeAfter")}
             </span>
           </label>
           {form.errors.acceptTerms ? <p className="mt-1 text-sm text-red-700">{form.errors.acceptTerms}</p> : null}
         </div>
-        <SubmitButton busy={busy} busyLabel="Creating Account…">
-          Create Account
+        <SubmitButton busy={busy} busyLabel={t("register.creating")}>
+          {t("register.submit")}
         </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
+        {t("register.haveAccount")}{" "}
         <Link to="/login" className="font-semibold text-nepal hover:underline">
-          Sign in
+          {t("register.signIn")}
         </Link>
       </p>
     </AuthCard>

@@ -27,6 +27,10 @@ describe("GET /sitemap.xml", () => {
     expect(xml).toContain("<loc>https://shop.example.np/products/nepal-home-jersey</loc>");
     expect(xml).toContain("<loc>https://shop.example.np/products?category=football-jerseys</loc>");
     expect(xml).toContain("<loc>https://shop.example.np/blogs/published-post</loc>");
+    // Each page in Nepali too, both naming the other (docs/decisions/105).
+    expect(xml).toContain("<loc>https://shop.example.np/ne/products/nepal-home-jersey</loc>");
+    expect(xml).toContain("<loc>https://shop.example.np/ne</loc>");
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ne" href="https://shop.example.np/ne/products?category=football-jerseys"/>');
     expect(xml).not.toContain("hidden-jersey");
     expect(xml).not.toContain("draft-post");
   });

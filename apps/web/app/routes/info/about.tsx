@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import type { Route } from "./+types/about";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
@@ -12,11 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Khelkud is a Kathmandu shop for authentic football, cricket and basketball jerseys, delivered across Nepal.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("About Us") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/about` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/about") },
     { property: "og:title", content: pageTitle("About Us") },
     { property: "og:description", content: DESCRIPTION },
   ];

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { canonicalUrl } from "../../lib/seo";
 import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
@@ -14,11 +15,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Call, e-mail or write to Khelkud in Kathmandu. Open Monday to Saturday, 9 AM to 6 PM; we reply to every message within 24 hours.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Contact Us") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/contact` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/contact") },
     { property: "og:title", content: pageTitle("Contact Us") },
     { property: "og:description", content: DESCRIPTION },
   ];

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import { formatNPR } from "@khelkud/contracts";
 import type { Route } from "./+types/faq";
 import { InfoPage } from "../../components/info-page";
@@ -11,11 +12,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Answers to common questions about Khelkud: authenticity, payment, shipping, returns, sizes and your account.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Frequently Asked Questions") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/faq` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/faq") },
     { property: "og:title", content: pageTitle("Frequently Asked Questions") },
     { property: "og:description", content: DESCRIPTION },
   ];

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import type { Route } from "./+types/privacy";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
@@ -8,11 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shopName: s.shopName, email: s.email, address: s.address, publicUrl: context.publicUrl };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Privacy Policy") },
     { name: "description", content: "What personal data Khelkud collects, why, how long we keep it and how to reach us about it." },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/privacy` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/privacy") },
   ];
 }
 

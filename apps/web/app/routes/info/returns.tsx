@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import type { Route } from "./+types/returns";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
@@ -9,11 +10,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Return any Khelkud order within 30 days, or exchange the size for free. How returns and refunds work.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Returns & Exchanges") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/returns` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/returns") },
     { property: "og:title", content: pageTitle("Returns & Exchanges") },
     { property: "og:description", content: DESCRIPTION },
   ];

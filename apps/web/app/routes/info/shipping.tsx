@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import { formatNPR } from "@khelkud/contracts";
 import type { Route } from "./+types/shipping";
 import { InfoPage, Prose } from "../../components/info-page";
@@ -9,13 +10,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { rule: s.shipping, publicUrl: context.publicUrl };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const free = data ? formatNPR(data.rule.freeAbovePaisa) : "";
   const description = `Delivery across Nepal in 3–5 business days. Free shipping on orders above ${free}; cash on delivery, Khalti and eSewa.`;
   return [
     { title: pageTitle("Shipping Information") },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/shipping` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/shipping") },
     { property: "og:title", content: pageTitle("Shipping Information") },
     { property: "og:description", content: description },
   ];

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { canonicalUrl } from "../../lib/seo";
 import type { Route } from "./+types/size-guide";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
@@ -9,11 +10,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "Jersey size charts for adults (S–XXL) and youth (YS–YL): chest and length in centimetres and inches, and how to measure.";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle("Size Guide") },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${data?.publicUrl ?? ""}/size-guide` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/size-guide") },
     { property: "og:title", content: pageTitle("Size Guide") },
     { property: "og:description", content: DESCRIPTION },
   ];

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MSG, AUTH_MSG_NE, MSG, MSG_NE } from "@khelkud/contracts";
+import { createTestApp, type TestContext } from "../test/harness.js";
+
+/** The API answers in the request's language: `Accept-Language` (docs/decisions/106). */
+let t: TestContext;
+let ip = 0;
+const SAME_SITE = { origin: "http://localhost:3000" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url, payload: payload as object, headers: { ...SAME_SITE, ...headers }, remoteAddress: `10.9.0.${++ip}` });
+
+describe("error messages in the request's language", () => {
+  it("answers a sign-in with a bad body in Nepali when the request asks for it, in English otherwise", async () => {
+    const ne = await post("/api/auth/login", { email: "sita@example.com" }, { "accept-language": "ne" });
+    expect(ne.statusCode).toBe(400);
+    expect(ne.json()).toMatchObject({ success: false, error: MSG_NE.passwordRequired, details: [{ field: "password", message: MSG_NE.passwordRequired }] });
+
+    const en = await post("/api/auth/login", { email: "sita@example.com" });
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({ success: false, error: MSG.passwordRequired });
+
+    // A browser that prefers English and reads some Nepali gets English.
+    const mixed = await post("/api/auth/login", { email: "sita@example.com" }, { "accept-language": "en-US,en;q=0.9,ne;q=0.8" });
+    expect(mixed.json().error).toBe(MSG.passwordRequired);
+    const nepalFirst = await post("/api/auth/login", { email: "sita@example.com" }, { "accept-language": "ne-NP,ne;q=0.9,en;q=0.5" });
+    expect(nepalFirst.json().error).toBe(MSG_NE.passwordRequired);
+  });
+
+  it("answers a registration with a wrong phone number in Nepali, field by field", async () => {
+    const res = await post("/api/auth/register", { name: "Sita Sharma", email: "sita-ne@example.com", phone: "12345", password: "Secret123", confirmPassword: "Secret123" }, { "accept-language": "ne" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: MSG_NE.phoneInvalid, details: [{ field: "phone", message: MSG_NE.phoneInvalid }] });
+
+    const several = await post("/api/auth/register", { name: "S", email: "not-an-email", phone: "12345", password: "Secret123", confirmPassword: "Secret123" }, { "accept-language": "ne" });
+    expect(several.statusCode).toBe(400);
+    expect(several.json().error).toBe(MSG_NE.validationFailed);
+    expect(several.json().details).toEqual(expect.arrayContaining([{ field: "name", message: MSG_NE.nameMin }, { field: "email", message: MSG_NE.emailInvalid }]));
+  });
+
+  it("translates the services' own refusals: a wrong password, an address already taken", async () => {
+    const wrong = await post("/api/auth/login", { email: "nobody@example.com", password: "Secret123" }, { "accept-language": "ne" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(MSG_NE.invalidCredentials);
+
+    const account = { name: "Hari Thapa", email: `hari-${Date.now()}@example.com`, phone: "9812345678", password: "Secret123", confirmPassword: "Secret123" };
+    expect((await post("/api/auth/register", account)).statusCode).toBe(201);
+    const again = await post("/api/auth/register", account, { "accept-language": "ne" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(AUTH_MSG_NE.emailTaken);
+    expect((await post("/api/auth/register", account)).json().error).toBe(AUTH_MSG.emailTaken);
+  });
+
+  it("answers malformed requests and unknown routes in Nepali too, never with a 500", async () => {
+    const badJson = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: "{not json", headers: { ...SAME_SITE, "content-type": "application/json", "accept-language": "ne" }, remoteAddress: "10.9.1.1" });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().error).toBe("अनुरोध मान्य JSON होइन");
+
+    const missing = await t.app.inject({ method: "GET", url: "/api/no-such-thing", headers: { "accept-language": "ne" } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(`${MSG_NE.routeNotFound}: GET /api/no-such-thing`);
+
+    // A header that names no language of the shop, or is garbage, is English.
+    for (const header of ["fr-FR,de;q=0.8", "ne;q=abc", ";;;,,,", "x".repeat(5000)]) {
+      const res = await post("/api/auth/login", { email: "sita@example.com" }, { "accept-language": header });
+      expect(res.statusCode, header).toBe(400);
+      expect(res.json().error, header).toBe(MSG.passwordRequired);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The storefront's texts in English and Nepali (docs/decisions/105): i18next, one instance per
+ * language made once from the catalogues in `app/locales` (no per-request state, so concurrent server renders never
+ * mix languages). The language of a page is its URL: Nepali pages are the app under the basename `/ne`.
+ */
+import { createElement, Fragment, type ReactNode } from "react";
+import i18next, { type i18n } from "i18next";
+import { useHref } from "react-router";
+import { formatDay, formatMoment, formatMoney, localDigits, type Locale } from "@khelkud/contracts";
+import { en } from "../locales/en";
+import { ne } from "../locales/ne";
+
+export const CATALOGUES = { en, ne } as const;
+
+function makeInstance(locale: Locale): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: "en",
+    resources: { en: { translation: en }, ne: { translation: ne } },
+    // React escapes what it renders; messages are plain text.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+const INSTANCES: Record<Locale, i18n> = { en: makeInstance("en"), ne: makeInstance("ne") };
+
+export function i18nFor(locale: Locale): i18n {
+  return INSTANCES[locale];
+}
+
+/** The page's language: the router's basename is `/ne` on Nepali pages. */
+export function useLocale(): Locale {
+  return useHref("/") === "/ne" ? "ne" : "en";
+}
+
+/** `t` of the page's language plus its number and date formats. */
+export function useI18n() {
+  // The instance of the page's language itself, not React context: the same texts in a component test without a provider.
+  const locale = useLocale();
+  const { t } = INSTANCES[locale];
+  return {
+    t,
+    locale,
+    money: (paisa: number) => formatMoney(paisa, locale),
+    day: (iso: string | Date) => formatDay(iso, locale),
+    moment: (iso: string | Date) => formatMoment(iso, locale),
+    digits: (value: string | number) => localDigits(value, locale),
+  };
+}
+
+/** The language of the page in the browser (for toasts and other texts made outside a component). */
+export function browserLocale(): Locale {
+  return typeof document !== "undefined" && document.documentElement.lang === "ne" ? "ne" : "en";
+}
+
+/** `t` for code outside components (toasts after a click): the page's language in the browser. */
+export function tBrowser(key: string, options?: Record<string, unknown>): string {
+  return i18nFor(browserLocale()).t(key, options ?? {});
+}
+
+/** `t` for a route's `meta` (titles, descriptions), in the language of the page it describes. */
+export function metaT(matches: readonly unknown[] | undefined) {
+  const root = matches?.find((m) => (m as { id?: string } | undefined)?.id === "root") as { data?: { locale?: unknown } } | undefined;
+  return i18nFor(root?.data?.locale === "ne" ? "ne" : "en").t;
+}
+
+/** A catalogue text with one `<strong>…</strong>` part, rendered with that part in bold (no HTML is ever parsed). */
+export function withStrong(text: string): ReactNode {
+  const m = /^(.*?)<strong>(.*?)<\/strong>(.*)$/s.exec(text);
+  if (!m) return text;
+  return createElement(Fragment, null, m[1], createElement("strong", null, m[2]), m[3]);
+}
