@@ -122,7 +122,8 @@ export function SiteFooter({ shop, categories }: Props) {
           <p>
             © {digits(new Date().getFullYear())} {shop.shopName}. {t("footer.rights")}
           </p>
-          <p className="flex gap-4">
+          {/* A div, not a p: the language switch is a nav, which a p cannot hold (the browser would split it and the page would not hydrate). */}
+          <div className="flex gap-4">
             <Link to="/terms" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
               {t("footer.terms")}
             </Link>
@@ -130,7 +131,7 @@ export function SiteFooter({ shop, categories }: Props) {
               {t("footer.privacy")}
             </Link>
             <LanguageSwitch className="inline-flex" tone="dark" />
-          </p>
+          </div>
         </div>
       </div>
     </footer>
