@@ -1,6 +1,7 @@
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { LIVE_MSG, NEW_ORDER_TOAST_MS, shortOrderId } from "@khelkud/contracts";
+import { tBrowser } from "../lib/i18n";
 import { useLiveAuthFailure, useLiveConnection, useLiveEvent } from "../lib/live";
 import { useUser } from "../lib/session";
 import { statusText } from "./order-status-badge";
@@ -14,19 +15,19 @@ export function LiveToasts() {
   const { revalidate } = useRevalidator();
   useLiveConnection(user?.id ?? null);
 
-  useLiveAuthFailure(() => toast.error(LIVE_MSG.authFailed, { id: "live-auth", duration: 3000 }));
+  useLiveAuthFailure(() => toast.error(tBrowser("live.authFailed"), { id: "live-auth", duration: 3000 }));
 
   useLiveEvent("new_order", (e) => {
     toast.success(LIVE_MSG.newOrder(shortOrderId(e.orderId)), { id: `new-order-${e.orderId}`, duration: NEW_ORDER_TOAST_MS });
   });
 
   useLiveEvent("payment_updated", (e) => {
-    if (e.paymentStatus === "PAID") toast.success(LIVE_MSG.paymentPaid, { id: `payment-${e.orderId}`, duration: 2000 });
-    if (e.paymentStatus === "FAILED") toast.error(LIVE_MSG.paymentFailed, { id: `payment-${e.orderId}`, duration: 3000 });
+    if (e.paymentStatus === "PAID") toast.success(tBrowser("live.paymentPaid"), { id: `payment-${e.orderId}`, duration: 2000 });
+    if (e.paymentStatus === "FAILED") toast.error(tBrowser("live.paymentFailed"), { id: `payment-${e.orderId}`, duration: 3000 });
   });
 
   useLiveEvent("profile_updated", () => {
-    toast.success(LIVE_MSG.profileUpdated, { id: "profile-updated", duration: 2000 });
+    toast.success(tBrowser("live.profileUpdated"), { id: "profile-updated", duration: 2000 });
     // The header shows the name and photo from the root loader.
     void revalidate();
   });
@@ -34,7 +35,7 @@ export function LiveToasts() {
   useLiveEvent("order_updated", (e) => {
     // Customers hear about their own orders; administrators see every order move on the admin screens instead.
     if (e.change !== "status" || user?.role === "ADMIN") return;
-    toast.info(`Order #${shortOrderId(e.orderId)} is now ${statusText(e.status)}.`, { id: `order-${e.orderId}-${e.status}`, duration: 4000 });
+    toast.info(tBrowser("live.orderNow", { id: shortOrderId(e.orderId), status: tBrowser(`status.${e.status}`, { defaultValue: statusText(e.status) }) }), { id: `order-${e.orderId}-${e.status}`, duration: 4000 });
   });
 
   return null;

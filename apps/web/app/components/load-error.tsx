@@ -1,15 +1,17 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { useI18n } from "../lib/i18n";
 
 /** A failed load: say so and offer Try Again (no invented fallback content, docs/product-rules.md §1). */
 export function LoadError({ title, onRetry, busy, compact = false }: { title: string; onRetry: () => void; busy: boolean; compact?: boolean }) {
+  const { t } = useI18n();
   return (
     <section role="alert" className={`mx-auto flex max-w-xl flex-col items-center px-4 text-center ${compact ? "py-10" : "py-24"}`}>
       <h2 className="text-2xl font-bold">{title}</h2>
-      <p className="mt-2 text-slate-600">Something went wrong on our side. Please try again in a moment.</p>
+      <p className="mt-2 text-slate-600">{t("loadError.text")}</p>
       <button type="button" onClick={onRetry} disabled={busy} className="mt-6 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark disabled:opacity-60">
-        {busy ? "Trying…" : "Try Again"}
+        {busy ? t("common.trying") : t("common.tryAgain")}
       </button>
     </section>
   );

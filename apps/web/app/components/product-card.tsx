@@ -8,6 +8,7 @@ import { ProductImage } from "./product-image";
 import { Price } from "./price";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
+import { useI18n } from "../lib/i18n";
 
 interface Props {
   product: ProductCardData;
@@ -21,11 +22,12 @@ interface Props {
 }
 
 function Badges({ product }: { product: ProductCardData }) {
+  const { t, digits } = useI18n();
   return (
     <span className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
-      {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">Featured</span> : null}
-      {product.discountPercent ? <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{product.discountPercent}% OFF</span> : null}
-      {product.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">New</span> : null}
+      {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">{t("card.featured")}</span> : null}
+      {product.discountPercent ? <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{t("price.off", { percent: digits(product.discountPercent) })}</span> : null}
+      {product.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">{t("product.new")}</span> : null}
     </span>
   );
 }
@@ -56,6 +58,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
   const soldOut = product.stock <= 0;
   const needsSize = product.sizes.length > 0;
   const list = view === "list";
+  const { t } = useI18n();
 
   const onAdd = () => (needsSize ? setQuickView(true) : addToCart(product));
   const onBuy = () => {
@@ -85,12 +88,12 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
         </Link>
         <Badges product={product} />
         <span className="absolute right-2 top-2 flex flex-col gap-2">
-          <IconButton label={wished ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`} pressed={wished} onClick={() => toggleWishlist(product)}>
+          <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
               <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.6 5 7 5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.4 0 5.4 3.3 4 6.4C19 15.6 12 20 12 20z" />
             </svg>
           </IconButton>
-          <IconButton label={`Quick view ${product.name}`} onClick={() => setQuickView(true)}>
+          <IconButton label={t("card.quickView", { name: product.name })} onClick={() => setQuickView(true)}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
               <circle cx="12" cy="12" r="3" />
@@ -122,7 +125,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
             onClick={onAdd}
             className="min-h-11 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
           >
-            {soldOut ? "Out of Stock" : "Add to Cart"}
+            {soldOut ? t("stock.OUT_OF_STOCK") : t("product.addToCart")}
             {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the product. */}
             <span className="sr-only">: {product.name}</span>
           </button>
@@ -132,7 +135,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
             onClick={onBuy}
             className="min-h-11 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
           >
-            Buy Now
+            {t("product.buyNow")}
             <span className="sr-only">: {product.name}</span>
           </button>
         </div>

@@ -86,7 +86,7 @@ export function SearchBox({ id }: { id: string }) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("searchBox.label")}
       </label>
       <input
         ref={inputRef}

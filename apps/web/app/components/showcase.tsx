@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { SHOWCASE_INTERVAL_MS, type ProductCardData } from "@khelkud/contracts";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
+import { useI18n } from "../lib/i18n";
 
 export const SHOWCASE_SIZES = "(min-width: 768px) 448px, 90vw";
 
@@ -15,6 +16,7 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = products.length;
+  const { t, digits } = useI18n();
 
   useEffect(() => {
     if (paused || count < 2 || prefersReducedMotion()) return;
@@ -28,7 +30,7 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured products"
+      aria-label={t("showcase.label")}
       className="relative mx-auto w-full max-w-md"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -42,7 +44,7 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
         {products.map((p, i) => {
           const image = p.images[0];
           return (
-            <div key={p.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} hidden={i !== index}>
+            <div key={p.id} role="group" aria-roledescription="slide" aria-label={t("showcase.slide", { i: digits(i + 1), n: digits(count) })} hidden={i !== index}>
               <Link to={`/products/${p.slug}`} className="group block rounded-2xl bg-white/5 p-4 ring-1 ring-white/15">
                 <div className="aspect-square overflow-hidden rounded-xl bg-white">
                   {image ? (
@@ -62,7 +64,7 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
       </div>
       {count > 1 ? (
         <div className="mt-4 flex items-center justify-center gap-3">
-          <button type="button" onClick={() => go(index - 1)} aria-label="Previous product" className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+          <button type="button" onClick={() => go(index - 1)} aria-label={t("showcase.previous")} className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
               <path d="m15 6-6 6 6 6" />
             </svg>
@@ -70,12 +72,12 @@ export function Showcase({ products }: { products: ProductCardData[] }) {
           {/* The dots are a desktop extra: on a phone Previous / Next (44 px) do the same and the dots would not fit at 44 px. */}
           <div className="hidden gap-1 sm:flex">
             {products.map((p, i) => (
-              <button key={p.id} type="button" onClick={() => go(i)} aria-label={`Show product ${i + 1}`} aria-current={i === index ? "true" : undefined} className="flex h-6 w-6 items-center justify-center">
+              <button key={p.id} type="button" onClick={() => go(i)} aria-label={t("showcase.show", { i: digits(i + 1) })} aria-current={i === index ? "true" : undefined} className="flex h-6 w-6 items-center justify-center">
                 <span className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/40"}`} />
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => go(index + 1)} aria-label="Next product" className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+          <button type="button" onClick={() => go(index + 1)} aria-label={t("showcase.next")} className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
               <path d="m9 6 6 6-6 6" />
             </svg>

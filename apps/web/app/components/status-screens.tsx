@@ -1,26 +1,28 @@
 import { Link, useNavigate } from "react-router";
+import { useI18n } from "../lib/i18n";
 
-export function NotFoundView({ title = "Page Not Found", message = "The page you are looking for does not exist or has moved." }: { title?: string; message?: string }) {
+export function NotFoundView({ title, message }: { title?: string; message?: string }) {
   const navigate = useNavigate();
+  const { t, digits } = useI18n();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-7xl font-bold text-crimson">404</p>
-      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-600">{message}</p>
+      <p className="text-7xl font-bold text-crimson">{digits(404)}</p>
+      <h1 className="mt-4 text-3xl font-bold">{title ?? t("notFound.title")}</h1>
+      <p className="mt-2 text-slate-600">{message ?? t("notFound.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          Go Home
+          {t("common.goHome")}
         </Link>
         <button type="button" onClick={() => navigate(-1)} className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
-          Go Back
+          {t("common.goBack")}
         </button>
       </div>
-      <nav aria-label="Helpful links" className="mt-10">
+      <nav aria-label={t("notFound.helpful")} className="mt-10">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-nepal">
-          <li><Link to="/products" className="hover:underline">Products</Link></li>
-          <li><Link to="/blogs" className="hover:underline">Blogs</Link></li>
-          <li><Link to="/about" className="hover:underline">About</Link></li>
-          <li><Link to="/contact" className="hover:underline">Contact</Link></li>
+          <li><Link to="/products" className="hover:underline">{t("nav.products")}</Link></li>
+          <li><Link to="/blogs" className="hover:underline">{t("nav.blogs")}</Link></li>
+          <li><Link to="/about" className="hover:underline">{t("nav.about")}</Link></li>
+          <li><Link to="/contact" className="hover:underline">{t("footer.contact")}</Link></li>
         </ul>
       </nav>
     </section>
@@ -29,20 +31,21 @@ export function NotFoundView({ title = "Page Not Found", message = "The page you
 
 /** docs/product-rules.md §13: the fallback screen for a rendering failure. */
 export function OopsScreen() {
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="#DC143C" strokeWidth="2" aria-hidden="true">
         <circle cx="12" cy="12" r="10" />
         <path d="M12 7v6M12 16.5v.5" />
       </svg>
-      <h1 className="mt-4 text-3xl font-bold">Oops! Something went wrong</h1>
-      <p className="mt-2 text-slate-600">We could not show this page. Please try again in a moment.</p>
+      <h1 className="mt-4 text-3xl font-bold">{t("oops.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("oops.text")}</p>
       <div className="mt-8 flex gap-3">
         <button type="button" onClick={() => window.location.reload()} className="rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          Refresh Page
+          {t("oops.refresh")}
         </button>
         <a href="/" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
-          Go to Home
+          {t("oops.home")}
         </a>
       </div>
     </section>

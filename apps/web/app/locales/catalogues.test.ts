@@ -85,6 +85,16 @@ const TRANSLATED = [
   "routes/order-success.tsx",
   "routes/cart.tsx",
   "components/order-status-badge.tsx",
+  "routes/home.tsx",
+  "routes/catalogue.tsx",
+  "components/product-card.tsx",
+  "components/showcase.tsx",
+  "components/feature-tile.tsx",
+  "components/search-box.tsx",
+  "components/load-error.tsx",
+  "components/breadcrumb.tsx",
+  "components/status-screens.tsx",
+  "components/live-toasts.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

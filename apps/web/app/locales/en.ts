@@ -1,9 +1,12 @@
+import { enPages } from "./en-pages";
+
 /**
  * The storefront's English texts (the specification's wording, unchanged), one key per text (docs/decisions/105).
  * `ne.ts` has the same keys with the Nepali texts; a key missing from either fails the type check and
  * `app/locales/catalogues.test.ts`. Plural forms use i18next's `_one` / `_other` suffixes with `count`.
  */
 export const en = {
+  ...enPages,
   nav: {
     skip: "Skip to content",
     home: "Khelkud home",

@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { nePages } from "./ne-pages";
 
 /**
  * The storefront in Nepali, written for shoppers (docs/decisions/105). Terms follow docs/nepali-glossary.md: the words
@@ -6,6 +7,7 @@ import type { Catalogue } from "./en";
  * (खल्ती, इसेवा). Numbers reach these texts already in Devanagari digits (lib/i18n.ts `digits`, `money`).
  */
 export const ne: Catalogue = {
+  ...nePages,
   nav: {
     skip: "मुख्य सामग्रीमा जानुहोस्",
     home: "खेलकुद गृहपृष्ठ",

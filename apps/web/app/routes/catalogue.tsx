@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, formatNPR, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
+import { CATALOGUE_PAGE_SIZE, localizeMessage, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
-import { canonicalUrl, DEFAULT_DESCRIPTION, pageTitle } from "../lib/seo";
+import { canonicalUrl, pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";
@@ -29,22 +30,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, products: list.products.map(toProductCard), pagination: list.pagination, facets: list.facets!, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
-function headingFor(state: CatalogueState, facets: CatalogueFacets) {
+function headingFor(state: CatalogueState, facets: CatalogueFacets, t: (key: string) => string) {
   const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
-  return category?.name ?? "All Products";
+  return category?.name ?? t("catalogue.allProducts");
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle("Products") }];
+  const t = metaT(matches);
+  if (!data) return [{ title: pageTitle(t("nav.products")) }];
   const { state, facets, publicUrl, pagination } = data;
-  const heading = state.q ? `Search: ${state.q}` : headingFor(state, facets);
+  const heading = state.q ? t("catalogue.searchTitle", { q: state.q }) : headingFor(state, facets, t);
   const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Only the plain category listing is canonical; filtered and searched variants point at it and are not indexed.
   const canonical = canonicalUrl(publicUrl, matches, catalogueUrl({ category: category?.slug }));
   const filtered = state.q !== "" || state.brands.length > 0 || state.minPrice !== undefined || state.maxPrice !== undefined || state.sort !== undefined || state.page > 1;
   return [
     { title: pageTitle(heading) },
-    { name: "description", content: category ? `${category.name}: ${pagination.total} authentic products in NPR with delivery across Nepal.` : DEFAULT_DESCRIPTION },
+    { name: "description", content: category ? t("catalogue.metaDescription", { category: category.name, n: pagination.total }) : t("seo.description") },
     { tagName: "link", rel: "canonical", href: canonical },
     ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
     { property: "og:title", content: pageTitle(heading) },
@@ -54,17 +56,18 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 const SORT_OPTIONS = [
-  { value: "newest", label: "Newest" },
-  { value: "name", label: "Name" },
-  { value: "price-low", label: "Price: Low to High" },
-  { value: "price-high", label: "Price: High to Low" },
-  { value: "rating", label: "Top Rated" },
+  { value: "newest", text: "catalogue.sort.newest" },
+  { value: "name", text: "catalogue.sort.name" },
+  { value: "price-low", text: "catalogue.sort.priceLow" },
+  { value: "price-high", text: "catalogue.sort.priceHigh" },
+  { value: "rating", text: "catalogue.sort.rating" },
 ] as const;
 
 function Chip({ label, to }: { label: string; to: string }) {
+  const { t } = useI18n();
   return (
     <li>
-      <Link to={to} className="inline-flex items-center gap-1 rounded-full bg-nepal/10 py-1 pl-3 pr-2 text-sm font-semibold text-nepal hover:bg-nepal/20" aria-label={`Remove filter ${label}`}>
+      <Link to={to} className="inline-flex items-center gap-1 rounded-full bg-nepal/10 py-1 pl-3 pr-2 text-sm font-semibold text-nepal hover:bg-nepal/20" aria-label={t("catalogue.removeFilter", { label })}>
         {label}
         <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
           <path d="M6 6l12 12M18 6 6 18" />
@@ -87,15 +90,16 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
     timer.current = setTimeout(() => onCommit(a, b), 450);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
-  const label = (n: number, top: boolean) => (top && n >= PRICE_SLIDER.max ? `${formatNPR(rupeesToPaisa(n))}+` : formatNPR(rupeesToPaisa(n)));
+  const { t, money } = useI18n();
+  const label = (n: number, top: boolean) => (top && n >= PRICE_SLIDER.max ? `${money(rupeesToPaisa(n))}+` : money(rupeesToPaisa(n)));
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Price</legend>
+      <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">{t("catalogue.price")}</legend>
       <p className="mb-2 text-sm font-semibold" aria-live="polite">
         {label(min, false)} – {label(max, true)}
       </p>
       <label className="block text-xs text-slate-600" htmlFor="price-min">
-        Minimum price
+        {t("catalogue.minPrice")}
       </label>
       <input
         id="price-min"
@@ -114,7 +118,7 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
         className="w-full accent-crimson"
       />
       <label className="mt-2 block text-xs text-slate-600" htmlFor="price-max">
-        Maximum price
+        {t("catalogue.maxPrice")}
       </label>
       <input
         id="price-max"
@@ -138,6 +142,7 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
 
 function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets: CatalogueFacets; onNavigate: (next: Partial<CatalogueState>) => void }) {
   const freeShipping = useFreeShippingText();
+  const { t, digits } = useI18n();
   const selectedCategory = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Ticked brands stay listed even when nothing matches them any more, so they can be unticked.
   const brands = [...facets.brands];
@@ -149,15 +154,15 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
       {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
       {state.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
       <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold">Filters</h2>
+        <h2 className="text-lg font-bold">{t("catalogue.filters")}</h2>
         <Link to={catalogueUrl({ view: state.view })} className="text-sm font-semibold text-crimson hover:underline">
-          Clear All
+          {t("catalogue.clearAll")}
         </Link>
       </div>
       <fieldset>
-        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Category</legend>
+        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">{t("catalogue.category")}</legend>
         <ul className="space-y-1">
-          {[{ id: "", slug: "", name: "All Categories", count: -1 }, ...facets.categories].map((c) => (
+          {[{ id: "", slug: "", name: t("catalogue.allCategories"), count: -1 }, ...facets.categories].map((c) => (
             <li key={c.id || "all"}>
               <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
                 <input
@@ -169,15 +174,15 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
                   className="accent-nepal"
                 />
                 <span className="flex-1 text-sm">{c.name}</span>
-                {c.count >= 0 ? <span className="text-xs text-slate-500">{c.count}</span> : null}
+                {c.count >= 0 ? <span className="text-xs text-slate-500">{digits(c.count)}</span> : null}
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
       <fieldset>
-        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">Brand</legend>
-        <ul className="space-y-1" aria-label="Brands">
+        <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-slate-700">{t("catalogue.brand")}</legend>
+        <ul className="space-y-1" aria-label={t("catalogue.brands")}>
           {brands.map((b) => (
             <li key={b.name}>
               <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
@@ -191,7 +196,7 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
                 />
                 <span className="flex-1 text-sm">{b.name}</span>
                 <span className="text-xs text-slate-500" data-testid="brand-count">
-                  {b.count}
+                  {digits(b.count)}
                 </span>
               </label>
             </li>
@@ -201,25 +206,26 @@ function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets:
       <PriceRange state={state} onCommit={(min, max) => onNavigate({ minPrice: min, maxPrice: max })} />
       <noscript>
         <button type="submit" className="w-full rounded-lg bg-nepal py-2 font-semibold text-white">
-          Apply
+          {t("catalogue.apply")}
         </button>
       </noscript>
       <aside className="rounded-lg bg-nepal/5 p-3 text-sm text-slate-700">
-        <p className="font-bold text-nepal">Shopping tip</p>
-        <p className="mt-1">{freeShipping ? `${freeShipping} and a` : "A"} 30-day return policy on every jersey.</p>
+        <p className="font-bold text-nepal">{t("catalogue.tip")}</p>
+        <p className="mt-1">{freeShipping ? t("catalogue.tipWithShipping", { freeShipping }) : t("catalogue.tipReturns")}</p>
       </aside>
     </form>
   );
 }
 
 function Pagination({ state, page, totalPages }: { state: CatalogueState; page: number; totalPages: number }) {
+  const { t, digits } = useI18n();
   if (totalPages <= 1) return null;
   const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter((p) => p === 1 || p === totalPages || Math.abs(p - page) <= 2);
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={t("catalogue.pagination")} className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={catalogueUrl({ ...state, page: page - 1 })} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
-          Previous
+          {t("catalogue.previous")}
         </Link>
       ) : null}
       {pages.map((p, i) => (
@@ -230,13 +236,13 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
             aria-current={p === page ? "page" : undefined}
             className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold ${p === page ? "bg-nepal text-white" : "border border-slate-300 bg-white hover:bg-slate-100"}`}
           >
-            {p}
+            {digits(p)}
           </Link>
         </span>
       ))}
       {page < totalPages ? (
         <Link to={catalogueUrl({ ...state, page: page + 1 })} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-100">
-          Next
+          {t("catalogue.next")}
         </Link>
       ) : null}
     </nav>
@@ -249,16 +255,17 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const { t, money, digits } = useI18n();
   const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
-  const heading = headingFor(state, facets);
+  const heading = headingFor(state, facets, t);
   const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   const chips: { label: string; to: string }[] = [];
-  if (state.q) chips.push({ label: `Search: ${state.q}`, to: catalogueUrl({ ...state, q: "", page: 1 }) });
+  if (state.q) chips.push({ label: t("catalogue.searchTitle", { q: state.q }), to: catalogueUrl({ ...state, q: "", page: 1 }) });
   if (state.category) chips.push({ label: category?.name ?? state.category, to: catalogueUrl({ ...state, category: "", page: 1 }) });
   for (const b of state.brands) chips.push({ label: b, to: catalogueUrl({ ...state, brands: state.brands.filter((x) => x !== b), page: 1 }) });
   if (state.minPrice !== undefined || state.maxPrice !== undefined) {
-    const lo = formatNPR(rupeesToPaisa(state.minPrice ?? 0));
-    const hi = state.maxPrice !== undefined ? formatNPR(rupeesToPaisa(state.maxPrice)) : `${formatNPR(rupeesToPaisa(PRICE_SLIDER.max))}+`;
+    const lo = money(rupeesToPaisa(state.minPrice ?? 0));
+    const hi = state.maxPrice !== undefined ? money(rupeesToPaisa(state.maxPrice)) : `${money(rupeesToPaisa(PRICE_SLIDER.max))}+`;
     chips.push({ label: `${lo} – ${hi}`, to: catalogueUrl({ ...state, minPrice: undefined, maxPrice: undefined, page: 1 }) });
   }
   const first = pagination.total === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1;
@@ -266,22 +273,16 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <header className="mb-5">
-        <Breadcrumb trail={[{ to: "/", label: "Home" }]} current="Products" />
+        <Breadcrumb trail={[{ to: "/", label: t("footer.home") }]} current={t("nav.products")} />
         <h1 className="text-2xl font-bold md:text-3xl">
-          {state.q ? (
-            <>
-              {pagination.total} {pagination.total === 1 ? "result" : "results"} for “{state.q}”
-            </>
-          ) : (
-            heading
-          )}
+          {state.q ? t("catalogue.results", { count: pagination.total, n: digits(pagination.total), q: state.q }) : heading}
         </h1>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <div>
           <button type="button" className="mb-3 min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 font-semibold lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((o) => !o)}>
-            {filtersOpen ? "Hide filters" : "Show filters"}
+            {filtersOpen ? t("catalogue.hideFilters") : t("catalogue.showFilters")}
           </button>
           <div id="catalogue-filters" className={`${filtersOpen ? "block" : "hidden"} lg:block`}>
             {/* Keyed by the URL: inputs answer a click at once, then reset to what the new page says. */}
@@ -291,21 +292,21 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="results-heading" aria-busy={navigation.state === "loading"}>
           <h2 id="results-heading" className="sr-only">
-            Results
+            {t("catalogue.resultsHeading")}
           </h2>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" role="status">
-              Showing {products.length} of {pagination.total} {pagination.total === 1 ? "product" : "products"}
+              {t("catalogue.showing", { count: pagination.total, shown: digits(products.length), n: digits(pagination.total) })}
               {products.length > 0 && pagination.totalPages > 1 ? (
                 <span className="text-slate-500">
                   {" "}
-                  ({first}–{first + products.length - 1})
+                  ({digits(first)}–{digits(first + products.length - 1)})
                 </span>
               ) : null}
             </p>
             <div className="flex items-center gap-2">
               <label htmlFor="sort" className="text-sm font-semibold text-slate-700">
-                Sort by
+                {t("catalogue.sortBy")}
               </label>
               <select
                 id="sort"
@@ -313,20 +314,20 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                 onChange={(e) => go({ sort: (e.target.value || undefined) as CatalogueState["sort"] })}
                 className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               >
-                {state.q ? <option value="">Best match</option> : <option value="">Newest</option>}
+                {state.q ? <option value="">{t("catalogue.sort.bestMatch")}</option> : <option value="">{t("catalogue.sort.newest")}</option>}
                 {SORT_OPTIONS.filter((o) => state.q || o.value !== "newest").map((o) => (
                   <option key={o.value} value={o.value}>
-                    {o.label}
+                    {t(o.text)}
                   </option>
                 ))}
               </select>
-              <div className="flex overflow-hidden rounded-lg border border-slate-300 bg-white" role="group" aria-label="View">
+              <div className="flex overflow-hidden rounded-lg border border-slate-300 bg-white" role="group" aria-label={t("catalogue.view")}>
                 {(["grid", "list"] as const).map((v) => (
                   <Link
                     key={v}
                     to={catalogueUrl({ ...state, view: v })}
                     aria-current={state.view === v ? "true" : undefined}
-                    aria-label={v === "grid" ? "Grid view" : "List view"}
+                    aria-label={v === "grid" ? t("catalogue.gridView") : t("catalogue.listView")}
                     preventScrollReset
                     className={`flex h-11 w-11 items-center justify-center ${state.view === v ? "bg-nepal text-white" : "text-slate-700 hover:bg-slate-100"}`}
                   >
@@ -340,7 +341,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </div>
 
           {chips.length ? (
-            <ul className="mb-4 flex flex-wrap gap-2" aria-label="Active filters">
+            <ul className="mb-4 flex flex-wrap gap-2" aria-label={t("catalogue.activeFilters")}>
               {chips.map((c) => (
                 <Chip key={c.label} {...c} />
               ))}
@@ -349,19 +350,19 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 
           {products.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-              <h2 className="text-xl font-bold">No products found</h2>
+              <h2 className="text-xl font-bold">{t("catalogue.noneFound")}</h2>
               {didYouMean ? (
                 <p className="mt-2 text-lg text-slate-800">
-                  Did you mean{" "}
+                  {t("catalogue.didYouMean")}{" "}
                   <Link to={catalogueUrl({ ...state, q: didYouMean, page: 1 })} className="font-semibold text-nepal underline hover:text-nepal-dark">
                     {didYouMean}
                   </Link>
                   ?
                 </p>
               ) : null}
-              <p className="mt-2 text-slate-600">{hasFilters(state) ? "Nothing matches these filters. Try fewer filters or another search." : "There are no products here yet."}</p>
+              <p className="mt-2 text-slate-600">{hasFilters(state) ? t("catalogue.noMatch") : t("catalogue.noneYet")}</p>
               <Link to="/products" className="mt-6 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-                Clear Filters
+                {t("catalogue.clearFilters")}
               </Link>
             </div>
           ) : (
@@ -380,5 +381,6 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 
 /** The catalogue's data failed to load (a server answer or the network on a client-side navigation). */
 export function ErrorBoundary() {
-  return <RouteLoadError title="We could not load the products" toastText={MSG.failedProducts} />;
+  const { t, locale } = useI18n();
+  return <RouteLoadError title={t("catalogue.loadError")} toastText={localizeMessage(MSG.failedProducts, locale)} />;
 }

@@ -1,13 +1,13 @@
 import { Suspense } from "react";
 import { canonicalUrl } from "../lib/seo";
-import { useI18n } from "../lib/i18n";
+import { metaT, useI18n } from "../lib/i18n";
 import { Await, Link } from "react-router";
 import { FEATURED_GRID_SIZE, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
 import { ProductCard, ProductCardSkeleton } from "../components/product-card";
 import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
 import { LatestPosts } from "../components/latest-posts";
-import { DEFAULT_DESCRIPTION, pageTitle, preloadImage } from "../lib/seo";
+import { preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
 import { FeatureTile } from "../components/feature-tile";
@@ -28,18 +28,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
   const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map(toProductCard));
-  return { showcase, featured, figures: storeFigureList(figures, { products: "Products", customers: "Customers", teams: "Teams", support: "Support" }), publicUrl: context.publicUrl, latestPosts };
+  return { showcase, featured, figures, publicUrl: context.publicUrl, latestPosts };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const heroImage = data?.showcase[0]?.images[0];
+  const t = metaT(matches);
+  const title = `${SHOP_NAME} – ${t("seo.tagline")}`;
   return [
     ...(heroImage ? [preloadImage(heroImage.url, SHOWCASE_SIZES, 960)] : []),
-    { title: pageTitle() },
-    { name: "description", content: DEFAULT_DESCRIPTION },
+    { title },
+    { name: "description", content: t("seo.description") },
     { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/") },
-    { property: "og:title", content: pageTitle() },
-    { property: "og:description", content: DEFAULT_DESCRIPTION },
+    { property: "og:title", content: title },
+    { property: "og:description", content: t("seo.description") },
     { property: "og:type", content: "website" },
     { property: "og:url", content: `${data?.publicUrl ?? ""}/` },
     ...(heroImage && data ? [{ property: "og:image", content: `${data.publicUrl}${heroImage.url}` }] : []),
@@ -48,8 +50,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 function FeaturedSkeleton() {
+  const { t } = useI18n();
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" role="status" aria-label="Loading featured products">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" role="status" aria-label={t("homePage.loadingFeatured")}>
       {[0, 1, 2, 3].map((i) => (
         <ProductCardSkeleton key={i} />
       ))}
@@ -58,11 +61,12 @@ function FeaturedSkeleton() {
 }
 
 function FeaturedError() {
+  const { t } = useI18n();
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-      <p className="font-semibold text-red-800">Failed to load featured products</p>
+      <p className="font-semibold text-red-800">{t("homePage.featuredFailed")}</p>
       <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-        Try Again
+        {t("common.tryAgain")}
       </button>
     </div>
   );
@@ -79,8 +83,14 @@ const TILES = [
 const FIGURE_COLUMNS = ["hidden", "grid-cols-1", "grid-cols-2", "grid-cols-3", "grid-cols-4"];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { showcase, featured, figures } = loaderData;
-  const { t } = useI18n();
+  const { showcase, featured } = loaderData;
+  const { t, digits } = useI18n();
+  const figures = storeFigureList(loaderData.figures, {
+    products: t("homePage.figures.products"),
+    customers: t("homePage.figures.customers"),
+    teams: t("homePage.figures.teams"),
+    support: t("homePage.figures.support"),
+  });
   return (
     <>
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
@@ -106,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {figures.map(({ value, label }) => (
                 <div key={label}>
                   <dt className="sr-only">{label}</dt>
-                  <dd className="text-2xl font-bold">{value}</dd>
+                  <dd className="text-2xl font-bold">{digits(value)}</dd>
                   <dd className="text-xs text-slate-300" aria-hidden="true">
                     {label}
                   </dd>
