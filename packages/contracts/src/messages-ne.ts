@@ -10,6 +10,7 @@ import type { Locale } from "./locale.js";
 import { MSG } from "./messages.js";
 import { ADDRESS_MSG } from "./orders.js";
 import { PAYMENT_MSG } from "./payment-rules.js";
+import { PRINT_MSG } from "./personalisation.js";
 
 type Texts<T> = { [K in keyof T]: string };
 
@@ -116,6 +117,19 @@ const OTHER_NE: Record<string, string> = {
   "Login successful!": "लगइन सफल भयो!",
 };
 
+/** Name-and-number printing (the texts that take no product name). */
+const PRINT_NE: [string, string][] = [
+  [PRINT_MSG.nameRequired, "छाप्ने नाम लेख्नुहोस्"],
+  [PRINT_MSG.nameTooLong, "नाम बढीमा १२ अक्षरको हुन सक्छ"],
+  [PRINT_MSG.nameLatin, "नाममा A–Z अक्षर, खाली ठाउँ, हाइफन र अपोस्ट्रफी मात्र हुन सक्छन्"],
+  [PRINT_MSG.nameDevanagari, "नाममा A–Z वा देवनागरी अक्षर, खाली ठाउँ, हाइफन र अपोस्ट्रफी मात्र हुन सक्छन्"],
+  [PRINT_MSG.nameNeedsLetter, "नाममा कम्तीमा एउटा अक्षर हुनुपर्छ"],
+  [PRINT_MSG.numberRange, "नम्बर ० देखि ९९ सम्मको पूर्ण अङ्क हुनुपर्छ"],
+  [PRINT_MSG.offensive, "यो नाम छाप्न मिल्दैन। कृपया अर्को नाम छान्नुहोस्।"],
+  [PRINT_MSG.noReturnsRequired, "नाम छापिएको सामान मन परिवर्तन भएर फिर्ता हुँदैन भन्ने कुरा कृपया स्वीकार गर्नुहोस्"],
+  [PRINT_MSG.noReturns, "नाम छापिएको सामान तपाईंका लागि छापिन्छ, त्यसैले मन परिवर्तन भएर फिर्ता हुँदैन (त्रुटि भएको सामान भने साटिन्छ)।"],
+];
+
 function pairs<T extends Record<string, string>>(en: T, ne: Texts<T>): [string, string][] {
   return Object.entries(en).map(([key, text]) => [text, ne[key as keyof T]]);
 }
@@ -126,6 +140,7 @@ const NEPALI_BY_ENGLISH = new Map<string, string>([
   ...pairs(ADDRESS_MSG, ADDRESS_MSG_NE),
   ...pairs(PAYMENT_MSG, PAYMENT_MSG_NE),
   ...Object.entries(OTHER_NE),
+  ...PRINT_NE,
 ]);
 
 /**

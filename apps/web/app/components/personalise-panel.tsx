@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { formatNPR, normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
+import { localizeMessage, normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
 import type { CartPrint } from "../lib/cart-store";
+import { useI18n } from "../lib/i18n";
 
 /** Kit colour names as the catalogue lists them, drawn in the preview; an unknown name falls back to navy. */
 const KIT_COLOURS: Record<string, string> = {
@@ -52,7 +53,8 @@ export function kitColours(colors: string[]): { shirt: string; ink: string; trim
 /** The back of the jersey with the name and number, drawn as the shopper types (docs/decisions/100). */
 export function JerseyBack({ name, number, colors, label }: { name: string; number: string; colors: string[]; label: string }) {
   const { shirt, ink, trim } = kitColours(colors);
-  const shown = name || "YOUR NAME";
+  const { t, digits } = useI18n();
+  const shown = name || t("personalise.yourName");
   const long = [...shown].length > 8;
   return (
     <svg viewBox="0 0 300 320" role="img" aria-label={label} className="mx-auto block h-auto w-full max-w-[280px]">
@@ -79,7 +81,7 @@ export function JerseyBack({ name, number, colors, label }: { name: string; numb
         {shown}
       </text>
       <text x="150" y="236" textAnchor="middle" fill={ink} fontFamily="'Arial Black', 'Mukta', system-ui, sans-serif" fontWeight="800" fontSize="118" opacity={number === "" ? 0.45 : 1}>
-        {number === "" ? "10" : number}
+        {digits(number === "" ? "10" : number)}
       </text>
     </svg>
   );
@@ -138,15 +140,16 @@ export function PersonalisePanel({
   const previewNumber = player ? String(player.number) : choice.number.replace(/\D/g, "").slice(0, 2);
   const set = (patch: Partial<PrintChoice>) => onChange({ ...choice, ...patch });
   const devanagari = scripts.includes("DEVANAGARI");
+  const { t, money, digits, locale } = useI18n();
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
         <input type="checkbox" checked={choice.on} onChange={(e) => set({ on: e.target.checked })} className="h-5 w-5 accent-nepal" aria-controls={choice.on ? `${id}-body` : undefined} />
         <span id={`${id}-title`} className="font-bold">
-          Add name &amp; number
+          {t("personalise.add")}
         </span>
-        <span className="ml-auto text-sm font-semibold text-slate-700">+ {formatNPR(fee)}</span>
+        <span className="ml-auto text-sm font-semibold text-slate-700">+ {money(fee)}</span>
       </label>
       {choice.on ? (
         <div id={`${id}-body`} className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -154,13 +157,13 @@ export function PersonalisePanel({
             {players.length ? (
               <div>
                 <label htmlFor={`${id}-player`} className="block text-sm font-bold text-slate-700">
-                  Player
+                  {t("personalise.player")}
                 </label>
                 <select id={`${id}-player`} value={choice.playerId} onChange={(e) => set({ playerId: e.target.value })} className="mt-1 h-11 w-full rounded-lg border border-slate-300 bg-white px-2">
-                  <option value="">Your own name and number</option>
+                  <option value="">{t("personalise.ownName")}</option>
                   {players.map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.name} {p.number}
+                      {p.name} {digits(p.number)}
                     </option>
                   ))}
                 </select>
@@ -170,7 +173,7 @@ export function PersonalisePanel({
               <>
                 <div>
                   <label htmlFor={`${id}-name`} className="block text-sm font-bold text-slate-700">
-                    Name on the back
+                    {t("personalise.nameOnBack")}
                   </label>
                   <input
                     id={`${id}-name`}
@@ -185,17 +188,17 @@ export function PersonalisePanel({
                     className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 uppercase ${showErrors && nameError ? "border-red-600" : "border-slate-300"}`}
                   />
                   <p id={`${id}-name-hint`} className="mt-1 text-xs text-slate-600">
-                    Up to {PRINT_NAME_MAX} letters A–Z{devanagari ? " or Devanagari" : ""}, spaces, hyphens, apostrophes.
+                    {t(devanagari ? "personalise.nameHintDevanagari" : "personalise.nameHint", { max: digits(PRINT_NAME_MAX) })}
                   </p>
                   {showErrors && nameError ? (
                     <p id={`${id}-name-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-                      {nameError}
+                      {localizeMessage(nameError, locale)}
                     </p>
                   ) : null}
                 </div>
                 <div>
                   <label htmlFor={`${id}-number`} className="block text-sm font-bold text-slate-700">
-                    Number (0–99)
+                    {t("personalise.number")}
                   </label>
                   <input
                     id={`${id}-number`}
@@ -210,32 +213,32 @@ export function PersonalisePanel({
                   />
                   {showErrors && numberError ? (
                     <p id={`${id}-number-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-                      {numberError}
+                      {localizeMessage(numberError, locale)}
                     </p>
                   ) : null}
                 </div>
               </>
             ) : null}
-            <dl className="space-y-1 rounded-lg bg-white p-3 text-sm" aria-label="Price with printing">
+            <dl className="space-y-1 rounded-lg bg-white p-3 text-sm" aria-label={t("personalise.priceLabel")}>
               <div className="flex justify-between">
-                <dt>Jersey</dt>
-                <dd>{formatNPR(price)}</dd>
+                <dt>{t("personalise.jersey")}</dt>
+                <dd>{money(price)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt>Printing{print ? `: ${print.name} ${print.number}` : ""}</dt>
-                <dd>{formatNPR(fee)}</dd>
+                <dt>{print ? t("personalise.printingOf", { name: print.name, number: digits(print.number) }) : t("personalise.printing")}</dt>
+                <dd>{money(fee)}</dd>
               </div>
               <div className="flex justify-between border-t border-slate-200 pt-1 font-bold">
-                <dt>Each</dt>
-                <dd data-testid="price-with-printing">{formatNPR(price + fee)}</dd>
+                <dt>{t("personalise.each")}</dt>
+                <dd data-testid="price-with-printing">{money(price + fee)}</dd>
               </div>
             </dl>
           </div>
           <figure>
-            <JerseyBack name={previewName} number={previewNumber} colors={colors} label={`Preview of the back of the ${productName}${print ? ` with ${print.name} ${print.number}` : ""}`} />
-            <figcaption className="mt-1 text-center text-xs text-slate-600">Preview of the back</figcaption>
+            <JerseyBack name={previewName} number={previewNumber} colors={colors} label={print ? t("personalise.previewWith", { product: productName, name: print.name, number: digits(print.number) }) : t("personalise.preview", { product: productName })} />
+            <figcaption className="mt-1 text-center text-xs text-slate-600">{t("personalise.previewCaption")}</figcaption>
           </figure>
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:col-span-2">{PRINT_MSG.noReturns}</p>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:col-span-2">{localizeMessage(PRINT_MSG.noReturns, locale)}</p>
         </div>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ProductImage as ProductImageData } from "@khelkud/contracts";
 import { ProductImage } from "./product-image";
+import { useI18n } from "../lib/i18n";
 
 export const GALLERY_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
 
@@ -9,6 +10,7 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
   const [index, setIndex] = useState(0);
   const [origin, setOrigin] = useState<string | null>(null);
   const main = images[index] ?? images[0];
+  const { t, digits } = useI18n();
   return (
     <div>
       <div
@@ -25,17 +27,17 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
             <ProductImage url={main.url} alt={main.altText || name} width={main.width} height={main.height} sizes={GALLERY_SIZES} priority={index === 0} className="h-full w-full object-cover" />
           </div>
         ) : (
-          <div className="flex h-full items-center justify-center text-slate-400">No picture yet</div>
+          <div className="flex h-full items-center justify-center text-slate-400">{t("gallery.noPicture")}</div>
         )}
       </div>
       {images.length > 1 ? (
-        <ul className="mt-3 flex gap-3" aria-label="Pictures">
+        <ul className="mt-3 flex gap-3" aria-label={t("gallery.pictures")}>
           {images.map((img, i) => (
             <li key={img.id}>
               <button
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                aria-label={t("gallery.show", { i: digits(i + 1), n: digits(images.length) })}
                 aria-current={i === index ? "true" : undefined}
                 className={`block w-20 overflow-hidden rounded-lg border-2 bg-white ${i === index ? "border-nepal" : "border-slate-200 hover:border-slate-400"}`}
               >

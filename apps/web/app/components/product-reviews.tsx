@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
+import { localizeMessage, REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
 import { apiResult } from "../lib/api";
-import { formatDate } from "../lib/format";
+import { tBrowser, useI18n, withStrong } from "../lib/i18n";
 import { Stars } from "./star-rating";
 
 type Mine = MyReview | "signed-out" | null;
@@ -18,6 +18,7 @@ export function ProductReviews({ product }: { product: Product }) {
   const [failed, setFailed] = useState(false);
   const [mine, setMine] = useState<Mine>(null);
   const [editing, setEditing] = useState(false);
+  const { t, day, digits } = useI18n();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const wantsForm = searchParams.get("review") === "true";
@@ -46,10 +47,10 @@ export function ProductReviews({ product }: { product: Product }) {
   }, [wantsForm, mine]);
 
   async function remove(review: Review) {
-    if (!window.confirm("Delete your review?")) return;
+    if (!window.confirm(t("reviews.confirmDelete"))) return;
     const res = await apiResult(`/api/reviews/${encodeURIComponent(review.id)}`, { method: "DELETE" });
     if (res.ok) {
-      toast.success("Your review was deleted");
+      toast.success(t("reviews.deleted"));
       setEditing(false);
       await load();
     } else toast.error(res.error);
@@ -62,13 +63,13 @@ export function ProductReviews({ product }: { product: Product }) {
     <section aria-labelledby="reviews-title" className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="reviews-title" className="text-xl font-bold">
-          Customer Reviews
+          {t("reviews.title")}
         </h2>
         {list && list.reviewCount > 0 && list.rating != null ? (
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <Stars rating={list.rating} />
             <span>
-              <strong>{list.rating.toFixed(1)}</strong> out of 5 · {list.reviewCount} {list.reviewCount === 1 ? "review" : "reviews"}
+              {withStrong(t("reviews.summary", { count: list.reviewCount, rating: digits(list.rating.toFixed(1)), n: digits(list.reviewCount) }))}
             </span>
           </p>
         ) : null}
@@ -78,21 +79,21 @@ export function ProductReviews({ product }: { product: Product }) {
         {mine === "signed-out" ? (
           <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
             <Link to={loginHref} className="font-semibold text-nepal hover:underline">
-              Log in
+              {t("reviews.logIn")}
             </Link>{" "}
-            to review a product you have received.
+            {t("reviews.logInToReview")}
           </p>
         ) : own && !editing ? (
           <div className="rounded-lg border border-nepal/30 bg-nepal/5 px-4 py-3 text-sm">
             <p className="font-semibold">
-              Your review{own.hidden ? " (hidden by the shop)" : ""}: <Stars rating={own.rating} size={14} />
+              {own.hidden ? t("reviews.yoursHidden") : t("reviews.yours")}: <Stars rating={own.rating} size={14} />
             </p>
             <div className="mt-2 flex gap-3">
               <button type="button" onClick={() => setEditing(true)} className="font-semibold text-nepal hover:underline">
-                Edit
+                {t("reviews.edit")}
               </button>
               <button type="button" onClick={() => remove(own)} className="font-semibold text-red-700 hover:underline">
-                Delete
+                {t("reviews.delete")}
               </button>
             </div>
           </div>
@@ -108,15 +109,15 @@ export function ProductReviews({ product }: { product: Product }) {
             }}
           />
         ) : mine && !mine.canReview && wantsForm ? (
-          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">You can review a product after an order containing it has been delivered.</p>
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{t("reviews.afterDelivery")}</p>
         ) : null}
       </div>
 
       {failed ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          We could not load the reviews.{" "}
+          {t("reviews.loadFailed")}{" "}
           <button type="button" onClick={() => void load()} className="font-semibold underline">
-            Try Again
+            {t("common.tryAgain")}
           </button>
         </div>
       ) : !list ? (
@@ -126,7 +127,7 @@ export function ProductReviews({ product }: { product: Product }) {
           ))}
         </ul>
       ) : list.reviews.length === 0 ? (
-        <p className="text-slate-600">No reviews yet.</p>
+        <p className="text-slate-600">{t("reviews.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {list.reviews.map((r) => (
@@ -139,11 +140,11 @@ export function ProductReviews({ product }: { product: Product }) {
                     <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
                       <path d="M5 12l5 5 9-9" />
                     </svg>
-                    Verified buyer
+                    {t("reviews.verified")}
                   </span>
                 ) : null}
                 <time dateTime={r.createdAt} className="text-slate-500">
-                  {formatDate(r.createdAt)}
+                  {day(r.createdAt)}
                 </time>
               </div>
               {r.comment ? <p className="mt-2 whitespace-pre-line break-words text-slate-700">{r.comment}</p> : null}
@@ -173,6 +174,7 @@ function ReviewForm({
   const [comment, setComment] = useState(existing?.comment ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, locale, digits } = useI18n();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -181,7 +183,7 @@ function ReviewForm({
     const { ReviewInputSchema } = await import("../lib/lazy-schemas");
     const parsed = ReviewInputSchema.safeParse({ rating, comment });
     if (!parsed.success) {
-      setError(rating === 0 ? "Please choose a rating from 1 to 5 stars" : (parsed.error.issues[0]?.message ?? "Please check your review"));
+      setError(rating === 0 ? t("reviews.chooseRating") : parsed.error.issues[0] ? localizeMessage(parsed.error.issues[0].message, locale) : t("reviews.checkReview"));
       return;
     }
     setBusy(true);
@@ -191,20 +193,20 @@ function ReviewForm({
       : await apiResult(`/api/products/${encodeURIComponent(productId)}/reviews`, { body: parsed.data });
     setBusy(false);
     if (!res.ok) {
-      setError(res.error);
+      setError(localizeMessage(res.error, locale));
       return;
     }
-    toast.success(existing ? "Your review was updated" : "Thank you for your review!");
+    toast.success(tBrowser(existing ? "reviews.updated" : "reviews.thanks"));
     await onSaved();
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-5" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-bold">
-        {existing ? "Edit your review" : "Write a review"}
+        {existing ? t("reviews.editTitle") : t("reviews.writeTitle")}
       </h3>
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-800">Your rating</legend>
+        <legend className="text-sm font-semibold text-slate-800">{t("reviews.yourRating")}</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-nepal">
@@ -218,7 +220,7 @@ function ReviewForm({
                 className="sr-only"
               />
               <span className="sr-only">
-                {n} {n === 1 ? "star" : "stars"}
+                {t("reviews.stars", { count: n, n: digits(n) })}
               </span>
               <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" className={n <= rating ? "fill-amber-400" : "fill-slate-300 hover:fill-amber-200"}>
                 <path d="M12 2l3 6.5 7 .9-5.1 4.8 1.3 7L12 17.8 5.8 21.2l1.3-7L2 9.4l7-.9z" />
@@ -229,7 +231,7 @@ function ReviewForm({
       </fieldset>
       <div>
         <label htmlFor={`${id}-comment`} className="text-sm font-semibold text-slate-800">
-          Your review <span className="font-normal text-slate-500">(optional)</span>
+          {t("reviews.yourReview")} <span className="font-normal text-slate-500">{t("reviews.optional")}</span>
         </label>
         <textarea
           id={`${id}-comment`}
@@ -237,7 +239,7 @@ function ReviewForm({
           maxLength={REVIEW_COMMENT_MAX}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
-          placeholder="How is the fit, the fabric, the print?"
+          placeholder={t("reviews.placeholder")}
           className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
         />
       </div>
@@ -248,11 +250,11 @@ function ReviewForm({
       ) : null}
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-          {busy ? "Saving…" : existing ? "Save Review" : "Submit Review"}
+          {busy ? t("common.saving") : existing ? t("reviews.save") : t("reviews.submit")}
         </button>
         {onCancel ? (
           <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
-            Cancel
+            {t("common.cancel")}
           </button>
         ) : null}
       </div>

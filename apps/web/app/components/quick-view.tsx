@@ -5,11 +5,13 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { PurchasePanel } from "./purchase-panel";
 import { RatingOrNone } from "./star-rating";
+import { useI18n } from "../lib/i18n";
 
 /** Quick view in a native modal <dialog>: focus stays inside, Escape and the backdrop close it. */
 export function QuickView({ product, onClose, onAddedToCart }: { product: ProductCardData; onClose: () => void; onAddedToCart?: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { t } = useI18n();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -38,7 +40,7 @@ export function QuickView({ product, onClose, onAddedToCart }: { product: Produc
                 {product.name}
               </h2>
             </div>
-            <button type="button" onClick={() => ref.current?.close()} aria-label="Close quick view" className="-mr-1 -mt-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100">
+            <button type="button" onClick={() => ref.current?.close()} aria-label={t("productInfo.quickViewClose")} className="-mr-1 -mt-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100">
               <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
@@ -54,7 +56,7 @@ export function QuickView({ product, onClose, onAddedToCart }: { product: Produc
             <PurchasePanel product={product} onDone={() => ref.current?.close()} onAddedToCart={onAddedToCart} />
           </div>
           <Link to={`/products/${product.slug}`} className="mt-5 inline-block font-semibold text-nepal hover:underline">
-            View full details
+            {t("productInfo.fullDetails")}
           </Link>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { useI18n } from "../lib/i18n";
 
 export interface TabItem {
   id: string;
@@ -7,8 +8,9 @@ export interface TabItem {
 }
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; every panel is in the HTML (search engines read them all). */
-export function Tabs({ items, initial }: { items: TabItem[]; initial?: string }) {
+export function Tabs({ items, initial, label }: { items: TabItem[]; initial?: string; label?: string }) {
   const base = useId();
+  const { t } = useI18n();
   const [active, setActive] = useState(initial && items.some((t) => t.id === initial) ? initial : items[0]!.id);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (i: number) => {
@@ -18,7 +20,7 @@ export function Tabs({ items, initial }: { items: TabItem[]; initial?: string })
   };
   return (
     <div>
-      <div role="tablist" aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label ?? t("productInfo.tabs")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {items.map((t, i) => (
           <button
             key={t.id}

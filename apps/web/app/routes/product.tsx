@@ -17,7 +17,7 @@ import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle,
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
-import { tBrowser, useI18n } from "../lib/i18n";
+import { metaT, tBrowser, useI18n } from "../lib/i18n";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -29,18 +29,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, related, publicUrl: context.publicUrl };
 }
 
-function describe(p: Product): string {
+function describe(p: Product, t: ReturnType<typeof metaT>): string {
   if (p.metaDescription) return p.metaDescription;
   const text = p.description.replace(/\s+/g, " ").trim();
-  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text || `${p.name} by ${p.brand}, authentic, in NPR with delivery across Nepal.`;
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text || t("productInfo.byBrand", { name: p.name, brand: p.brand });
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle("Product Not Found") }, { name: "robots", content: "noindex" }];
+  const t = metaT(matches);
+  if (!data) return [{ title: pageTitle(t("product.notFound")) }, { name: "robots", content: "noindex" }];
   const { product: p, publicUrl } = data;
   const url = canonicalUrl(publicUrl, matches, `/products/${p.slug}`);
   const title = p.metaTitle ?? pageTitle(p.name);
-  const description = describe(p);
+  const description = describe(p, t);
   const main = p.images[0];
   // JPEG for link previews: Facebook, Viber and WhatsApp do not all read AVIF or WebP.
   const shareImage = main ? absoluteUrl(publicUrl, imageVariantUrl(main.url, 1280, "jpeg")) : null;
@@ -67,8 +68,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
     },
   };
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Products", path: "/products" },
+    { name: t("footer.home"), path: "/" },
+    { name: t("nav.products"), path: "/products" },
     ...(p.category ? [{ name: p.category.name, path: `/products?category=${p.category.slug}` }] : []),
     { name: p.name, path: `/products/${p.slug}` },
   ];
