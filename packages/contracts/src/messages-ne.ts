@@ -115,6 +115,9 @@ const OTHER_NE: Record<string, string> = {
   "Account created successfully! Welcome to Khelkud!": "खाता सफलतापूर्वक बन्यो! खेलकुदमा स्वागत छ!",
   "Login failed. Please try again.": "लगइन हुन सकेन। कृपया फेरि प्रयास गर्नुहोस्।",
   "Login successful!": "लगइन सफल भयो!",
+  "Failed to send reset email": "रिसेट इमेल पठाउन सकिएन",
+  "Failed to reset password": "पासवर्ड रिसेट गर्न सकिएन",
+  "Password reset successfully! You are now signed in.": "पासवर्ड रिसेट भयो! तपाईं अब लगइन हुनुहुन्छ।",
 };
 
 /** Name-and-number printing (the texts that take no product name). */

@@ -101,6 +101,10 @@ const TRANSLATED = [
   "components/tabs.tsx",
   "components/quick-view.tsx",
   "components/personalise-panel.tsx",
+  "routes/login.tsx",
+  "routes/forgot-password.tsx",
+  "routes/reset-password.tsx",
+  "routes/not-found.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

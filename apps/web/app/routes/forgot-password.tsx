@@ -4,10 +4,11 @@ import { ForgotPasswordInputSchema } from "@khelkud/contracts";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, FormBanner, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { clientFormAction, useRouteForm, type FormResult } from "../lib/route-form";
 import { callApi, failed, field, parseWith, readForm } from "../lib/route-form.server";
 
-export const meta = () => [{ title: pageTitle("Forgot Password") }];
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("forgot.title")) }];
 
 /** Asks for a reset link, with or without the page's scripts (docs/decisions/088); the answer never says whether the account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,13 +34,15 @@ export default function ForgotPasswordPage() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { reset } = form;
+  const { t } = useI18n();
 
   return (
     <>
       {sentTo ? (
-        <AuthCard title="Check Your Email">
+        <AuthCard title={t("forgot.checkEmail")}>
           <p className="text-center text-slate-700">
-            If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent a link to reset your password. The link works once and for one hour.
+            {t("forgot.sentBefore")} <strong className="break-all">{sentTo}</strong>
+            {t("forgot.sentAfter")}
           </p>
           <div className="mt-6 space-y-3">
             <button
@@ -50,25 +53,25 @@ export default function ForgotPasswordPage() {
               }}
               className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 font-bold text-slate-800 hover:bg-slate-100"
             >
-              Try Again
+              {t("common.tryAgain")}
             </button>
             <Link to="/login" className="block w-full rounded-lg bg-nepal px-4 py-3 text-center font-bold text-white hover:bg-nepal-dark">
-              Back to Login
+              {t("forgot.backToLogin")}
             </Link>
           </div>
         </AuthCard>
       ) : (
-        <AuthCard title="Forgot Password?" subtitle="Enter your email and we will send you a link to reset your password.">
+        <AuthCard title={t("forgot.heading")} subtitle={t("forgot.subtitle")}>
           <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
             <FormBanner message={formError} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} error={form.errors.email} onValue={(x) => form.set("email", x)} />
-            <SubmitButton busy={busy} disabled={hydrated && !email.trim()} busyLabel="Sending…">
-              Send Reset Link
+            <TextField label={t("login.email")} name="email" type="email" autoComplete="email" inputMode="email" value={email} error={form.errors.email} onValue={(x) => form.set("email", x)} />
+            <SubmitButton busy={busy} disabled={hydrated && !email.trim()} busyLabel={t("forgot.sending")}>
+              {t("forgot.send")}
             </SubmitButton>
           </Form>
           <p className="mt-6 text-center text-sm">
             <Link to="/login" className="font-semibold text-nepal hover:underline">
-              Back to Login
+              {t("forgot.backToLogin")}
             </Link>
           </p>
         </AuthCard>
@@ -76,12 +79,12 @@ export default function ForgotPasswordPage() {
       <aside aria-labelledby="need-help" className="mx-auto -mt-6 mb-12 max-w-md px-4">
         <div className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
           <h2 id="need-help" className="font-bold text-slate-900">
-            Need Help?
+            {t("forgot.help")}
           </h2>
           <p className="mt-1">
-            If you don&apos;t receive the email within a few minutes, check your spam folder or{" "}
+            {t("forgot.helpText")}{" "}
             <Link to="/contact" className="font-semibold text-nepal hover:underline">
-              contact our support team
+              {t("forgot.contactSupport")}
             </Link>
             .
           </p>

@@ -3,11 +3,9 @@ import { AUTH_MSG, LoginInputSchema, MSG, safeRedirect, type PublicUser } from "
 import type { Route } from "./+types/login";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, checked, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
-
-/** Why the admin panel sent a signed-in customer here (docs/product-rules.md §14: everyone but an administrator goes to /login). */
-const ADMIN_ONLY_MESSAGE = "The admin panel is for the shop's administrators. Sign in with an administrator account to open it.";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Login successful!");
 
-export const meta = () => [{ title: pageTitle("Login") }, { name: "robots", content: "noindex" }];
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("login.title")) }, { name: "robots", content: "noindex" }];
 
 /** docs/product-rules.md §13: the login screen's own texts for each answer; an unknown e-mail gets the same answer as a wrong password (docs/decisions/067). */
 function loginError(status: number, message: string): string {
@@ -53,40 +51,42 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { form, busy, formError, onSubmit } = useRouteForm(LoginInputSchema, { email: "", password: "", rememberMe: false });
 
   const v = form.values as { email: string; password: string; rememberMe: boolean };
+  const { t } = useI18n();
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to your Khelkud account">
+    <AuthCard title={t("login.welcome")} subtitle={t("login.subtitle")}>
       {reason === "admin-only" ? (
         <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
-          {ADMIN_ONLY_MESSAGE}
-          {signedInAs ? <span className="mt-1 block font-normal">You are signed in as {signedInAs}.</span> : null}
+          {/* Why the admin panel sent a signed-in customer here (docs/product-rules.md §14: everyone but an administrator goes to /login). */}
+          {t("login.adminOnly")}
+          {signedInAs ? <span className="mt-1 block font-normal">{t("login.signedInAs", { email: signedInAs })}</span> : null}
         </p>
       ) : null}
       {reason === "buy-now" ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
-          Please login to proceed with your purchase
+          {t("login.buyNow")}
         </p>
       ) : null}
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={formError} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={v.email} error={form.errors.email} onValue={(x) => form.set("email", x)} onBlurField={() => form.blur("email")} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
+        <TextField label={t("login.email")} name="email" type="email" autoComplete="email" inputMode="email" value={v.email} error={form.errors.email} onValue={(x) => form.set("email", x)} onBlurField={() => form.blur("email")} />
+        <PasswordField label={t("login.password")} name="password" autoComplete="current-password" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
         <div className="flex items-center justify-between gap-3 text-sm">
           <label className="flex min-h-11 items-center gap-2 font-semibold text-slate-700">
             <input type="checkbox" name="rememberMe" value="true" checked={v.rememberMe} onChange={(e) => form.set("rememberMe", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-nepal" />
-            Remember me
+            {t("login.remember")}
           </label>
           <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
-            Forgot password?
+            {t("login.forgot")}
           </Link>
         </div>
-        <SubmitButton busy={busy} busyLabel="Signing In…">
-          Sign In
+        <SubmitButton busy={busy} busyLabel={t("login.signingIn")}>
+          {t("login.submit")}
         </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{" "}
+        {t("login.noAccount")}{" "}
         <Link to={to === "/" ? "/register" : `/register?redirect=${encodeURIComponent(to)}`} className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
-          Create one
+          {t("login.createOne")}
         </Link>
       </p>
     </AuthCard>

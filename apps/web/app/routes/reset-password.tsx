@@ -3,6 +3,7 @@ import { ResetPasswordInputSchema } from "@khelkud/contracts";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, FormBanner, PasswordField, SubmitButton } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
@@ -24,38 +25,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Password reset successfully! You are now signed in.");
-export const meta = () => [{ title: pageTitle("Reset Password") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("reset.title")) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { token } = loaderData;
   const { form, busy, formError: banner, onSubmit } = useRouteForm(ResetPasswordInputSchema, { token, password: "", confirmPassword: "" });
   const v = form.values as { password: string; confirmPassword: string };
+  const { t } = useI18n();
 
   if (!token) {
     return (
-      <AuthCard title="Reset Password">
-        <p className="text-center text-slate-700">This page needs the link from your reset e-mail.</p>
+      <AuthCard title={t("reset.title")}>
+        <p className="text-center text-slate-700">{t("reset.needsLink")}</p>
         <Link to="/forgot-password" className="mt-6 block rounded-lg bg-crimson px-4 py-3 text-center font-bold text-white hover:bg-crimson-dark">
-          Request a new link
+          {t("reset.requestNew")}
         </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle")}>
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormBanner message={banner} />
-        <PasswordField label="New Password" name="password" autoComplete="new-password" hint="At least 8 characters with upper case, lower case and a number" value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
-        <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={v.confirmPassword} error={form.errors.confirmPassword} onValue={(x) => form.set("confirmPassword", x)} onBlurField={() => form.blur("confirmPassword")} />
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Reset Password
+        <PasswordField label={t("reset.newPassword")} name="password" autoComplete="new-password" hint={t("register.passwordHint")} value={v.password} error={form.errors.password} onValue={(x) => form.set("password", x)} onBlurField={() => form.blur("password")} />
+        <PasswordField label={t("reset.confirm")} name="confirmPassword" autoComplete="new-password" value={v.confirmPassword} error={form.errors.confirmPassword} onValue={(x) => form.set("confirmPassword", x)} onBlurField={() => form.blur("confirmPassword")} />
+        <SubmitButton busy={busy} busyLabel={t("common.saving")}>
+          {t("reset.title")}
         </SubmitButton>
       </Form>
       {banner ? (
         <p className="mt-4 text-center text-sm">
           <Link to="/forgot-password" className="font-semibold text-nepal hover:underline">
-            Request a new link
+            {t("reset.requestNew")}
           </Link>
         </p>
       ) : null}
