@@ -9,7 +9,7 @@ import { AUTH_MSG } from "./auth.js";
 import type { Locale } from "./locale.js";
 import { MSG } from "./messages.js";
 import { ADDRESS_MSG } from "./orders.js";
-import { PAYMENT_MSG } from "./payment-rules.js";
+import { PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_UNAVAILABLE } from "./payment-rules.js";
 import { PRINT_MSG } from "./personalisation.js";
 
 type Texts<T> = { [K in keyof T]: string };
@@ -133,6 +133,30 @@ const PRINT_NE: [string, string][] = [
   [PRINT_MSG.noReturns, "नाम छापिएको सामान तपाईंका लागि छापिन्छ, त्यसैले मन परिवर्तन भएर फिर्ता हुँदैन (त्रुटि भएको सामान भने साटिन्छ)।"],
 ];
 
+/** Why a wallet payment failed (the payment result pages, apps/web/app/lib/payment-messages.ts). */
+const PAYMENT_FAILURE_NE: [string, string][] = [
+  [PAYMENT_FAILURE_TEXT.canceled, "प्रयोगकर्ताले भुक्तानी रद्द गर्नुभयो"],
+  [PAYMENT_FAILURE_TEXT.expired, "भुक्तानीको समय सकियो"],
+  [PAYMENT_FAILURE_TEXT.amount_mismatch, "भुक्तानी प्रमाणित हुन सकेन: तिरेको रकम अर्डरसँग मिलेन"],
+  [PAYMENT_FAILURE_TEXT.refunded, "यो भुक्तानी फिर्ता गरिएको छ"],
+  [PAYMENT_FAILURE_TEXT.not_found, "भुक्तानीको विवरण भेटिएन"],
+  [PAYMENT_FAILURE_TEXT.order_closed, "अर्डर बन्द भएपछि तपाईंको भुक्तानी आइपुग्यो। हामी यो फिर्ता गर्नेछौं; कृपया सहायतामा सम्पर्क गर्नुहोस्।"],
+  [PAYMENT_FAILURE_TEXT.failed, "भुक्तानी प्रक्रिया असफल भयो"],
+  [WALLET_UNAVAILABLE.KHALTI, "खल्तीले अहिले जवाफ दिइरहेको छैन। तपाईंको अर्डर सुरक्षित छ; कृपया केही मिनेटपछि फेरि प्रयास गर्नुहोस्।"],
+  [WALLET_UNAVAILABLE.ESEWA, "इसेवाले अहिले जवाफ दिइरहेको छैन। तपाईंको अर्डर सुरक्षित छ; कृपया केही मिनेटपछि फेरि प्रयास गर्नुहोस्।"],
+  ["Your payment could not be processed. Please try again.", "तपाईंको भुक्तानी हुन सकेन। कृपया फेरि प्रयास गर्नुहोस्।"],
+  ["Missing payment reference.", "भुक्तानीको सन्दर्भ नम्बर छैन।"],
+  ["Payment is still pending", "भुक्तानी अझै बाँकी छ"],
+  ["Payment failed with status", "भुक्तानी असफल भयो, अवस्था"],
+  ["Payment status", "भुक्तानीको अवस्था"],
+  ["Payment error", "भुक्तानीमा त्रुटि"],
+  ["Payment record not found. Please contact support.", "भुक्तानीको विवरण भेटिएन। कृपया सहायतामा सम्पर्क गर्नुहोस्।"],
+  ["Payment processing error occurred", "भुक्तानी प्रक्रियामा त्रुटि भयो"],
+  ["There was an error processing your payment. Please try again.", "तपाईंको भुक्तानी प्रक्रियामा त्रुटि भयो। कृपया फेरि प्रयास गर्नुहोस्।"],
+  ["Payment was not completed", "भुक्तानी पूरा भएन"],
+  ["Payment failed. Please try again or contact support.", "भुक्तानी असफल भयो। कृपया फेरि प्रयास गर्नुहोस् वा सहायतामा सम्पर्क गर्नुहोस्।"],
+];
+
 function pairs<T extends Record<string, string>>(en: T, ne: Texts<T>): [string, string][] {
   return Object.entries(en).map(([key, text]) => [text, ne[key as keyof T]]);
 }
@@ -144,6 +168,7 @@ const NEPALI_BY_ENGLISH = new Map<string, string>([
   ...pairs(PAYMENT_MSG, PAYMENT_MSG_NE),
   ...Object.entries(OTHER_NE),
   ...PRINT_NE,
+  ...PAYMENT_FAILURE_NE,
 ]);
 
 /**

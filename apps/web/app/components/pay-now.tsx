@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { PAYMENT_MSG, type Order } from "@khelkud/contracts";
+import { localizeMessage, PAYMENT_MSG, type Order } from "@khelkud/contracts";
+import { useI18n } from "../lib/i18n";
 import { ApiError } from "../lib/api";
 import { startPaymentForOrder, type WalletTarget } from "../lib/wallet-pay";
 import { WalletRedirect } from "./wallet-redirect";
@@ -14,17 +15,18 @@ export function PayNow({ order, khaltiEndpoint, size = "md" }: { order: Pick<Ord
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState<WalletTarget | null>(null);
   const method = order.paymentMethod === "ESEWA" ? "ESEWA" : "KHALTI";
+  const { t, locale } = useI18n();
 
   async function pay() {
     if (busy) return;
     setBusy(true);
     try {
       const next = await startPaymentForOrder(method, order.id, khaltiEndpoint);
-      if (next.provider === "KHALTI") toast.success(PAYMENT_MSG.redirectingKhalti);
+      if (next.provider === "KHALTI") toast.success(localizeMessage(PAYMENT_MSG.redirectingKhalti, locale));
       setTarget(next);
     } catch (error) {
       setBusy(false);
-      toast.error(error instanceof ApiError && error.status !== 500 ? error.message : "Failed to initiate payment. Please try again.", { duration: 4000 });
+      toast.error(error instanceof ApiError && error.status !== 500 ? localizeMessage(error.message, locale) : t("payNow.failed"), { duration: 4000 });
     }
   }
 
@@ -32,10 +34,10 @@ export function PayNow({ order, khaltiEndpoint, size = "md" }: { order: Pick<Ord
   return (
     <>
       <button type="button" onClick={pay} disabled={busy} className={`rounded-lg bg-crimson font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70 ${pad}`}>
-        {busy ? "Starting payment…" : "Pay Now"}
+        {busy ? t("payNow.starting") : t("payNow.payNow")}
       </button>
       <Link to={`/payment-selection?orderId=${encodeURIComponent(order.id)}`} className={`rounded-lg border border-slate-300 bg-white text-center font-semibold hover:bg-slate-100 ${pad}`}>
-        Other payment methods
+        {t("payNow.other")}
       </Link>
       {target ? <WalletRedirect target={target} /> : null}
     </>

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatNPR, shortOrderId } from "@khelkud/contracts";
+import { localizeMessage, shortOrderId } from "@khelkud/contracts";
+import { useI18n } from "../lib/i18n";
 import { RESULT_REDIRECT_MS } from "../lib/payment-results";
 
 /** After the spec's 3 seconds, go on (with navigation state, e.g. the error for the failure page). */
@@ -26,13 +27,14 @@ export function ResultIcon({ ok }: { ok: boolean }) {
 
 /** Title, message and actions of a payment result screen. */
 export function ResultShell({ ok, title, message, children }: { ok: boolean; title: string; message: string; children?: ReactNode }) {
+  const { locale } = useI18n();
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <div className="text-center">
         <ResultIcon ok={ok} />
         <h1 className="mt-4 text-3xl font-bold">{title}</h1>
         <p className={`mt-2 ${ok ? "text-slate-600" : "text-red-800"}`} role={ok ? undefined : "alert"} data-testid="payment-message">
-          {message}
+          {localizeMessage(message, locale)}
         </p>
       </div>
       {children}
@@ -42,18 +44,19 @@ export function ResultShell({ ok, title, message, children }: { ok: boolean; tit
 
 /** docs/product-rules.md §8: each wallet failure page offers Try Payment Again, View Cart and Go to Homepage. */
 export function WalletFailureView({ message, retryTo }: { message: string; retryTo: string }) {
+  const { t } = useI18n();
   return (
-    <ResultShell ok={false} title="Payment Failed" message={message}>
-      <p className="mt-4 text-center text-sm text-slate-600">Your order is kept until its payment time runs out, and your cart is unchanged, so you can try again.</p>
+    <ResultShell ok={false} title={t("paymentPage.failedTitle")} message={message}>
+      <p className="mt-4 text-center text-sm text-slate-600">{t("paymentPage.kept")}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to={retryTo} className="flex-1 rounded-lg bg-crimson px-5 py-3 text-center font-semibold text-white hover:bg-crimson-dark">
-          Try Payment Again
+          {t("paymentPage.tryAgain")}
         </Link>
         <Link to="/cart" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          View Cart
+          {t("paymentPage.viewCart")}
         </Link>
         <Link to="/" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          Go to Homepage
+          {t("paymentPage.goHomepage")}
         </Link>
       </div>
     </ResultShell>
@@ -62,15 +65,16 @@ export function WalletFailureView({ message, retryTo }: { message: string; retry
 
 /** The paid order on a wallet's success page: number, amount and the wallet's own reference. */
 export function PaidSummary({ order, referenceLabel, reference }: { order: { id: string; totalAmount: number }; referenceLabel: string; reference: string | null }) {
+  const { t, money } = useI18n();
   return (
     <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
       <div>
-        <dt className="text-slate-600">Order</dt>
+        <dt className="text-slate-600">{t("paymentPage.order")}</dt>
         <dd className="font-bold">#{shortOrderId(order.id)}</dd>
       </div>
       <div>
-        <dt className="text-slate-600">Amount</dt>
-        <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+        <dt className="text-slate-600">{t("paymentPage.amount")}</dt>
+        <dd className="font-bold">{money(order.totalAmount)}</dd>
       </div>
       <div className="col-span-2">
         <dt className="text-slate-600">{referenceLabel}</dt>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, formatShippingAddress, isAwaitingWalletPayment, paymentMethodLabel, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatShippingAddress, isAwaitingWalletPayment, shortOrderId, type Order } from "@khelkud/contracts";
 import { api } from "../lib/api";
-import { formatDate } from "../lib/format";
+import { tBrowser, useI18n } from "../lib/i18n";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
 import { colorText, sizeText } from "./cart-panel";
 import { PayNow } from "./pay-now";
@@ -15,6 +15,7 @@ export function ProfileOrders() {
   const [failed, setFailed] = useState(false);
   // Bumped by the live channel when one of the orders changes: the list is read again in place.
   const [version, setVersion] = useState(0);
+  const { t, money, day, digits } = useI18n();
   useLiveEvent("order_updated", () => setVersion((v) => v + 1));
 
   useEffect(() => {
@@ -26,7 +27,7 @@ export function ProfileOrders() {
         // A failed refresh keeps the list already shown; only the first load shows the error.
         if (version > 0) return;
         setFailed(true);
-        toast.error("Failed to load order history", { duration: 3000 });
+        toast.error(tBrowser("orders.loadFailed"), { duration: 3000 });
       });
     return () => controller.abort();
   }, [version]);
@@ -34,16 +35,16 @@ export function ProfileOrders() {
   if (failed) {
     return (
       <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
-        <p className="font-semibold">Failed to load order history</p>
+        <p className="font-semibold">{t("orders.loadFailed")}</p>
         <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-nepal px-4 py-2 font-semibold text-white">
-          Try Again
+          {t("common.tryAgain")}
         </button>
       </div>
     );
   }
   if (orders === null) {
     return (
-      <ul className="space-y-4" aria-busy="true" aria-label="Loading orders">
+      <ul className="space-y-4" aria-busy="true" aria-label={t("orders.loading")}>
         {[0, 1].map((i) => (
           <li key={i} className="h-48 animate-pulse rounded-xl bg-slate-200" />
         ))}
@@ -53,31 +54,31 @@ export function ProfileOrders() {
   if (orders.length === 0) {
     return (
       <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
-        <p className="text-lg font-semibold">No orders found</p>
-        <p className="mt-1 text-sm text-slate-600">When you place an order it will show up here.</p>
+        <p className="text-lg font-semibold">{t("orders.none")}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("orders.noneText")}</p>
         <Link to="/products" className="mt-5 inline-block rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
-          Start Shopping
+          {t("orders.startShopping")}
         </Link>
       </div>
     );
   }
   return (
-    <ul className="space-y-4" aria-label="Your orders">
+    <ul className="space-y-4" aria-label={t("orders.yours")}>
       {orders.map((o) => {
         const more = o.items.length - 2;
         const awaiting = isAwaitingWalletPayment(o);
         return (
           <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4">
-            <article aria-label={`Order #${shortOrderId(o.id)}`}>
+            <article aria-label={t("orders.order", { id: shortOrderId(o.id) })}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <h3 className="font-bold">Order #{shortOrderId(o.id)}</h3>
-                  <p className="text-sm text-slate-600">{formatDate(o.createdAt)}</p>
+                  <h3 className="font-bold">{t("orders.order", { id: shortOrderId(o.id) })}</h3>
+                  <p className="text-sm text-slate-600">{day(o.createdAt)}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <OrderStatusBadge status={o.status} />
                   {awaiting ? <PaymentPendingBadge /> : null}
-                  <span className="font-bold">{formatNPR(o.totalAmount)}</span>
+                  <span className="font-bold">{money(o.totalAmount)}</span>
                 </div>
               </div>
               <ul className="mt-3 space-y-1 text-sm">
@@ -87,21 +88,21 @@ export function ProfileOrders() {
                       {i.name}
                       {sizeText(i.size) ? ` (${sizeText(i.size)}${colorText(i.color) ? `, ${colorText(i.color)}` : ""})` : ""}
                     </span>
-                    <span className="shrink-0 text-slate-600">× {i.quantity}</span>
+                    <span className="shrink-0 text-slate-600">× {digits(i.quantity)}</span>
                   </li>
                 ))}
-                {more > 0 ? <li className="text-slate-600">+{more} more items</li> : null}
+                {more > 0 ? <li className="text-slate-600">{t("orders.more", { n: digits(more) })}</li> : null}
               </ul>
               <div className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
                 <p>
-                  <span className="font-semibold text-slate-700">Ship to:</span> {o.shippingAddress.fullName}, {formatShippingAddress(o.shippingAddress)}
+                  <span className="font-semibold text-slate-700">{t("orders.shipTo")}</span> {o.shippingAddress.fullName}, {formatShippingAddress(o.shippingAddress)}
                 </p>
                 <p>
-                  <span className="font-semibold text-slate-700">Payment:</span> {paymentMethodLabel(o.paymentMethod)}
+                  <span className="font-semibold text-slate-700">{t("orders.payment")}</span> {t(`order.method.${o.paymentMethod}`)}
                 </p>
                 {o.trackingNumber || o.courier ? (
                   <p className="sm:col-span-2">
-                    <span className="font-semibold text-slate-700">Shipped with:</span> {[o.courier, o.trackingNumber && `tracking number ${o.trackingNumber}`].filter(Boolean).join(", ")}
+                    <span className="font-semibold text-slate-700">{t("orders.shippedWith")}</span> {[o.courier, o.trackingNumber && t("orders.trackingNumber", { number: o.trackingNumber })].filter(Boolean).join(", ")}
                   </p>
                 ) : null}
               </div>
@@ -110,11 +111,13 @@ export function ProfileOrders() {
                   <PayNow order={o} khaltiEndpoint="/api/payments/khalti/initiate-v2" size="sm" />
                 ) : null}
                 <Link to={`/orders/${o.id}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
-                  View Details<span className="sr-only"> of order #{shortOrderId(o.id)}</span>
+                  {t("orders.viewDetails")}
+                  <span className="sr-only">{t("orders.ofOrder", { id: shortOrderId(o.id) })}</span>
                 </Link>
                 {o.invoiceNumber ? (
                   <a href={`/api/orders/${o.id}/invoice.pdf`} download className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
-                    Download bill<span className="sr-only"> of order #{shortOrderId(o.id)}</span>
+                    {t("orders.downloadBill")}
+                    <span className="sr-only">{t("orders.ofOrder", { id: shortOrderId(o.id) })}</span>
                   </a>
                 ) : null}
               </div>

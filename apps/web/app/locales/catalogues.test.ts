@@ -105,6 +105,19 @@ const TRANSLATED = [
   "routes/forgot-password.tsx",
   "routes/reset-password.tsx",
   "routes/not-found.tsx",
+  "routes/order-detail.tsx",
+  "components/profile-orders.tsx",
+  "components/pay-now.tsx",
+  "components/wallet-redirect.tsx",
+  "components/payment-result.tsx",
+  "routes/payment/esewa-failed.tsx",
+  "routes/payment/esewa-success.tsx",
+  "routes/payment/failed.tsx",
+  "routes/payment/khalti-callback.tsx",
+  "routes/payment/khalti-failed.tsx",
+  "routes/payment/khalti-success.tsx",
+  "routes/payment/selection.tsx",
+  "routes/payment/success.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

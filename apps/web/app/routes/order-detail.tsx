@@ -4,11 +4,9 @@ import { toast } from "sonner";
 import {
   customerCanCancel,
   customerCanRequestCancellation,
-  formatNPR,
   formatShippingAddress,
+  localizeMessage,
   isAwaitingWalletPayment,
-  paymentMethodLabel,
-  refundMethodLabel,
   shortOrderId,
   TIMELINE_STEPS,
   type Order,
@@ -16,7 +14,6 @@ import {
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
 import { ApiError, api, loginUrl } from "../lib/api";
-import { formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
 import { OopsScreen } from "../components/status-screens";
@@ -92,17 +89,16 @@ function Timeline({ order }: { order: Order }) {
 
 /** A paid order's cancellation request and the refund that answered it (docs/decisions/078). */
 function RefundStatus({ order }: { order: Order }) {
+  const { t, money, moment } = useI18n();
   if (order.refund) {
     const r = order.refund;
     return (
       <section aria-labelledby="refund-title" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
         <h2 id="refund-title" className="text-lg font-bold">
-          Refunded
+          {t("orderPage.refunded")}
         </h2>
-        <p className="mt-1">
-          {formatNPR(r.amount)} refunded by {refundMethodLabel(r.method)} on {formatDateTime(r.refundedAt)}.
-        </p>
-        <p className="mt-1">Reference: {r.reference}</p>
+        <p className="mt-1">{t("orderPage.refundedText", { amount: money(r.amount), method: t(`orderPage.refundMethod.${r.method}`), date: moment(r.refundedAt) })}</p>
+        <p className="mt-1">{t("orderPage.reference", { reference: r.reference })}</p>
       </section>
     );
   }
@@ -110,12 +106,9 @@ function RefundStatus({ order }: { order: Order }) {
   return (
     <section aria-labelledby="request-title" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <h2 id="request-title" className="text-lg font-bold">
-        Cancellation Requested
+        {t("orderPage.cancellationRequested")}
       </h2>
-      <p className="mt-1">
-        You asked to cancel this paid order on {formatDateTime(order.cancellationRequestedAt)}. The shop will refund {formatNPR(order.totalAmount)} to your{" "}
-        {paymentMethodLabel(order.paymentMethod)} account and confirm it here.
-      </p>
+      <p className="mt-1">{t("orderPage.requestedText", { date: moment(order.cancellationRequestedAt), amount: money(order.totalAmount), method: t(`order.method.${order.paymentMethod}`) })}</p>
     </section>
   );
 }
@@ -125,16 +118,17 @@ function CancelOrder({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
   const paid = order.paymentStatus === "PAID";
+  const { t, money, locale } = useI18n();
   async function cancel() {
     setBusy(true);
     try {
       const res = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
       const requested = res.order.status !== "CANCELLED";
-      toast.success(requested ? "Cancellation requested. The shop will refund your payment." : "Order cancelled.", { id: `order-${order.id}-CANCELLED` });
+      toast.success(requested ? t("orderPage.requestedToast") : t("orderPage.cancelledToast"), { id: `order-${order.id}-CANCELLED` });
       dialog.current?.close();
       await revalidator.revalidate();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Failed to cancel the order", { duration: 3000 });
+      toast.error(error instanceof ApiError ? localizeMessage(error.message, locale) : t("orderPage.cancelFailed"), { duration: 3000 });
     } finally {
       setBusy(false);
     }
@@ -142,23 +136,23 @@ function CancelOrder({ order }: { order: Order }) {
   return (
     <>
       <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-red-300 bg-white px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50">
-        {paid ? "Request Cancellation" : "Cancel Order"}
+        {paid ? t("orderPage.requestCancellation") : t("orderPage.cancelOrder")}
       </button>
       <dialog ref={dialog} aria-labelledby="cancel-title" className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50">
         <h2 id="cancel-title" className="text-lg font-bold">
-          Cancel this order?
+          {t("orderPage.cancelTitle")}
         </h2>
         <p className="mt-2 text-sm text-slate-600">
           {paid
-            ? `Order #${shortOrderId(order.id)} is paid. The shop will cancel it and refund ${formatNPR(order.totalAmount)} to your ${paymentMethodLabel(order.paymentMethod)} account.`
-            : `Order #${shortOrderId(order.id)} will be cancelled and its items go back on sale. This cannot be undone.`}
+            ? t("orderPage.cancelPaid", { id: shortOrderId(order.id), amount: money(order.totalAmount), method: t(`order.method.${order.paymentMethod}`) })
+            : t("orderPage.cancelUnpaid", { id: shortOrderId(order.id) })}
         </p>
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100">
-            Keep Order
+            {t("orderPage.keep")}
           </button>
           <button type="button" onClick={cancel} disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
-            {busy ? "Cancelling…" : paid ? "Yes, Request Cancellation" : "Yes, Cancel Order"}
+            {busy ? t("orderPage.cancelling") : paid ? t("orderPage.yesRequest") : t("orderPage.yesCancel")}
           </button>
         </div>
       </dialog>

@@ -5,9 +5,10 @@ import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/pay
 import { loginUrl } from "../../lib/api";
 import { errorMessage, outcomeUrl, rawQueryValue } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 
-export function meta() {
-  return [{ title: pageTitle("eSewa Payment") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("paymentPage.esewaTitle")) }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -35,24 +36,25 @@ export default function EsewaSuccess({ loaderData }: Route.ComponentProps) {
   const paid = outcome?.status === "PAID" && order ? outcome : null;
   const failedTo = `/payment/esewa/failed${outcome ? `?orderId=${encodeURIComponent(outcome.orderId)}` : ""}`;
   useRedirectAfter(paid ? outcomeUrl(paid) : failedTo, paid ? undefined : { error });
+  const { t } = useI18n();
   if (!paid || !order) {
     return (
-      <ResultShell ok={false} title="Payment Failed" message={error ?? "Payment was not completed"}>
+      <ResultShell ok={false} title={t("paymentPage.failedTitle")} message={error ?? "Payment was not completed"}>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link to="/checkout" className="flex-1 rounded-lg bg-crimson px-5 py-3 text-center font-semibold text-white hover:bg-crimson-dark">
-            Try Again
+            {t("common.tryAgain")}
           </Link>
           <Link to="/" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-            Go Home
+            {t("common.goHome")}
           </Link>
         </div>
       </ResultShell>
     );
   }
   return (
-    <ResultShell ok title="Payment Successful!" message={PAYMENT_MSG.verified}>
-      <PaidSummary order={order} referenceLabel="eSewa reference" reference={paid.transactionId} />
-      <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
+    <ResultShell ok title={t("paymentPage.successTitle")} message={PAYMENT_MSG.verified}>
+      <PaidSummary order={order} referenceLabel={t("paymentPage.esewaReference")} reference={paid.transactionId} />
+      <p className="mt-6 text-center text-sm text-slate-600">{t("paymentPage.takingYou")}</p>
     </ResultShell>
   );
 }

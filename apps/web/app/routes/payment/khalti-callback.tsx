@@ -3,9 +3,10 @@ import type { Route } from "./+types/khalti-callback";
 import { loginUrl } from "../../lib/api";
 import { failureUrlFor, outcomeUrl } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 
-export function meta() {
-  return [{ title: pageTitle("Verifying Payment") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("paymentPage.verifying")) }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -27,9 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function KhaltiCallback() {
+  const { t } = useI18n();
   return (
     <p className="mx-auto max-w-xl px-4 py-24 text-center text-slate-600" role="status">
-      Verifying your Khalti payment…
+      {t("paymentPage.verifyingKhalti")}
     </p>
   );
 }

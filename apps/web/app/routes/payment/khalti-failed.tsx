@@ -3,9 +3,10 @@ import type { Route } from "./+types/khalti-failed";
 import { WalletFailureView } from "../../components/payment-result";
 import { walletFailureMessage } from "../../lib/payment-messages";
 import { pageTitle } from "../../lib/seo";
+import { metaT } from "../../lib/i18n";
 
-export function meta() {
-  return [{ title: pageTitle("Payment Failed") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("paymentPage.failedTitle")) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,10 +5,11 @@ import { PaidSummary, ResultShell, useRedirectAfter } from "../../components/pay
 import { loginUrl } from "../../lib/api";
 import { errorMessage, outcomeUrl } from "../../lib/payment-results";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 import { redirect } from "react-router";
 
-export function meta() {
-  return [{ title: pageTitle("Khalti Payment") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("paymentPage.khaltiTitle")) }, { name: "robots", content: "noindex" }];
 }
 
 /** docs/product-rules.md §8: needs pidx and orderId; the server verifies; 3 s later on to /order-success or the failure page. */
@@ -32,14 +33,15 @@ export default function KhaltiSuccess({ loaderData }: Route.ComponentProps) {
   const paid = outcome?.status === "PAID" && order;
   const orderId = outcome?.orderId;
   useRedirectAfter(paid ? outcomeUrl(outcome) : `/payment/khalti/failed${orderId ? `?orderId=${encodeURIComponent(orderId)}` : ""}`, paid ? undefined : { error });
-  if (!paid) return <ResultShell ok={false} title="Payment Failed" message={error ?? "Payment was not completed"} />;
+  const { t } = useI18n();
+  if (!paid) return <ResultShell ok={false} title={t("paymentPage.failedTitle")} message={error ?? "Payment was not completed"} />;
   return (
-    <ResultShell ok title="Payment Successful!" message="Payment verified successfully">
-      <PaidSummary order={order} referenceLabel="Transaction ID" reference={outcome.transactionId} />
-      <p className="mt-6 text-center text-sm text-slate-600">Taking you to your order confirmation…</p>
+    <ResultShell ok title={t("paymentPage.successTitle")} message={t("paymentPage.verifiedOk")}>
+      <PaidSummary order={order} referenceLabel={t("paymentPage.transactionId")} reference={outcome.transactionId} />
+      <p className="mt-6 text-center text-sm text-slate-600">{t("paymentPage.takingYou")}</p>
       <p className="mt-2 text-center">
         <Link to={outcomeUrl(outcome)} className="font-semibold text-nepal hover:underline">
-          Continue now
+          {t("paymentPage.continueNow")}
         </Link>
       </p>
     </ResultShell>

@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { formatNPR, formatShippingAddress, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatShippingAddress, localizeMessage, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
 import type { Route } from "./+types/success";
 import { ResultShell } from "../../components/payment-result";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 import { settleConfirmedOrder } from "../../lib/wallet-pay";
 
-export function meta() {
-  return [{ title: pageTitle("Payment Successful") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("paymentPage.successMeta")) }, { name: "robots", content: "noindex" }];
 }
 
 /** docs/product-rules.md §8: /payment/success?orderId&transactionId. Only a paid order of the viewer is shown as paid. */
@@ -21,66 +22,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { order, transactionId: q.get("transactionId") };
 }
 
-const METHOD_TEXT: Record<string, string> = { KHALTI: "Khalti Digital Wallet", ESEWA: "eSewa Digital Wallet" };
-
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order, transactionId } = loaderData;
   const navigate = useNavigate();
+  const { t, money, digits, locale } = useI18n();
   useEffect(() => {
     if (order) settleConfirmedOrder(order);
     else {
-      toast.error(PAYMENT_MSG.orderIdNotFound);
+      toast.error(localizeMessage(PAYMENT_MSG.orderIdNotFound, locale));
       navigate("/", { replace: true });
     }
-  }, [order, navigate]);
-  if (!order) return <ResultShell ok={false} title="Payment" message={PAYMENT_MSG.orderIdNotFound} />;
+  }, [order, navigate, locale]);
+  if (!order) return <ResultShell ok={false} title={t("paymentPage.payment")} message={PAYMENT_MSG.orderIdNotFound} />;
   const a = order.shippingAddress;
   return (
-    <ResultShell ok title="Payment Successful!" message="Thank you! Your payment has been received.">
+    <ResultShell ok title={t("paymentPage.successTitle")} message={t("paymentPage.thanks")}>
       <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
         <div>
-          <dt className="text-slate-600">Order ID</dt>
+          <dt className="text-slate-600">{t("paymentPage.orderId")}</dt>
           <dd className="font-bold">#{shortOrderId(order.id)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Total</dt>
-          <dd className="font-bold">{formatNPR(order.totalAmount)}</dd>
+          <dt className="text-slate-600">{t("paymentPage.total")}</dt>
+          <dd className="font-bold">{money(order.totalAmount)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Payment Method</dt>
-          <dd className="font-semibold">{METHOD_TEXT[order.paymentMethod] ?? order.paymentMethod}</dd>
+          <dt className="text-slate-600">{t("checkout.paymentMethod")}</dt>
+          <dd className="font-semibold">{t(`paymentPage.walletName.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Transaction ID</dt>
+          <dt className="text-slate-600">{t("paymentPage.transactionId")}</dt>
           <dd className="break-all font-semibold">{transactionId ?? "—"}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-slate-600">Items</dt>
+          <dt className="text-slate-600">{t("paymentPage.items")}</dt>
           <dd>
             <ul className="mt-1 space-y-1">
               {order.items.map((i) => (
                 <li key={i.id} className="flex justify-between gap-2">
                   <span className="min-w-0 truncate">
-                    {i.name} × {i.quantity}
+                    {i.name} × {digits(i.quantity)}
                   </span>
-                  <span className="shrink-0">{formatNPR(i.lineTotal)}</span>
+                  <span className="shrink-0">{money(i.lineTotal)}</span>
                 </li>
               ))}
             </ul>
           </dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-slate-600">Shipping to</dt>
+          <dt className="text-slate-600">{t("paymentPage.shippingTo")}</dt>
           <dd>{[a.fullName, formatShippingAddress(a), a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-center text-sm text-slate-600">A confirmation e-mail is on its way, and we send SMS updates as your order moves (as set on your profile). Its page shows every status change as it happens.</p>
+      <p className="mt-4 text-center text-sm text-slate-600">{t("paymentPage.confirmation")}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
-          Track Order
+          {t("orderSuccess.track")}
         </Link>
         <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
       </div>
     </ResultShell>
