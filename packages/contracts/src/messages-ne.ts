@@ -118,6 +118,8 @@ const OTHER_NE: Record<string, string> = {
   "Failed to send reset email": "रिसेट इमेल पठाउन सकिएन",
   "Failed to reset password": "पासवर्ड रिसेट गर्न सकिएन",
   "Password reset successfully! You are now signed in.": "पासवर्ड रिसेट भयो! तपाईं अब लगइन हुनुहुन्छ।",
+  "Password updated successfully!": "पासवर्ड अद्यावधिक भयो!",
+  "Profile updated successfully!": "प्रोफाइल अद्यावधिक भयो!",
 };
 
 /** Name-and-number printing (the texts that take no product name). */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
+import { useI18n } from "../lib/i18n";
 import { AVATAR_JPEG_QUALITY, AVATAR_MIN_PX } from "@khelkud/contracts";
 
 const MAX_OUTPUT_PX = 1024;
@@ -42,6 +43,7 @@ export function AvatarCropDialog({ src, onCancel, onCropped, busy, progress }: P
   const [area, setArea] = useState<Area | null>(null);
   const [maxZoom, setMaxZoom] = useState(3);
   const [error, setError] = useState<string | null>(null);
+  const { t, digits } = useI18n();
 
   useEffect(() => {
     const d = ref.current;
@@ -62,7 +64,7 @@ export function AvatarCropDialog({ src, onCancel, onCropped, busy, progress }: P
     try {
       onCropped(await cropToJpeg(src, area));
     } catch {
-      setError("Failed to crop image");
+      setError(t("avatar.cropFailed"));
     }
   }
 
@@ -78,9 +80,9 @@ export function AvatarCropDialog({ src, onCancel, onCropped, busy, progress }: P
     >
       <div className="p-5">
         <h2 id="crop-title" className="text-xl font-bold">
-          Crop your photo
+          {t("avatar.title")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Drag to position, use the slider or scroll to zoom. Arrow keys nudge the picture.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("avatar.help")}</p>
         <div className="relative mt-4 aspect-square w-full overflow-hidden rounded-xl bg-slate-900">
           {src ? (
             <Cropper
@@ -100,24 +102,24 @@ export function AvatarCropDialog({ src, onCancel, onCropped, busy, progress }: P
           ) : null}
         </div>
         <label className="mt-4 flex items-center gap-3 text-sm font-semibold text-slate-700">
-          Zoom
+          {t("avatar.zoom")}
           <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} className="flex-1 accent-crimson" />
         </label>
-        {tooSmall ? <p className="mt-2 text-sm text-red-700">The cropped area must be at least {AVATAR_MIN_PX}×{AVATAR_MIN_PX} pixels.</p> : null}
+        {tooSmall ? <p className="mt-2 text-sm text-red-700">{t("avatar.tooSmall", { px: digits(AVATAR_MIN_PX) })}</p> : null}
         {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
         {progress !== null ? (
           <div className="mt-3">
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-slate-200">
+            <div role="progressbar" aria-label={t("avatar.progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-slate-200">
               <div className="h-full bg-crimson transition-[width]" style={{ width: `${progress}%` }} />
             </div>
           </div>
         ) : null}
         <div className="mt-5 flex justify-end gap-3">
           <button type="button" onClick={onCancel} disabled={busy} className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold hover:bg-slate-100 disabled:opacity-60">
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="button" onClick={save} disabled={busy || !area || tooSmall} className="rounded-lg bg-crimson px-4 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-            {busy ? "Uploading…" : "Save Photo"}
+            {busy ? t("avatar.uploading") : t("avatar.save")}
           </button>
         </div>
       </div>

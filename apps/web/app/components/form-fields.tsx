@@ -14,6 +14,7 @@ const inputClass = (error?: string) =>
   `block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-nepal ${error ? "border-red-600" : "border-slate-300"}`;
 
 export function TextField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
+  const { say } = useI18n();
   const id = useId();
   return (
     <div>
@@ -32,7 +33,7 @@ export function TextField({ label, value, error, hint, onValue, onBlurField, ...
       />
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
+          {say(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
@@ -47,7 +48,7 @@ export function TextField({ label, value, error, hint, onValue, onBlurField, ...
 export function PasswordField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
-  const { t } = useI18n();
+  const { t, say } = useI18n();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
@@ -81,7 +82,7 @@ export function PasswordField({ label, value, error, hint, onValue, onBlurField,
       </div>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
+          {say(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
@@ -93,20 +94,22 @@ export function PasswordField({ label, value, error, hint, onValue, onBlurField,
 }
 
 export function FormBanner({ message }: { message: string | null }) {
+  const { say } = useI18n();
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
-      {message}
+      {say(message)}
     </div>
   );
 }
 
 /** A success said in the page itself (a form posted without scripts, where no toast can say it). */
 export function FormDone({ message }: { message: string | null | undefined }) {
+  const { say } = useI18n();
   if (!message) return null;
   return (
     <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800">
-      {message}
+      {say(message)}
     </div>
   );
 }

@@ -1,19 +1,17 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { NotificationPreferences as Preferences } from "@khelkud/contracts";
+import { localizeMessage, type NotificationPreferences as Preferences } from "@khelkud/contracts";
 import { api, ApiError } from "../lib/api";
+import { browserLocale, tBrowser, useI18n } from "../lib/i18n";
 
-const SWITCHES: { key: keyof Preferences; label: string; hint: string }[] = [
-  { key: "orderSms", label: "Order updates by SMS", hint: "A text to your mobile when your order is placed, paid, shipped (with the tracking number), out for delivery, delivered or cancelled." },
-  { key: "orderEmail", label: "Order updates by e-mail", hint: "The same moments by e-mail, with the items, amounts and delivery address." },
-  { key: "marketing", label: "News and offers by e-mail", hint: "The Khelkud newsletter: new kits and sales now and then, with a link to leave in every mail. Off unless you turn it on." },
-];
+const SWITCHES: (keyof Preferences)[] = ["orderSms", "orderEmail", "marketing"];
 
 /** The profile's notification switches (docs/decisions/092): the server reads them for every order message. */
 export function NotificationPreferences() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState<keyof Preferences | null>(null);
+  const { t } = useI18n();
 
   useEffect(() => {
     let live = true;
@@ -32,9 +30,9 @@ export function NotificationPreferences() {
     try {
       const d = await api<{ preferences: Preferences }>("/api/users/notification-preferences", { method: "PUT", body: { [key]: next }, sessionRedirect: true });
       setPrefs(d.preferences);
-      toast.success("Notification settings saved", { duration: 2000 });
+      toast.success(tBrowser("notifications.saved"), { duration: 2000 });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : "Could not save your notification settings. Please try again.", { duration: 3000 });
+      toast.error(err instanceof ApiError && err.message ? localizeMessage(err.message, browserLocale()) : tBrowser("notifications.saveFailed"), { duration: 3000 });
     } finally {
       setSaving(null);
     }
@@ -43,13 +41,13 @@ export function NotificationPreferences() {
   return (
     <section aria-labelledby="notification-settings" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
       <h2 id="notification-settings" className="text-xl font-bold">
-        Notifications
+        {t("notifications.title")}
       </h2>
-      {failed ? <p className="mt-2 text-sm text-slate-700">We could not load your notification settings. Please reload the page.</p> : null}
-      {!prefs && !failed ? <p className="mt-2 text-sm text-slate-600">Loading…</p> : null}
+      {failed ? <p className="mt-2 text-sm text-slate-700">{t("notifications.loadFailed")}</p> : null}
+      {!prefs && !failed ? <p className="mt-2 text-sm text-slate-600">{t("common.loading")}</p> : null}
       {prefs ? (
         <ul className="mt-3 divide-y divide-slate-100">
-          {SWITCHES.map((s) => (
+          {SWITCHES.map((key) => ({ key, label: t(`notifications.${key}`), hint: t(`notifications.${key}Hint`) })).map((s) => (
             <li key={s.key} className="flex items-start justify-between gap-4 py-3">
               <div>
                 <label htmlFor={`pref-${s.key}`} className="font-semibold text-slate-900">
@@ -69,7 +67,7 @@ export function NotificationPreferences() {
                 onClick={() => void toggle(s.key)}
                 className={`relative inline-flex h-11 min-w-[4.5rem] shrink-0 items-center rounded-full px-1 transition-colors disabled:opacity-60 ${prefs[s.key] ? "bg-nepal" : "bg-slate-300"}`}
               >
-                <span className="sr-only">{prefs[s.key] ? "On" : "Off"}</span>
+                <span className="sr-only">{prefs[s.key] ? t("notifications.on") : t("notifications.off")}</span>
                 <span aria-hidden="true" className={`inline-block h-9 w-9 rounded-full bg-white shadow transition-transform ${prefs[s.key] ? "translate-x-7" : "translate-x-0"}`} />
               </button>
             </li>

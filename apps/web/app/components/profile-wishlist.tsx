@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatNPR, toProductCard, type Product } from "@khelkud/contracts";
+import { toProductCard, type Product } from "@khelkud/contracts";
 import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/wishlist";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 import { RatingOrNone } from "./star-rating";
+import { useI18n } from "../lib/i18n";
 
 /** Profile → Wishlist tab (docs/product-rules.md §5): the same list on every device (merged with the server). */
 export function ProfileWishlist() {
@@ -13,6 +14,7 @@ export function ProfileWishlist() {
   const [moving, setMoving] = useState<string | null>(null);
   // A product with sizes opens quick view: nothing goes to the cart until the shopper has chosen a size.
   const [choosing, setChoosing] = useState<Product | null>(null);
+  const { t, money, digits } = useI18n();
 
   useEffect(() => {
     syncWishlistWithServer()
@@ -21,15 +23,15 @@ export function ProfileWishlist() {
   }, []);
 
   if (items === null || (syncing && items.length === 0)) {
-    return <div className="h-48 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading wishlist" />;
+    return <div className="h-48 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label={t("wishlist.loading")} />;
   }
   if (items.length === 0) {
     return (
       <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
-        <p className="text-lg font-semibold">Your wishlist is empty</p>
-        <p className="mt-1 text-sm text-slate-600">Tap the heart on a jersey to keep it here.</p>
+        <p className="text-lg font-semibold">{t("wishlist.empty")}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("wishlist.emptyText")}</p>
         <Link to="/products" className="mt-5 inline-block rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
-          Browse Products
+          {t("wishlist.browse")}
         </Link>
       </div>
     );
@@ -38,13 +40,13 @@ export function ProfileWishlist() {
     <div>
       <div className="flex items-center justify-between gap-2">
         <p className="font-semibold">
-          {items.length} {items.length === 1 ? "item" : "items"}
+          {t("cart.items", { count: items.length, n: digits(items.length) })}
         </p>
         <button type="button" onClick={() => clearWishlist()} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-crimson hover:bg-red-50">
-          Clear All
+          {t("catalogue.clearAll")}
         </button>
       </div>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Wishlist">
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("wishlist.label")}>
         {items.map((item) => (
           <li key={item.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
             <Link to={`/products/${item.slug}`} className="block aspect-square bg-slate-100">
@@ -56,8 +58,8 @@ export function ProfileWishlist() {
               </Link>
               <RatingOrNone rating={item.rating} reviewCount={item.reviewCount} size={12} />
               <p className="text-sm">
-                <span className={`font-bold ${item.originalPrice > item.price ? "text-crimson" : ""}`}>{formatNPR(item.price)}</span>
-                {item.originalPrice > item.price ? <span className="ml-2 text-xs text-slate-500 line-through">{formatNPR(item.originalPrice)}</span> : null}
+                <span className={`font-bold ${item.originalPrice > item.price ? "text-crimson" : ""}`}>{money(item.price)}</span>
+                {item.originalPrice > item.price ? <span className="ml-2 text-xs text-slate-500 line-through">{money(item.originalPrice)}</span> : null}
               </p>
               <div>
                 <StockBadge stock={item.stock} />
@@ -73,10 +75,11 @@ export function ProfileWishlist() {
                   }}
                   className="min-h-11 flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
                 >
-                  Add to Cart<span className="sr-only"> {item.name}</span>
+                  {t("product.addToCart")}
+                  <span className="sr-only"> {item.name}</span>
                 </button>
-                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={`Remove ${item.name} from wishlist`}>
-                  Remove
+                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={t("card.wishRemove", { name: item.name })}>
+                  {t("cart.remove")}
                 </button>
               </div>
             </div>

@@ -6,7 +6,7 @@
 import { createElement, Fragment, type ReactNode } from "react";
 import i18next, { type i18n } from "i18next";
 import { useHref } from "react-router";
-import { formatDay, formatMoment, formatMoney, localDigits, type Locale } from "@khelkud/contracts";
+import { formatDay, formatMoment, formatMoney, localDigits, localizeMessage, type Locale } from "@khelkud/contracts";
 import { en } from "../locales/en";
 import { ne } from "../locales/ne";
 
@@ -49,6 +49,8 @@ export function useI18n() {
     day: (iso: string | Date) => formatDay(iso, locale),
     moment: (iso: string | Date) => formatMoment(iso, locale),
     digits: (value: string | number) => localDigits(value, locale),
+    /** A message of the API or a schema (English, the specification's wording) in the page's language. */
+    say: (message: string) => localizeMessage(message, locale),
   };
 }
 

@@ -118,6 +118,14 @@ const TRANSLATED = [
   "routes/payment/khalti-success.tsx",
   "routes/payment/selection.tsx",
   "routes/payment/success.tsx",
+  "routes/profile.tsx",
+  "components/profile/profile-header.tsx",
+  "components/profile/profile-details.tsx",
+  "components/profile/security-tab.tsx",
+  "components/notification-preferences.tsx",
+  "components/profile-wishlist.tsx",
+  "components/avatar-crop-dialog.tsx",
+  "components/form-fields.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useSearchParams } from "react-router";
-import { MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { localizeMessage, MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { ProfileHeader } from "../components/profile/profile-header";
 import { ProfileDetails, toInput, type Flat } from "../components/profile/profile-details";
@@ -10,6 +10,7 @@ import { ProfileOrders } from "../components/profile-orders";
 import { ProfileWishlist } from "../components/profile-wishlist";
 import { useLogout } from "../lib/session";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { clientFormAction } from "../lib/route-form";
 import { callApi, field, readForm } from "../lib/route-form.server";
 import { RouteLoadError } from "../components/load-error";
@@ -70,27 +71,23 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const result = await clientFormAction(serverAction);
   return "intent" in result ? result : { ...result, intent };
 }
-export const meta = () => [{ title: pageTitle("My Profile") }, { name: "robots", content: "noindex" }];
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("profile.title")) }, { name: "robots", content: "noindex" }];
 
-const TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "orders", label: "Orders" },
-  { id: "wishlist", label: "Wishlist" },
-  { id: "security", label: "Security" },
-] as const;
+const TABS = [{ id: "profile" }, { id: "orders" }, { id: "wishlist" }, { id: "security" }] as const;
 type TabId = (typeof TABS)[number]["id"];
 // docs/product-rules.md §10: ?tab= accepts profile, orders or wishlist; security is reached only by its tab.
 const QUERY_TABS: readonly string[] = ["profile", "orders", "wishlist"];
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
+  const { t } = useI18n();
   if (!profile) {
     return (
       <section className="mx-auto max-w-md px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">Please Login</h1>
-        <p className="mt-2 text-slate-600">Sign in to see your profile, orders and wishlist.</p>
+        <h1 className="text-3xl font-bold">{t("profile.pleaseLogin")}</h1>
+        <p className="mt-2 text-slate-600">{t("profile.pleaseLoginText")}</p>
         <Link to="/login?redirect=%2Fprofile" className="mt-6 inline-block rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark">
-          Login
+          {t("nav.login")}
         </Link>
       </section>
     );
@@ -113,6 +110,7 @@ function SignedInProfile({ profile }: { profile: Profile }) {
   const tab: TabId = security ? "security" : queryTab && QUERY_TABS.includes(queryTab) ? (queryTab as TabId) : "profile";
   const logout = useLogout();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const { t: text } = useI18n();
 
   function select(id: TabId) {
     if (id === "security") setSecurity(true);
@@ -138,7 +136,7 @@ function SignedInProfile({ profile }: { profile: Profile }) {
           Cancel), or a post for Security (docs/decisions/088). */}
       <form id="profile-tab-get" method="get" action="/profile" hidden />
       <form id="profile-tab-post" method="post" action="/profile" hidden />
-      <div role="tablist" aria-label="Account sections" onKeyDown={onTabKey} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={text("profile.sections")} onKeyDown={onTabKey} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -160,7 +158,7 @@ function SignedInProfile({ profile }: { profile: Profile }) {
             }}
             className={`-mb-px whitespace-nowrap border-b-2 px-4 py-3 text-sm font-bold ${tab === t.id ? "border-crimson text-crimson" : "border-transparent text-slate-600 hover:text-slate-900"}`}
           >
-            {t.label}
+            {text(`profile.tabs.${t.id}`)}
           </button>
         ))}
       </div>
@@ -181,5 +179,6 @@ function SignedInProfile({ profile }: { profile: Profile }) {
 
 /** The profile failed to load (e.g. the network on a client-side navigation). */
 export function ErrorBoundary() {
-  return <RouteLoadError title="We could not load your profile" toastText={MSG.failedProfile} />;
+  const { t, locale } = useI18n();
+  return <RouteLoadError title={t("profile.loadError")} toastText={localizeMessage(MSG.failedProfile, locale)} />;
 }

@@ -5,6 +5,7 @@ import { AUTH_MSG, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSch
 import { FormBanner, FormDone, TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
 import { useAnswerRenderedWith, useEachNewResult, useHydrated } from "../../lib/route-form";
+import { useI18n } from "../../lib/i18n";
 
 export type Flat = { name: string; email: string; phone: string; country: string; street: string; landmark: string; city: string; district: string; state: string; postalCode: string };
 export const flatten = (p: Profile): Flat => ({
@@ -43,6 +44,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   // A new e-mail address needs the current password (the server ends other sessions and tells the old address).
   const emailChanged = values.email.trim().toLowerCase() !== saved.email.toLowerCase();
   const [currentPassword, setCurrentPassword] = useState("");
+  const { t, say } = useI18n();
 
   function check(next: Flat): Record<string, string> {
     const r = UpdateProfileInputSchema.safeParse(toInput(next));
@@ -62,32 +64,32 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   useEachNewResult(result?.intent === "update-profile" ? result : undefined, (r) => {
     if (r.done) {
       setCurrentPassword("");
-      toast.success(r.done, { id: "profile-updated", duration: 2000 });
+      toast.success(say(r.done), { id: "profile-updated", duration: 2000 });
       setEditing(false);
       return;
     }
     if (r.fieldErrors) setErrors(r.fieldErrors);
-    toast.error(r.formError || "Failed to update profile", { duration: 3000 });
+    toast.error(r.formError ? say(r.formError) : t("profile.updateFailed"), { duration: 3000 });
   });
 
   if (!editing) {
     const rows: [string, string][] = [
-      ["Full Name", saved.name],
-      ["Email", saved.email],
-      ["Phone", saved.phone || "—"],
-      ["Country", saved.country],
-      ["Street / Tole", saved.street || "—"],
-      ["Landmark", saved.landmark || "—"],
-      ["Municipality / Area", saved.city || "—"],
-      ...(saved.country === "Nepal" ? ([["District", saved.district || "—"]] as [string, string][]) : []),
-      ["Province", saved.state || "—"],
-      ["Postal Code", saved.postalCode || "—"],
+      [t("checkout.fullName"), saved.name],
+      [t("checkout.email"), saved.email],
+      [t("checkout.phone"), saved.phone || "—"],
+      [t("profile.country"), saved.country],
+      [t("checkout.street"), saved.street || "—"],
+      [t("checkout.landmark"), saved.landmark || "—"],
+      [t("checkout.area"), saved.city || "—"],
+      ...(saved.country === "Nepal" ? ([[t("checkout.district"), saved.district || "—"]] as [string, string][]) : []),
+      [t("checkout.province"), saved.state || "—"],
+      [t("checkout.postalCode"), saved.postalCode || "—"],
     ];
     return (
       <section aria-labelledby="personal-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-center justify-between gap-3">
           <h2 id="personal-info" className="text-xl font-bold">
-            Personal Information
+            {t("profile.personalInfo")}
           </h2>
           {/* Without scripts: the profile page's GET form (routes/profile.tsx) asks for ?edit=details. */}
           <button
@@ -103,7 +105,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             }}
             className="rounded-lg bg-nepal px-4 py-2 font-bold text-white hover:bg-nepal-dark"
           >
-            Edit Profile
+            {t("profile.edit")}
           </button>
         </div>
         <div className="mt-4 empty:hidden">
@@ -156,7 +158,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <option key={o}>{o}</option>
         ))}
       </select>
-      {errors[name] ? <p className="mt-1 text-sm text-red-700">{errors[name]}</p> : null}
+      {errors[name] ? <p className="mt-1 text-sm text-red-700">{say(errors[name])}</p> : null}
     </div>
   );
 
@@ -164,7 +166,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     <Form method="post" action="/profile" noValidate onSubmit={onSave} aria-labelledby="edit-info" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
       <input type="hidden" name="intent" value="update-profile" />
       <h2 id="edit-info" className="text-xl font-bold">
-        Edit Personal Information
+        {t("profile.editTitle")}
       </h2>
       {refused?.formError && !Object.values(refused.fieldErrors ?? {}).includes(refused.formError) ? (
         <div className="mt-4">
@@ -172,11 +174,11 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
       ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {f("name", "Full Name", { autoComplete: "name" })}
-        {f("email", "Email", { type: "email", autoComplete: "email" })}
+        {f("name", t("checkout.fullName"), { autoComplete: "name" })}
+        {f("email", t("checkout.email"), { type: "email", autoComplete: "email" })}
         {emailChanged ? (
           <TextField
-            label="Current Password"
+            label={t("profile.currentPassword")}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
@@ -186,10 +188,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             onBlurField={() => setErrors((e) => ({ ...e, currentPassword: currentPassword ? "" : AUTH_MSG.currentPasswordRequired }))}
           />
         ) : null}
-        {f("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        {f("phone", t("checkout.phone"), { type: "tel", autoComplete: "tel" })}
         <div>
           <label htmlFor="profile-country" className="mb-1 block text-sm font-semibold text-slate-800">
-            Country
+            {t("profile.country")}
           </label>
           <select id="profile-country" name="country" value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-nepal">
             {COUNTRIES.map((c) => (
@@ -199,16 +201,16 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
         {values.country === "Nepal" ? (
           <>
-            {select("state", "Province", PROVINCE_NAMES, "Select province")}
-            {select("district", "District", districtsOf(values.state), values.state ? "Select district" : "Select a province first")}
+            {select("state", t("checkout.province"), PROVINCE_NAMES, t("checkout.selectProvince"))}
+            {select("district", t("checkout.district"), districtsOf(values.state), values.state ? t("checkout.selectDistrict") : t("checkout.provinceFirst"))}
           </>
         ) : (
-          f("state", "State/Province", { autoComplete: "address-level1" })
+          f("state", t("profile.stateProvince"), { autoComplete: "address-level1" })
         )}
-        {f("city", "Municipality / Area", { autoComplete: "address-level2" })}
-        <div className="sm:col-span-2">{f("street", "Street / Tole", { autoComplete: "street-address" })}</div>
-        {f("landmark", "Landmark", {})}
-        {f("postalCode", "Postal Code", { autoComplete: "postal-code", inputMode: "numeric" })}
+        {f("city", t("checkout.area"), { autoComplete: "address-level2" })}
+        <div className="sm:col-span-2">{f("street", t("checkout.street"), { autoComplete: "street-address" })}</div>
+        {f("landmark", t("checkout.landmark"), {})}
+        {f("postalCode", t("checkout.postalCode"), { autoComplete: "postal-code", inputMode: "numeric" })}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button
@@ -220,10 +222,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           }}
           className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100"
         >
-          Cancel
+          {t("common.cancel")}
         </button>
         <button type="submit" disabled={(hydrated && !changed) || busy} className="rounded-lg bg-crimson px-5 py-2.5 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:opacity-60">
-          {busy ? "Saving…" : "Save Changes"}
+          {busy ? t("common.saving") : t("profile.saveChanges")}
         </button>
       </div>
     </Form>

@@ -6,6 +6,7 @@ import { AvatarCropDialog } from "../avatar-crop-dialog";
 import { UserAvatar } from "../user-avatar";
 import { ApiError, upload } from "../../lib/api";
 import { useAfterSessionChange } from "../../lib/session";
+import { useI18n } from "../../lib/i18n";
 
 function uploadAvatar(jpeg: Blob, onProgress: (pct: number) => void): Promise<{ user: Profile }> {
   const body = new FormData();
@@ -19,6 +20,7 @@ export function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogou
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const after = useAfterSessionChange();
+  const { t, digits, say } = useI18n();
 
   useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
 
@@ -26,8 +28,8 @@ export function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogou
     const file = e.target.files?.[0];
     e.target.value = "";
     if (!file) return;
-    if (!file.type.startsWith("image/")) return void toast.error(AUTH_MSG.imageInvalid);
-    if (file.size > AVATAR_MAX_BYTES) return void toast.error(AUTH_MSG.imageTooLarge);
+    if (!file.type.startsWith("image/")) return void toast.error(say(AUTH_MSG.imageInvalid));
+    if (file.size > AVATAR_MAX_BYTES) return void toast.error(say(AUTH_MSG.imageTooLarge));
     setSrc(URL.createObjectURL(file));
   }
 
@@ -36,11 +38,11 @@ export function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogou
     setProgress(0);
     try {
       await uploadAvatar(jpeg, setProgress);
-      toast.success("Profile photo updated successfully!", { duration: 2000 });
+      toast.success(t("profile.photoUpdated"), { duration: 2000 });
       setSrc(null);
       await after();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : "Failed to upload profile photo", { duration: 3000 });
+      toast.error(err instanceof ApiError && err.message ? say(err.message) : t("profile.photoFailed"), { duration: 3000 });
     } finally {
       setBusy(false);
       setProgress(null);
@@ -52,7 +54,7 @@ export function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogou
       <div className="relative mx-auto sm:mx-0">
         <UserAvatar name={profile.name} src={profile.avatar} size={96} />
         <label className="absolute -bottom-1 -right-1 flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-nepal text-white shadow ring-2 ring-white hover:bg-nepal-dark focus-within:ring-crimson">
-          <span className="sr-only">Change profile photo</span>
+          <span className="sr-only">{t("profile.changePhoto")}</span>
           <input type="file" accept="image/*" onChange={onFile} className="sr-only" />
           <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
@@ -65,23 +67,23 @@ export function ProfileHeader({ profile, onLogout }: { profile: Profile; onLogou
         <p className="truncate text-slate-600">{profile.email}</p>
         <dl className="mt-3 flex justify-center gap-6 sm:justify-start">
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Orders</dt>
-            <dd className="text-xl font-bold">{profile.counts.orders}</dd>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("profile.orders")}</dt>
+            <dd className="text-xl font-bold">{digits(profile.counts.orders)}</dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Reviews</dt>
-            <dd className="text-xl font-bold">{profile.counts.reviews}</dd>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("profile.reviews")}</dt>
+            <dd className="text-xl font-bold">{digits(profile.counts.reviews)}</dd>
           </div>
         </dl>
       </div>
       <div className="flex flex-wrap justify-center gap-2 sm:flex-col">
         {profile.role === "ADMIN" ? (
           <Link to="/admin" className="rounded-lg bg-nepal px-4 py-2.5 text-center font-bold text-white hover:bg-nepal-dark">
-            Admin Dashboard
+            {t("profile.admin")}
           </Link>
         ) : null}
         <button type="button" onClick={onLogout} className="rounded-lg border border-slate-300 px-4 py-2.5 font-bold text-slate-800 hover:bg-slate-100">
-          Logout
+          {t("nav.logout")}
         </button>
       </div>
       <AvatarCropDialog src={src} busy={busy} progress={progress} onCancel={() => setSrc(null)} onCropped={onCropped} />

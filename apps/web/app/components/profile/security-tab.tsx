@@ -4,6 +4,7 @@ import { ChangePasswordInputSchema } from "@khelkud/contracts";
 import { FormBanner, FormDone, PasswordField, SubmitButton } from "../form-fields";
 import { useAnswerRenderedWith, useEachNewResult, useRouteForm } from "../../lib/route-form";
 import type { ProfileFormResult } from "./profile-form-result";
+import { useI18n } from "../../lib/i18n";
 
 const EMPTY_PW = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -15,13 +16,14 @@ export function SecurityTab() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-password";
   const v = form.values as typeof EMPTY_PW;
   const { reset } = form;
+  const { t, say } = useI18n();
   // A post sent without scripts is answered in the page; a script's post by a toast.
   const inPage = useAnswerRenderedWith(answer);
   useEachNewResult(answer, (a) => {
     if (a.done) {
-      toast.success(a.done, { duration: 2000 });
+      toast.success(say(a.done), { duration: 2000 });
       reset(EMPTY_PW);
-    } else if (a.formError) toast.error(a.formError, { duration: 3000 });
+    } else if (a.formError) toast.error(say(a.formError), { duration: 3000 });
   });
 
   const field = (name: keyof typeof EMPTY_PW) => ({ name, value: v[name], error: form.errors[name], onValue: (x: string) => form.set(name, x), onBlurField: () => form.blur(name) });
@@ -31,24 +33,24 @@ export function SecurityTab() {
       <Form method="post" noValidate onSubmit={(e) => (busy ? e.preventDefault() : onSubmit(e))} aria-labelledby="change-password" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <input type="hidden" name="intent" value="change-password" />
         <h2 id="change-password" className="text-xl font-bold">
-          Change Password
+          {t("profile.changePassword")}
         </h2>
         <FormDone message={inPage?.done} />
         <FormBanner message={inPage?.formError && !Object.values(inPage.fieldErrors ?? {}).includes(inPage.formError) ? inPage.formError : null} />
-        <PasswordField label="Current Password" autoComplete="current-password" {...field("currentPassword")} />
-        <PasswordField label="New Password" autoComplete="new-password" {...field("newPassword")} />
-        <PasswordField label="Confirm New Password" autoComplete="new-password" {...field("confirmPassword")} />
-        <SubmitButton busy={busy} busyLabel="Updating…">
-          Update Password
+        <PasswordField label={t("profile.currentPassword")} autoComplete="current-password" {...field("currentPassword")} />
+        <PasswordField label={t("profile.newPassword")} autoComplete="new-password" {...field("newPassword")} />
+        <PasswordField label={t("profile.confirmNew")} autoComplete="new-password" {...field("confirmPassword")} />
+        <SubmitButton busy={busy} busyLabel={t("profile.updating")}>
+          {t("profile.updatePassword")}
         </SubmitButton>
       </Form>
       <aside className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
-        <h2 className="font-bold text-slate-900">Password tips</h2>
+        <h2 className="font-bold text-slate-900">{t("profile.tips")}</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>Use 8 or more characters.</li>
-          <li>Mix upper and lower case letters and numbers.</li>
-          <li>Don&apos;t reuse a password from another site.</li>
-          <li>Changing your password signs you out on your other devices.</li>
+          <li>{t("profile.tip1")}</li>
+          <li>{t("profile.tip2")}</li>
+          <li>{t("profile.tip3")}</li>
+          <li>{t("profile.tip4")}</li>
         </ul>
       </aside>
     </div>
