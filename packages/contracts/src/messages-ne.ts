@@ -6,6 +6,7 @@
  * forms do the same with the messages the schemas give them. Terms: docs/nepali-glossary.md.
  */
 import { AUTH_MSG } from "./auth.js";
+import { CONTENT_MSG } from "./content-rules.js";
 import type { Locale } from "./locale.js";
 import { MSG } from "./messages.js";
 import { ADDRESS_MSG } from "./orders.js";
@@ -122,6 +123,28 @@ const OTHER_NE: Record<string, string> = {
   "Profile updated successfully!": "प्रोफाइल अद्यावधिक भयो!",
 };
 
+/** Blog, contact form, newsletter and reviews. */
+export const CONTENT_MSG_NE: Texts<typeof CONTENT_MSG> = {
+  blogNotFound: "लेख भेटिएन",
+  contactSent: "सन्देशका लागि धन्यवाद! हामी २४ घण्टाभित्र इमेलमा जवाफ दिनेछौं।",
+  firstNameRequired: "पहिलो नाम आवश्यक छ",
+  lastNameRequired: "थर आवश्यक छ",
+  subjectInvalid: "कृपया विषय छान्नुहोस्",
+  messageRequired: "सन्देश आवश्यक छ",
+  messageMin: "सन्देश कम्तीमा १० अक्षरको हुनुपर्छ",
+  messageMax: "सन्देश बढीमा ५००० अक्षरको हुन सक्छ",
+  newsletterSubscribed: "सदस्यता लिनुभएकोमा धन्यवाद! पुष्टिका लागि आफ्नो इमेल हेर्नुहोस्।",
+  newsletterAlready: "यो इमेल पहिल्यै हाम्रो न्युजलेटरमा दर्ता छ।",
+  newsletterUnsubscribed: "तपाईंको सदस्यता हटाइयो। अबदेखि तपाईंलाई हाम्रो न्युजलेटर आउने छैन।",
+  unsubscribeInvalid: "सदस्यता हटाउने यो लिङ्क मान्य छैन।",
+  reviewNotEligible: "यो सामान भएको अर्डर डेलिभर भएपछि मात्र समीक्षा लेख्न सकिन्छ।",
+  reviewDuplicate: "तपाईंले यो सामानको समीक्षा लेखिसक्नुभएको छ। बरु त्यसलाई सम्पादन गर्न सक्नुहुन्छ।",
+  reviewNotFound: "समीक्षा भेटिएन",
+  reviewNotYours: "तपाईं आफ्नै समीक्षा मात्र बदल्न सक्नुहुन्छ।",
+  ratingInvalid: "मूल्याङ्कन १ देखि ५ सम्मको पूर्ण अङ्क हुनुपर्छ",
+  commentMax: "समीक्षा बढीमा २००० अक्षरको हुन सक्छ",
+};
+
 /** Name-and-number printing (the texts that take no product name). */
 const PRINT_NE: [string, string][] = [
   [PRINT_MSG.nameRequired, "छाप्ने नाम लेख्नुहोस्"],
@@ -168,6 +191,7 @@ const NEPALI_BY_ENGLISH = new Map<string, string>([
   ...pairs(AUTH_MSG, AUTH_MSG_NE),
   ...pairs(ADDRESS_MSG, ADDRESS_MSG_NE),
   ...pairs(PAYMENT_MSG, PAYMENT_MSG_NE),
+  ...pairs(CONTENT_MSG, CONTENT_MSG_NE),
   ...Object.entries(OTHER_NE),
   ...PRINT_NE,
   ...PAYMENT_FAILURE_NE,

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { BlogPostSummary } from "@khelkud/contracts";
-import { formatDate } from "../lib/format";
+import { useI18n } from "../lib/i18n";
 import { ProductImage } from "./product-image";
 
 /** One post in a grid; put it in an <li> of a list (the product cards own the <article> role on shared pages). */
 export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/blogs/${post.slug}`;
+  const { t, day } = useI18n();
   return (
     <div className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} prefetch="intent" className="relative block aspect-[1200/630] overflow-hidden bg-slate-200" tabIndex={-1} aria-hidden="true">
@@ -34,10 +35,10 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
         <p className="mt-2 line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-600">
           <span>
-            By <span className="font-semibold text-slate-800">{post.author.name}</span> · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            {t("blog.by")} <span className="font-semibold text-slate-800">{post.author.name}</span> · <time dateTime={post.publishedAt}>{day(post.publishedAt)}</time>
           </span>
-          <Link to={href} className="inline-flex min-h-11 shrink-0 items-center font-bold text-crimson hover:underline" aria-label={`Read more: ${post.title}`}>
-            Read More →
+          <Link to={href} className="inline-flex min-h-11 shrink-0 items-center font-bold text-crimson hover:underline" aria-label={t("blog.readMoreLabel", { title: post.title })}>
+            {t("blog.readMore")}
           </Link>
         </div>
       </div>

@@ -2,19 +2,21 @@ import { Link, useRevalidator } from "react-router";
 import type { BlogPostSummary } from "@khelkud/contracts";
 import { BlogCard } from "./blog-card";
 import { LoadError } from "./load-error";
+import { useI18n } from "../lib/i18n";
 
 /** Home page: the latest three published posts, or Try Again when they could not be loaded (never sample posts). */
 export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
   const revalidator = useRevalidator();
+  const { t } = useI18n();
   if (posts && posts.length === 0) return null;
   return (
     <section aria-labelledby="latest-posts" className="mx-auto mt-16 max-w-7xl px-4">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
         <h2 id="latest-posts" className="text-2xl font-bold md:text-3xl">
-          Latest from the Blog
+          {t("blog.latest")}
         </h2>
         <Link to="/blogs" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
-          View All Blog Posts
+          {t("blog.viewAll")}
         </Link>
       </div>
       {posts ? (
@@ -26,7 +28,7 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
           ))}
         </ul>
       ) : (
-        <LoadError compact title="We could not load the latest articles" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />
+        <LoadError compact title={t("blog.latestError")} onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />
       )}
     </section>
   );

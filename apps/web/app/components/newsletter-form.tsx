@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { FormResult } from "../lib/route-form";
+import { useI18n } from "../lib/i18n";
 
 /**
  * The footer's newsletter box: subscribes once, says so when the address is already on the list. It posts to the
@@ -13,6 +14,7 @@ export function NewsletterForm() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const result = fetcher.data;
   const sending = fetcher.state !== "idle";
+  const { t, say } = useI18n();
 
   useEffect(() => {
     if (fetcher.data?.done) setEmail("");
@@ -26,7 +28,7 @@ export function NewsletterForm() {
     const { NewsletterInputSchema } = await import("../lib/lazy-schemas");
     const parsed = NewsletterInputSchema.safeParse({ email });
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? "Invalid email address");
+      setInvalid(parsed.error.issues[0] ? say(parsed.error.issues[0].message) : t("newsletter.invalid"));
       return;
     }
     setInvalid(null);
@@ -44,12 +46,12 @@ export function NewsletterForm() {
   return (
     <fetcher.Form method="post" action="/newsletter" onSubmit={onSubmit} noValidate aria-labelledby="newsletter-title" className="rounded-xl bg-slate-800 p-5">
       <h2 id="newsletter-title" className="text-sm font-bold uppercase tracking-wider text-white">
-        Newsletter
+        {t("newsletter.title")}
       </h2>
-      <p className="mt-1 text-sm">New kits, restocks and offers by e-mail. Unsubscribe with one click.</p>
+      <p className="mt-1 text-sm">{t("newsletter.boxText")}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
-          Email address
+          {t("newsletter.emailLabel")}
         </label>
         <input
           id="newsletter-email"
@@ -60,16 +62,16 @@ export function NewsletterForm() {
           maxLength={254}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="Your email address"
+          placeholder={t("newsletter.placeholder")}
           aria-describedby={state.text ? "newsletter-status" : undefined}
           className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white placeholder:text-slate-400"
         />
         <button type="submit" disabled={sending} className="min-h-11 rounded-lg bg-crimson px-4 py-2 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-          {sending ? "Subscribing…" : "Subscribe"}
+          {sending ? t("newsletter.subscribing") : t("newsletter.subscribe")}
         </button>
       </div>
       <p id="newsletter-status" role="status" className={`mt-2 min-h-5 text-sm ${color}`}>
-        {state.text ?? ""}
+        {state.text ? say(state.text) : ""}
       </p>
     </fetcher.Form>
   );

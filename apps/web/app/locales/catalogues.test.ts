@@ -126,6 +126,13 @@ const TRANSLATED = [
   "components/profile-wishlist.tsx",
   "components/avatar-crop-dialog.tsx",
   "components/form-fields.tsx",
+  "routes/blogs.tsx",
+  "routes/blog-post.tsx",
+  "components/blog-card.tsx",
+  "components/latest-posts.tsx",
+  "routes/newsletter.tsx",
+  "routes/newsletter-unsubscribe.tsx",
+  "components/newsletter-form.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

@@ -7,7 +7,7 @@ import { LoadError } from "../components/load-error";
 import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
-import { formatDate } from "../lib/format";
+import { metaT, useI18n } from "../lib/i18n";
 import { canonicalUrl, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 
@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle("Blog Not Found") }, { name: "robots", content: "noindex" }];
+  if (!data) return [{ title: pageTitle(metaT(matches)("blog.notFound")) }, { name: "robots", content: "noindex" }];
   const { post, publicUrl } = data;
   const url = canonicalUrl(publicUrl, matches, `/blogs/${post.slug}`);
   const description = post.metaDescription ?? post.excerpt;
@@ -64,10 +64,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
+  const { t, day } = useI18n();
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 py-8">
-        <Breadcrumb trail={[{ to: "/", label: "Home" }, { to: "/blogs", label: "Blog" }]} current={post.title} clampCurrent />
+        <Breadcrumb trail={[{ to: "/", label: t("footer.home") }, { to: "/blogs", label: t("blog.title") }]} current={post.title} clampCurrent />
         <header>
           {post.category ? (
             <Link to={`/blogs?category=${post.category.slug}`} className="inline-block rounded-full bg-nepal/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-nepal hover:bg-nepal/20">
@@ -76,7 +77,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <h1 className="mt-3 text-3xl font-bold leading-tight md:text-4xl">{post.title}</h1>
           <p className="mt-3 text-slate-600">
-            By <span className="font-semibold text-slate-900">{post.author.name}</span> · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            {t("blog.by")} <span className="font-semibold text-slate-900">{post.author.name}</span> · <time dateTime={post.publishedAt}>{day(post.publishedAt)}</time>
           </p>
         </header>
         {post.featuredImage ? (
@@ -95,14 +96,14 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <SanitizedHtml html={post.content} className="mt-8" />
         <footer className="mt-10 border-t border-slate-200 pt-6">
           <Link to="/blogs" className="font-semibold text-nepal hover:underline">
-            Back to all articles
+            {t("blog.backToAll")}
           </Link>
         </footer>
       </article>
       {related.length ? (
         <section aria-labelledby="related" className="mx-auto mt-4 max-w-7xl px-4">
           <h2 id="related" className="mb-5 text-2xl font-bold">
-            Related Articles
+            {t("blog.related")}
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((p) => (
@@ -119,16 +120,17 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Blog Not Found</h1>
-        <p className="mt-2 text-slate-600">This article does not exist or is no longer published.</p>
+        <h1 className="text-3xl font-bold">{t("blog.notFound")}</h1>
+        <p className="mt-2 text-slate-600">{t("blog.notFoundText")}</p>
         <Link to="/blogs" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          Back to Blog
+          {t("blog.backToBlog")}
         </Link>
       </section>
     );
   }
-  return <LoadError title="We could not load this article" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
+  return <LoadError title={t("blog.postError")} onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }

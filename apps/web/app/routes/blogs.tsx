@@ -6,6 +6,7 @@ import type { Route } from "./+types/blogs";
 import { BlogCard, BlogCardSkeleton } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 
 const LIST_LIMIT = 100;
@@ -25,15 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { posts: list.blogs, total, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })), publicUrl: context.publicUrl };
 }
 
-const DESCRIPTION = "Buying guides, jersey care, Nepali sports history and news from Khelkud, the authentic jersey shop in Kathmandu.";
-
 export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
-    { title: pageTitle("Blog") },
-    { name: "description", content: DESCRIPTION },
+    { title: pageTitle(t("blog.title")) },
+    { name: "description", content: t("blog.description") },
     { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/blogs") },
-    { property: "og:title", content: pageTitle("Blog") },
-    { property: "og:description", content: DESCRIPTION },
+    { property: "og:title", content: pageTitle(t("blog.title")) },
+    { property: "og:description", content: t("blog.description") },
     { property: "og:type", content: "website" },
   ];
 }
@@ -50,6 +50,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/blogs";
   const filtered = q !== "" || category !== "";
+  const { t, digits } = useI18n();
 
   const submitForm = (delay: number) => {
     clearTimeout(timer.current);
@@ -76,12 +77,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-br from-nepal via-nepal-dark to-slate-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-          <p className="text-sm font-bold uppercase tracking-widest text-red-200">Khelkud Blog</p>
-          <h1 className="mt-2 text-4xl font-bold md:text-5xl">Stories from the stands</h1>
-          <p className="mt-3 max-w-2xl text-lg text-slate-200">Buying guides, jersey care, the history behind the shirts and news from Nepali sport.</p>
+          <p className="text-sm font-bold uppercase tracking-widest text-red-200">{t("blog.kicker")}</p>
+          <h1 className="mt-2 text-4xl font-bold md:text-5xl">{t("blog.heading")}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-slate-200">{t("blog.lead")}</p>
           <Form ref={formRef} method="get" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row" onSubmit={() => clearTimeout(timer.current)}>
             <label className="relative flex-1">
-              <span className="sr-only">Search articles</span>
+              <span className="sr-only">{t("blog.searchLabel")}</span>
               <input
                 ref={inputRef}
                 type="search"
@@ -92,12 +93,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                   setText(e.target.value);
                   submitForm(350);
                 }}
-                placeholder="Search articles…"
+                placeholder={t("blog.searchPlaceholder")}
                 className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 placeholder:text-slate-500"
               />
             </label>
             <label>
-              <span className="sr-only">Category</span>
+              <span className="sr-only">{t("blog.category")}</span>
               <select
                 name="category"
                 defaultValue={category}
@@ -105,7 +106,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 onChange={() => submitForm(0)}
                 className="h-12 w-full rounded-lg border-0 bg-white px-4 text-slate-900 sm:w-52"
               >
-                <option value="">All Categories</option>
+                <option value="">{t("blog.allCategories")}</option>
                 {categories.map((c) => (
                   <option key={c.slug} value={c.slug}>
                     {c.name}
@@ -114,7 +115,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
             <button type="submit" className="h-12 rounded-lg bg-crimson px-5 font-bold hover:bg-crimson-dark">
-              Search
+              {t("blog.search")}
             </button>
           </Form>
         </div>
@@ -122,7 +123,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-7xl px-4 py-8" aria-busy={loading}>
         <p className="mb-5 text-sm text-slate-600" aria-live="polite">
-          {loading ? "Loading articles…" : `Showing ${posts.length} of ${total} articles`}
+          {loading ? t("blog.loading") : t("blog.showing", { count: total, shown: digits(posts.length), n: digits(total) })}
         </p>
         {loading ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -132,11 +133,11 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           </div>
         ) : posts.length === 0 ? (
           <div className="mx-auto max-w-md rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-            <h2 className="text-xl font-bold">No articles found</h2>
-            <p className="mt-2 text-slate-600">{filtered ? "No article matches your search or category." : "There are no articles yet. Please come back soon."}</p>
+            <h2 className="text-xl font-bold">{t("blog.none")}</h2>
+            <p className="mt-2 text-slate-600">{filtered ? t("blog.noMatch") : t("blog.noneYet")}</p>
             {filtered ? (
               <Link to="/blogs" replace className="mt-6 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-                Clear Filters
+                {t("blog.clearFilters")}
               </Link>
             ) : null}
           </div>
@@ -157,5 +158,6 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 /** No invented sample posts (docs/product-rules.md §1): say it failed and offer to try again. */
 export function ErrorBoundary() {
   const revalidator = useRevalidator();
-  return <LoadError title="We could not load the blog" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
+  const { t } = useI18n();
+  return <LoadError title={t("blog.loadError")} onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }

@@ -3,6 +3,7 @@ import { CONTENT_MSG } from "@khelkud/contracts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { isNotFound } from "../lib/errors";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 
 /** "sita.rai@example.com" → "s•••@example.com": enough to recognise, not to harvest. */
 function maskEmail(email: string): string {
@@ -32,40 +33,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: pageTitle("Unsubscribe") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("newsletter.unsubscribeTitle")) }, { name: "robots", content: "noindex" }];
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t, say } = useI18n();
   const state = actionData ? (actionData.ok ? "done" : "invalid") : loaderData.state;
   return (
     <section className="mx-auto max-w-lg px-4 py-20 text-center">
       {state === "invalid" ? (
         <>
-          <h1 className="text-3xl font-bold">Link not valid</h1>
-          <p className="mt-3 text-slate-600">{CONTENT_MSG.unsubscribeInvalid} It may have been replaced by a newer e-mail from us. Use the link in the latest newsletter, or contact us and we will remove your address.</p>
+          <h1 className="text-3xl font-bold">{t("newsletter.invalidLink")}</h1>
+          <p className="mt-3 text-slate-600">
+            {say(CONTENT_MSG.unsubscribeInvalid)} {t("newsletter.invalidText")}
+          </p>
           <Link to="/contact" className="mt-8 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-            Contact Us
+            {t("newsletter.contact")}
           </Link>
         </>
       ) : state === "done" ? (
         <div role="status">
-          <h1 className="text-3xl font-bold">You are unsubscribed</h1>
-          <p className="mt-3 text-slate-600">{CONTENT_MSG.newsletterUnsubscribed}</p>
+          <h1 className="text-3xl font-bold">{t("newsletter.unsubscribed")}</h1>
+          <p className="mt-3 text-slate-600">{say(CONTENT_MSG.newsletterUnsubscribed)}</p>
           <Link to="/" className="mt-8 inline-block rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-            Back to the shop
+            {t("newsletter.backToShop")}
           </Link>
         </div>
       ) : (
         <>
-          <h1 className="text-3xl font-bold">Unsubscribe from our newsletter?</h1>
-          <p className="mt-3 text-slate-600">
-            {loaderData.email} will no longer receive news about jerseys, restocks and offers. You can subscribe again at any time.
-          </p>
+          <h1 className="text-3xl font-bold">{t("newsletter.ask")}</h1>
+          <p className="mt-3 text-slate-600">{t("newsletter.askText", { email: loaderData.email })}</p>
           <Form method="post" className="mt-8">
             <button type="submit" disabled={navigation.state !== "idle"} className="rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-              {navigation.state === "submitting" ? "Unsubscribing…" : "Unsubscribe"}
+              {navigation.state === "submitting" ? t("newsletter.unsubscribing") : t("newsletter.unsubscribeTitle")}
             </button>
           </Form>
         </>

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { NewsletterInputSchema } from "@khelkud/contracts";
 import type { Route } from "./+types/newsletter";
 import { pageTitle } from "../lib/seo";
+import { metaT, useI18n } from "../lib/i18n";
 import type { FormResult } from "../lib/route-form";
 import { callApi, failed, field, parseWith, readForm } from "../lib/route-form.server";
 
-export function meta() {
-  return [{ title: pageTitle("Newsletter") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(metaT(matches)("newsletter.title")) }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -28,22 +29,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   const result = actionData as FormResult | undefined;
   const problem = result && !result.done ? (result.fieldErrors?.email ?? result.formError) : null;
+  const { t, say } = useI18n();
   return (
     <section className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="text-3xl font-bold">Newsletter</h1>
+      <h1 className="text-3xl font-bold">{t("newsletter.title")}</h1>
       {result?.done ? (
         <p role="status" className="mt-4 text-lg text-green-800">
-          {result.done}
+          {say(result.done)}
         </p>
       ) : problem ? (
         <p role="alert" className="mt-4 text-lg font-semibold text-red-800">
-          {problem}
+          {say(problem)}
         </p>
       ) : (
-        <p className="mt-4 text-slate-700">New kits, restocks and offers by e-mail: subscribe with the box at the foot of this page.</p>
+        <p className="mt-4 text-slate-700">{t("newsletter.pageText")}</p>
       )}
       <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
-        Back to the shop
+        {t("newsletter.backToShop")}
       </Link>
     </section>
   );
