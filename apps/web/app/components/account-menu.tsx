@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { PublicUser } from "@khelkud/contracts";
 import { UserAvatar } from "./user-avatar";
 import { useAccountLabels, useLogout } from "../lib/session";
+import { useI18n } from "../lib/i18n";
 
 /** The signed-in user's menu in the header: Profile, My Orders, Logout (docs/product-rules.md §10). Arrow keys move, Escape closes. */
 export function AccountMenu({ user }: { user: PublicUser }) {
@@ -10,6 +11,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const logout = useLogout();
+  const { t } = useI18n();
   const labels = useAccountLabels(user);
 
   useEffect(() => {
@@ -56,23 +58,23 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         <span aria-hidden="true" className="hidden max-w-28 truncate text-sm font-semibold lg:inline">
           {labels.firstName}
         </span>
-        <span className="sr-only">Account menu for {user.name}</span>
+        <span className="sr-only">{t("account.menuFor", { name: user.name })}</span>
       </button>
       {open ? (
-        <div ref={menu} role="menu" aria-label="Account" onKeyDown={onKeyDown} className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-900 shadow-lg">
+        <div ref={menu} role="menu" aria-label={t("account.menu")} onKeyDown={onKeyDown} className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 text-slate-900 shadow-lg">
           <div className="border-b border-slate-100 px-4 py-2.5">
             <p className="truncate text-sm font-bold">{user.name}</p>
             <p className="truncate text-xs text-slate-600">{user.email}</p>
           </div>
           <Link role="menuitem" to="/profile" className={item} onClick={() => setOpen(false)}>
-            Profile
+            {t("nav.profile")}
           </Link>
           <Link role="menuitem" to="/profile?tab=orders" className={item} onClick={() => setOpen(false)}>
-            My Orders
+            {t("orderDetail.myOrders")}
           </Link>
           {user.role === "ADMIN" ? (
             <Link role="menuitem" to="/admin" className={item} onClick={() => setOpen(false)}>
-              Admin Dashboard
+              {t("profile.admin")}
             </Link>
           ) : null}
           <button
@@ -84,7 +86,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               void logout();
             }}
           >
-            Logout
+            {t("nav.logout")}
           </button>
         </div>
       ) : null}

@@ -118,7 +118,7 @@ export function removeFromCart(key: string, silent = false): void {
 
 export function clearCart(silent = false): void {
   cartStore.set([]);
-  if (!silent) toast.success("Cart cleared.");
+  if (!silent) toast.success(tBrowser("wishToast.cartCleared"));
 }
 
 export function cartTotals(items: CartItem[]) {

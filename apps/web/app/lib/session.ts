@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext } from "react";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { accountLabels, type AccountPlaceholders, type PublicUser } from "@khelkud/contracts";
+import { accountLabels, localizeMessage, type AccountPlaceholders, type PublicUser } from "@khelkud/contracts";
+import { browserLocale, tBrowser } from "./i18n";
 import { api } from "./api";
 
 /** Set by entry.server only while rendering a shared signed-in page (docs/decisions/110); never in the browser. */
@@ -69,9 +70,9 @@ export function useLogout() {
   return useCallback(async () => {
     try {
       await api("/api/auth/logout", { method: "POST", body: {} });
-      toast.success("Logged out successfully");
+      toast.success(tBrowser("account.loggedOut"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Logout failed");
+      toast.error(err instanceof Error ? localizeMessage(err.message, browserLocale()) : tBrowser("account.logoutFailed"));
     }
     await after("/");
   }, [after]);

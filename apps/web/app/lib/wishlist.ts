@@ -4,8 +4,9 @@
  */
 import { toast } from "sonner";
 import { useSyncExternalStore } from "react";
-import { MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
+import { localizeMessage, MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { api } from "./api";
+import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 import { addToCart, asArray } from "./cart-store";
 
@@ -40,7 +41,7 @@ export function useInWishlist(productId: string): boolean {
 
 export function addToWishlist(product: ProductCardData): boolean {
   if (isInWishlist(product.id)) {
-    toast.error("Product already in wishlist!", { duration: 2000, position: "bottom-right" });
+    toast.error(tBrowser("wishToast.already"), { duration: 2000, position: "bottom-right" });
     return false;
   }
   const item: WishlistItem = {
@@ -57,7 +58,7 @@ export function addToWishlist(product: ProductCardData): boolean {
     addedAt: new Date().toISOString(),
   };
   wishlistStore.set([...wishlistStore.get(), item]);
-  toast.success(`${product.name} added to wishlist!`);
+  toast.success(tBrowser("wishToast.added", { name: product.name }));
   if (serverWishlist) void api("/api/wishlist", { body: { productId: product.id } }).catch(logSyncFailure);
   return true;
 }
@@ -65,7 +66,7 @@ export function addToWishlist(product: ProductCardData): boolean {
 export function removeFromWishlist(productId: string): void {
   const item = wishlistStore.get().find((i) => i.id === productId);
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== productId));
-  if (item) toast.success(`${item.name} removed from wishlist!`);
+  if (item) toast.success(tBrowser("wishToast.removed", { name: item.name }));
   if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(productId)}`, { method: "DELETE" }).catch(logSyncFailure);
 }
 
@@ -77,7 +78,7 @@ export function toggleWishlist(product: ProductCardData): void {
 
 export function clearWishlist(): void {
   wishlistStore.set([]);
-  toast.success("Wishlist cleared!");
+  toast.success(tBrowser("wishToast.cleared"));
   if (serverWishlist) void api("/api/wishlist", { method: "DELETE" }).catch(logSyncFailure);
 }
 
@@ -117,11 +118,11 @@ export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (pr
   try {
     ({ product } = await api<{ product: Product }>(`/api/products/${encodeURIComponent(item.id)}`));
   } catch {
-    toast.error(MSG.failedProduct);
+    toast.error(localizeMessage(MSG.failedProduct, browserLocale()));
     return false;
   }
   if (product.stock <= 0 || (product.sizes.length > 0 && !product.sizes.some((s) => s.stock > 0))) {
-    toast.error(MSG.outOfStock);
+    toast.error(localizeMessage(MSG.outOfStock, browserLocale()));
     return false;
   }
   if (product.sizes.length > 0) {
@@ -137,7 +138,7 @@ export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (pr
 export function completeWishlistMove(product: { id: string; name: string }, { silent = false } = {}): void {
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== product.id));
   if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(product.id)}`, { method: "DELETE" }).catch(logSyncFailure);
-  if (!silent) toast.success(`${product.name} moved to cart!`);
+  if (!silent) toast.success(tBrowser("wishToast.moved", { name: product.name }));
 }
 
 export function useWishlist() {

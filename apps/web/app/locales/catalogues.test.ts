@@ -133,6 +133,7 @@ const TRANSLATED = [
   "routes/newsletter.tsx",
   "routes/newsletter-unsubscribe.tsx",
   "components/newsletter-form.tsx",
+  "components/account-menu.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

@@ -424,4 +424,18 @@ export const enPages = {
     askText: "{{email}} will no longer receive news about jerseys, restocks and offers. You can subscribe again at any time.",
     unsubscribing: "Unsubscribing…",
   },
+  account: {
+    menuFor: "Account menu for {{name}}",
+    menu: "Account",
+    loggedOut: "Logged out successfully",
+    logoutFailed: "Logout failed",
+  },
+  wishToast: {
+    already: "Product already in wishlist!",
+    added: "{{name}} added to wishlist!",
+    removed: "{{name}} removed from wishlist!",
+    cleared: "Wishlist cleared!",
+    moved: "{{name}} moved to cart!",
+    cartCleared: "Cart cleared.",
+  },
 };

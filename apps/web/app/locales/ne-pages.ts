@@ -424,4 +424,18 @@ export const nePages: Texts<typeof enPages> = {
     askText: "{{email}} मा अबदेखि जर्सी, फेरि आएका सामान र अफरका समाचार आउने छैनन्। तपाईं जुनसुकै बेला फेरि सदस्यता लिन सक्नुहुन्छ।",
     unsubscribing: "सदस्यता हटाउँदै…",
   },
+  account: {
+    menuFor: "{{name}} को खाता मेनु",
+    menu: "खाता",
+    loggedOut: "सफलतापूर्वक लगआउट भयो",
+    logoutFailed: "लगआउट हुन सकेन",
+  },
+  wishToast: {
+    already: "यो सामान पहिल्यै इच्छासूचीमा छ!",
+    added: "{{name}} इच्छासूचीमा थपियो!",
+    removed: "{{name}} इच्छासूचीबाट हटाइयो!",
+    cleared: "इच्छासूची खाली गरियो!",
+    moved: "{{name}} कार्टमा सारियो!",
+    cartCleared: "कार्ट खाली गरियो।",
+  },
 };
