@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { visit } from "./support/pages";
+import { CUSTOMER } from "./support/sign-in";
 
 /** The shop in Nepali (docs/decisions/105–107): URLs under /ne, the language switch, Nepali digits, messages and checkout. */
 
@@ -92,6 +93,39 @@ test.describe("नेपाली", () => {
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
     await visit(page, "/products");
     await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("a guest signs in on /ne/login after a Nepali error and reads an order in Nepali: Bikram Sambat dates, Nepali digits", async ({ page }) => {
+    await visit(page, "/ne/login");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "फेरि स्वागत छ" })).toBeVisible();
+    await main.getByLabel("इमेल", { exact: true }).fill(CUSTOMER.email);
+    await main.getByLabel("पासवर्ड", { exact: true }).fill("Wrong-password-1");
+    await main.getByRole("button", { name: "लगइन गर्नुहोस्" }).click();
+    await expect(main.getByRole("alert")).toHaveText("इमेल वा पासवर्ड मिलेन। कृपया आफ्नो विवरण जाँच गर्नुहोस्।");
+
+    await main.getByLabel("पासवर्ड", { exact: true }).fill(CUSTOMER.password);
+    await main.getByRole("button", { name: "लगइन गर्नुहोस्" }).click();
+    await expect(page).toHaveURL(/\/ne$/);
+
+    // A cash-on-delivery order placed with the page's session (the checkout in Nepali is the test above).
+    const product = await jersey(page);
+    const placed = await page.request.post("/api/orders", {
+      data: {
+        items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 1)!.size, quantity: 1 }],
+        shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
+        paymentMethod: "COD",
+      },
+    });
+    expect(placed.status()).toBe(201);
+    await visit(page, `/ne/orders/${(await placed.json()).data.order.id}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    await expect(main.getByRole("heading", { level: 1, name: /^अर्डर #/ })).toBeVisible();
+    // "८ मंसिर २०८३ मा अर्डर गरिएको": a Bikram Sambat date in Nepali digits, and every amount in rupees the Nepali way.
+    await expect(main.getByText(/[०-९]{1,2} (बैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मंसिर|पुस|माघ|फागुन|चैत) [०-९]{4}/).first()).toBeVisible();
+    await expect(main.getByText(DEVANAGARI_PRICE).first()).toBeVisible();
+    await expect(main.getByRole("heading", { name: "अर्डरको क्रम" })).toBeVisible();
+    await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
   });
 
   test("a first visit follows Accept-Language; a crawler without one, and an explicit choice of English, stay in English", async ({ browser, request }) => {
