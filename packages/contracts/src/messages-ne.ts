@@ -112,6 +112,7 @@ const OTHER_NE: Record<string, string> = {
   "Unknown language": "यो भाषा उपलब्ध छैन",
   // The storefront's form fallbacks (apps/web/app/routes, lib/route-form.ts).
   "Network error. Please try again.": "नेटवर्कमा समस्या भयो। कृपया फेरि प्रयास गर्नुहोस्।",
+  "Could not reach the shop. Check your connection and try again.": "पसलसम्म पुग्न सकिएन। इन्टरनेट जडान जाँचेर फेरि प्रयास गर्नुहोस्।",
   "Registration failed. Please try again.": "दर्ता हुन सकेन। कृपया फेरि प्रयास गर्नुहोस्।",
   "Account created successfully! Welcome to Khelkud!": "खाता सफलतापूर्वक बन्यो! खेलकुदमा स्वागत छ!",
   "Login failed. Please try again.": "लगइन हुन सकेन। कृपया फेरि प्रयास गर्नुहोस्।",

@@ -134,6 +134,9 @@ const TRANSLATED = [
   "routes/newsletter-unsubscribe.tsx",
   "components/newsletter-form.tsx",
   "components/account-menu.tsx",
+  "routes/info/contact.tsx",
+  "routes/info/returns.tsx",
+  "components/info-page.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

@@ -7,21 +7,21 @@ import { InfoPage } from "../../components/info-page";
 import { clientFormAction, useRouteForm, type FormResult } from "../../lib/route-form";
 import { callApi, failed, field, parseWith, readForm } from "../../lib/route-form.server";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await context.services.settings.get();
   return { phone: s.phone, email: s.email, address: s.address, publicUrl: context.publicUrl };
 }
 
-const DESCRIPTION = "Call, e-mail or write to Khelkud in Kathmandu. Open Monday to Saturday, 9 AM to 6 PM; we reply to every message within 24 hours.";
-
 export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
-    { title: pageTitle("Contact Us") },
-    { name: "description", content: DESCRIPTION },
+    { title: pageTitle(t("contact.title")) },
+    { name: "description", content: t("contact.description") },
     { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/contact") },
-    { property: "og:title", content: pageTitle("Contact Us") },
-    { property: "og:description", content: DESCRIPTION },
+    { property: "og:title", content: pageTitle(t("contact.title")) },
+    { property: "og:description", content: t("contact.description") },
   ];
 }
 
@@ -53,6 +53,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const [dismissed, setDismissed] = useState<FormResult | undefined>();
   const sent = result?.done && result !== dismissed ? result.done : null;
   const { reset } = form;
+  const { t, say } = useI18n();
   useEffect(() => {
     if (result?.done) reset(EMPTY);
   }, [result, reset]);
@@ -71,7 +72,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, optional = false) => (
     <div>
       <label htmlFor={`contact-${f}`} className="block text-sm font-semibold text-slate-800">
-        {label} {optional ? <span className="font-normal text-slate-500">(optional)</span> : <span className="text-crimson" aria-hidden="true">*</span>}
+        {label} {optional ? <span className="font-normal text-slate-500">{t("contact.optional")}</span> : <span className="text-crimson" aria-hidden="true">*</span>}
       </label>
       <input
         id={`contact-${f}`}
@@ -86,35 +87,35 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       />
       {shown(f) ? (
         <p id={`contact-${f}-error`} className="mt-1 text-sm text-red-700">
-          {shown(f)}
+          {say(shown(f)!)}
         </p>
       ) : null}
     </div>
   );
 
   return (
-    <InfoPage eyebrow="Contact" title="Get in touch" intro="Questions about a jersey, a size or an order? Call us during opening hours or send a message: we reply by e-mail within 24 hours." wide>
+    <InfoPage eyebrow={t("contact.eyebrow")} title={t("contact.heading")} intro={t("contact.intro")} wide>
       <div className="grid gap-8 lg:grid-cols-3">
         <aside className="space-y-4">
-          <InfoCard title="Phone" icon="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z">
+          <InfoCard title={t("contact.phone")} icon="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z">
             <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
               {phone}
             </a>
           </InfoCard>
-          <InfoCard title="E-mail" icon="M4 4h16v16H4zM22 6l-10 7L2 6">
+          <InfoCard title={t("contact.email")} icon="M4 4h16v16H4zM22 6l-10 7L2 6">
             <a href={`mailto:${email}`} className="inline-flex min-h-11 items-center break-all font-semibold text-nepal hover:underline">
               {email}
             </a>
           </InfoCard>
-          <InfoCard title="Address" icon="M21 10c0 7-9 13-9 13S3 17 3 10a9 9 0 0 1 18 0zM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6">
+          <InfoCard title={t("contact.address")} icon="M21 10c0 7-9 13-9 13S3 17 3 10a9 9 0 0 1 18 0zM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6">
             <address className="not-italic">{address}</address>
           </InfoCard>
-          <InfoCard title="Opening hours" icon="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2">
+          <InfoCard title={t("contact.hours")} icon="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-              <dt className="font-semibold">Monday – Saturday</dt>
-              <dd>9 AM – 6 PM</dd>
-              <dt className="font-semibold">Sunday</dt>
-              <dd>Closed</dd>
+              <dt className="font-semibold">{t("contact.weekdays")}</dt>
+              <dd>{t("contact.weekdayHours")}</dd>
+              <dt className="font-semibold">{t("contact.sunday")}</dt>
+              <dd>{t("contact.closed")}</dd>
             </dl>
           </InfoCard>
         </aside>
@@ -127,17 +128,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 <path d="M7 12.5l3 3 7-7" />
               </svg>
               <h2 id="form-title" className="mt-4 text-2xl font-bold">
-                Message sent
+                {t("contact.sent")}
               </h2>
-              <p className="mt-2 text-slate-600">{sent}</p>
+              <p className="mt-2 text-slate-600">{say(sent)}</p>
               <button type="button" onClick={() => setDismissed(result)} className="mt-6 rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
-                Send another message
+                {t("contact.another")}
               </button>
             </div>
           ) : (
             <Form method="post" noValidate onSubmit={submit} className="space-y-5" aria-labelledby="form-title">
               <h2 id="form-title" className="text-2xl font-bold">
-                Send us a message
+                {t("contact.formTitle")}
               </h2>
               {formError ? (
                 <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
@@ -145,16 +146,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="grid gap-5 sm:grid-cols-2">
-                {input("firstName", "First name", { autoComplete: "given-name", maxLength: 50 })}
-                {input("lastName", "Last name", { autoComplete: "family-name", maxLength: 50 })}
+                {input("firstName", t("contact.firstName"), { autoComplete: "given-name", maxLength: 50 })}
+                {input("lastName", t("contact.lastName"), { autoComplete: "family-name", maxLength: 50 })}
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
-                {input("email", "Email", { type: "email", autoComplete: "email", maxLength: 254 })}
-                {input("phone", "Phone", { type: "tel", autoComplete: "tel", maxLength: 20, placeholder: "+977 98XXXXXXXX" }, true)}
+                {input("email", t("contact.emailField"), { type: "email", autoComplete: "email", maxLength: 254 })}
+                {input("phone", t("contact.phoneField"), { type: "tel", autoComplete: "tel", maxLength: 20, placeholder: "+977 98XXXXXXXX" }, true)}
               </div>
               <div>
                 <label htmlFor="contact-subject" className="block text-sm font-semibold text-slate-800">
-                  Subject <span className="text-crimson" aria-hidden="true">*</span>
+                  {t("contact.subject")} <span className="text-crimson" aria-hidden="true">*</span>
                 </label>
                 <select
                   id="contact-subject"
@@ -164,13 +165,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
                 >
                   {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s}>{s}</option>
+                    <option key={s} value={s}>
+                      {t(`contact.subjects.${s}`)}
+                    </option>
                   ))}
                 </select>
               </div>
               <div>
                 <label htmlFor="contact-message" className="block text-sm font-semibold text-slate-800">
-                  Message <span className="text-crimson" aria-hidden="true">*</span>
+                  {t("contact.message")} <span className="text-crimson" aria-hidden="true">*</span>
                 </label>
                 <textarea
                   id="contact-message"
@@ -186,15 +189,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 />
                 {shown("message") ? (
                   <p id="contact-message-error" className="mt-1 text-sm text-red-700">
-                    {shown("message")}
+                    {say(shown("message")!)}
                   </p>
                 ) : null}
               </div>
               <div className="flex flex-wrap items-center gap-4">
                 <button type="submit" disabled={busy} className="rounded-lg bg-crimson px-6 py-3 font-bold text-white hover:bg-crimson-dark disabled:opacity-60">
-                  {busy ? "Sending…" : "Send Message"}
+                  {busy ? t("contact.sending") : t("contact.send")}
                 </button>
-                <p className="text-sm text-slate-600">We reply by e-mail within 24 hours.</p>
+                <p className="text-sm text-slate-600">{t("contact.replyNote")}</p>
               </div>
             </Form>
           )}
