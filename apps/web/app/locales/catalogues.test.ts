@@ -137,6 +137,7 @@ const TRANSLATED = [
   "routes/info/contact.tsx",
   "routes/info/returns.tsx",
   "components/info-page.tsx",
+  "routes/info/shipping.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */
