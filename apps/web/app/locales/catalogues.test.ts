@@ -138,6 +138,7 @@ const TRANSLATED = [
   "routes/info/returns.tsx",
   "components/info-page.tsx",
   "routes/info/shipping.tsx",
+  "routes/info/faq.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */
