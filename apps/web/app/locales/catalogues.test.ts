@@ -139,6 +139,7 @@ const TRANSLATED = [
   "components/info-page.tsx",
   "routes/info/shipping.tsx",
   "routes/info/faq.tsx",
+  "routes/info/about.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */
