@@ -3,20 +3,20 @@ import { canonicalUrl } from "../../lib/seo";
 import type { Route } from "./+types/size-guide";
 import { InfoPage, Prose } from "../../components/info-page";
 import { pageTitle } from "../../lib/seo";
+import { metaT, useI18n } from "../../lib/i18n";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.publicUrl };
 }
 
-const DESCRIPTION = "Jersey size charts for adults (S–XXL) and youth (YS–YL): chest and length in centimetres and inches, and how to measure.";
-
 export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
-    { title: pageTitle("Size Guide") },
-    { name: "description", content: DESCRIPTION },
+    { title: pageTitle(t("sizeGuide.title")) },
+    { name: "description", content: t("sizeGuide.description") },
     { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/size-guide") },
-    { property: "og:title", content: pageTitle("Size Guide") },
-    { property: "og:description", content: DESCRIPTION },
+    { property: "og:title", content: pageTitle(t("sizeGuide.title")) },
+    { property: "og:description", content: t("sizeGuide.description") },
   ];
 }
 
@@ -30,9 +30,9 @@ const ADULT = [
 ] as const;
 
 const YOUTH = [
-  { size: "YS", age: "7–8 years", height: "122–128 cm", chest: [64, 68], length: 53 },
-  { size: "YM", age: "9–10 years", height: "134–140 cm", chest: [68, 72], length: 57 },
-  { size: "YL", age: "11–12 years", height: "146–152 cm", chest: [72, 78], length: 61 },
+  { size: "YS", age: [7, 8], height: [122, 128], chest: [64, 68], length: 53 },
+  { size: "YM", age: [9, 10], height: [134, 140], chest: [68, 72], length: 57 },
+  { size: "YL", age: [11, 12], height: [146, 152], chest: [72, 78], length: 61 },
 ] as const;
 
 const inches = (cm: number) => (cm / 2.54).toFixed(1);
@@ -45,6 +45,7 @@ type SizeRow = { size: string; cells: string[]; chest: readonly [number, number]
 
 /** One size chart: the size, the columns of its own (age, height), then chest and length in centimetres and inches. */
 function SizeTable({ id, title, caption, columns, rows, className = "", tableClassName = "" }: { id: string; title: string; caption: string; columns: string[]; rows: SizeRow[]; className?: string; tableClassName?: string }) {
+  const { t, digits } = useI18n();
   return (
     <section aria-labelledby={id} className={className}>
       <h2 id={id} className="text-2xl font-bold">
@@ -55,7 +56,7 @@ function SizeTable({ id, title, caption, columns, rows, className = "", tableCla
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-slate-700">
             <tr>
-              {["Size", ...columns, "Chest (cm)", "Chest (in)", "Length (cm)", "Length (in)"].map((c) => (
+              {[t("sizeGuide.size"), ...columns, t("sizeGuide.chestCm"), t("sizeGuide.chestIn"), t("sizeGuide.lengthCm"), t("sizeGuide.lengthIn")].map((c) => (
                 <th key={c} scope="col" className={th}>
                   {c}
                 </th>
@@ -73,10 +74,10 @@ function SizeTable({ id, title, caption, columns, rows, className = "", tableCla
                     {c}
                   </td>
                 ))}
-                <td className={td}>{range(r.chest, "cm")}</td>
-                <td className={td}>{range(r.chest, "in")}</td>
-                <td className={td}>{r.length}</td>
-                <td className={td}>{inches(r.length)}</td>
+                <td className={td}>{digits(range(r.chest, "cm"))}</td>
+                <td className={td}>{digits(range(r.chest, "in"))}</td>
+                <td className={td}>{digits(r.length)}</td>
+                <td className={td}>{digits(inches(r.length))}</td>
               </tr>
             ))}
           </tbody>
@@ -87,56 +88,57 @@ function SizeTable({ id, title, caption, columns, rows, className = "", tableCla
 }
 
 export default function SizeGuide() {
+  const { t, digits } = useI18n();
   return (
-    <InfoPage eyebrow="Customer service" title="Size guide" intro="Measure your chest, find it in the table, and you have your size. Figures are body measurements for chest and shirt measurements for length." wide>
+    <InfoPage eyebrow={t("sizeGuide.eyebrow")} title={t("sizeGuide.heading")} intro={t("sizeGuide.intro")} wide>
       <SizeTable
         id="adult"
-        title="Adult jerseys"
-        caption="Adult jersey sizes: chest and length in centimetres and inches"
+        title={t("sizeGuide.adult")}
+        caption={t("sizeGuide.adultCaption")}
         columns={[]}
         rows={ADULT.map((r) => ({ size: r.size, cells: [], chest: r.chest, length: r.length }))}
       />
       <SizeTable
         id="youth"
-        title="Youth jerseys"
-        caption="Youth jersey sizes: age, height, chest and length"
-        columns={["Age", "Height"]}
-        rows={YOUTH.map((r) => ({ size: r.size, cells: [r.age, r.height], chest: r.chest, length: r.length }))}
+        title={t("sizeGuide.youth")}
+        caption={t("sizeGuide.youthCaption")}
+        columns={[t("sizeGuide.age"), t("sizeGuide.height")]}
+        rows={YOUTH.map((r) => ({
+          size: r.size,
+          cells: [t("sizeGuide.years", { from: digits(r.age[0]), to: digits(r.age[1]) }), t("sizeGuide.cm", { from: digits(r.height[0]), to: digits(r.height[1]) })],
+          chest: r.chest,
+          length: r.length,
+        }))}
         className="mt-10"
         tableClassName="min-w-[640px]"
       />
 
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         <Prose>
-          <h2>How to measure</h2>
+          <h2>{t("sizeGuide.measure")}</h2>
           <ul>
             <li>
-              <strong>Chest:</strong> wearing a thin T-shirt, measure around the fullest part of your chest, under the arms, keeping the tape level and snug but not tight.
+              <strong>{t("sizeGuide.chest")}</strong> {t("sizeGuide.chestText")}
             </li>
             <li>
-              <strong>Length:</strong> lay a shirt that fits you flat and measure from the highest point of the collar seam down to the hem at the back.
+              <strong>{t("sizeGuide.length")}</strong> {t("sizeGuide.lengthText")}
             </li>
-            <li>If your chest falls between two sizes, choose the larger one.</li>
+            <li>{t("sizeGuide.between")}</li>
           </ul>
         </Prose>
         <Prose>
-          <h2>Fit by shirt type</h2>
+          <h2>{t("sizeGuide.fit")}</h2>
           <ul>
-            <li>
-              <strong>Fan (stadium) versions</strong> have a regular fit and follow this chart.
-            </li>
-            <li>
-              <strong>Player (authentic) versions</strong> are cut slim with stretch fabric: take one size up if you prefer a looser fit.
-            </li>
-            <li>
-              <strong>Cricket shirts</strong> follow the chart; the sleeves are a little longer.
-            </li>
-            <li>
-              <strong>Basketball swingman jerseys</strong> are cut long and loose; most people take their usual T-shirt size.
-            </li>
+            {(["fan", "player", "cricket", "basketball"] as const).map((k) => (
+              <li key={k}>
+                <strong>{t(`sizeGuide.${k}`)}</strong> {t(`sizeGuide.${k}Text`)}
+              </li>
+            ))}
           </ul>
           <p>
-            Still unsure? Size exchanges are free within 30 days (see <Link to="/returns">returns</Link>), or <Link to="/contact">ask us</Link> with your height and chest.
+            {t("sizeGuide.unsure")} <Link to="/returns">{t("sizeGuide.returns")}</Link>
+            {t("sizeGuide.or")} <Link to="/contact">{t("sizeGuide.askUs")}</Link>
+            {t("sizeGuide.unsureAfter")}
           </p>
         </Prose>
       </div>
