@@ -122,6 +122,11 @@ const OTHER_NE: Record<string, string> = {
   "Password reset successfully! You are now signed in.": "पासवर्ड रिसेट भयो! तपाईं अब लगइन हुनुहुन्छ।",
   "Password updated successfully!": "पासवर्ड अद्यावधिक भयो!",
   "Profile updated successfully!": "प्रोफाइल अद्यावधिक भयो!",
+  // The notes the shop writes into an order's history (the order page's timeline).
+  "Order placed": "अर्डर गरियो",
+  "Cash on delivery confirmed; pay when it arrives": "क्यास अन डेलिभरी पक्का भयो; सामान आइपुगेपछि तिर्नुहोस्",
+  "Cancelled by the customer": "ग्राहकले रद्द गर्नुभयो",
+  "Cancellation requested by the customer; the shop will refund the payment": "ग्राहकले रद्द गर्न अनुरोध गर्नुभयो; पसलले भुक्तानी फिर्ता गर्नेछ",
 };
 
 /** Blog, contact form, newsletter and reviews. */

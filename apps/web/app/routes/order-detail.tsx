@@ -41,7 +41,7 @@ function Timeline({ order }: { order: Order }) {
   const currentIndex = TIMELINE_STEPS.findIndex((s) => s.status === order.status);
   const lastReached = order.status === "CANCELLED" ? Math.max(...TIMELINE_STEPS.map((s, i) => (reached.has(s.status) ? i : -1))) : currentIndex;
   const cancelled = order.statusHistory.find((h) => h.status === "CANCELLED");
-  const { t, moment, digits } = useI18n();
+  const { t, moment, digits, say } = useI18n();
   return (
     <section aria-labelledby="timeline-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="timeline-title" className="text-lg font-bold">
@@ -50,7 +50,7 @@ function Timeline({ order }: { order: Order }) {
       {cancelled ? (
         <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
           {t("orderDetail.cancelledOn", { date: moment(cancelled.createdAt) })}
-          {cancelled.note ? ` — ${cancelled.note}` : ""}
+          {cancelled.note ? ` — ${say(cancelled.note)}` : ""}
         </p>
       ) : null}
       <ol className="mt-4" aria-label={t("orderDetail.progress")}>
@@ -75,7 +75,7 @@ function Timeline({ order }: { order: Order }) {
                   .slice(0, 1)
                   .map((h) => (
                     <span key={h.createdAt} className="block text-xs text-slate-600">
-                      {h.note}
+                      {say(h.note!)}
                     </span>
                   ))}
               </span>
