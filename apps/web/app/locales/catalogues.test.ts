@@ -142,6 +142,7 @@ const TRANSLATED = [
   "routes/info/about.tsx",
   "routes/info/size-guide.tsx",
   "routes/info/terms.tsx",
+  "routes/info/privacy.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */
