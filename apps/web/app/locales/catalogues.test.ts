@@ -143,6 +143,8 @@ const TRANSLATED = [
   "routes/info/size-guide.tsx",
   "routes/info/terms.tsx",
   "routes/info/privacy.tsx",
+  "components/print-line.tsx",
+  "components/quantity-stepper.tsx",
 ];
 
 /** Words that are the same in both languages: the shop's and the wallets' names as written in Latin letters. */

@@ -707,4 +707,14 @@ export const enPages = {
     contact: "Contact",
     contactLine: "{{shop}}, {{address}}. E-mail: {{email}}.",
   },
+  printLine: {
+    line: "Name: {{name}} · No. {{number}}",
+    fee: " · printing {{amount}} each",
+    feeParen: "(printing {{amount}} each)",
+  },
+  stepper: {
+    group: "Quantity of {{label}}",
+    decrease: "Decrease quantity of {{label}}",
+    increase: "Increase quantity of {{label}}",
+  },
 };

@@ -707,4 +707,14 @@ export const nePages: Texts<typeof enPages> = {
     contact: "सम्पर्क",
     contactLine: "{{shop}}, {{address}}। इमेल: {{email}}।",
   },
+  printLine: {
+    line: "नाम: {{name}} · नम्बर {{number}}",
+    fee: " · प्रिन्ट प्रति थान {{amount}}",
+    feeParen: "(प्रिन्ट प्रति थान {{amount}})",
+  },
+  stepper: {
+    group: "{{label}} को संख्या",
+    decrease: "{{label}} को संख्या घटाउनुहोस्",
+    increase: "{{label}} को संख्या बढाउनुहोस्",
+  },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, formatNPR, localizeMessage, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, personalisationLine, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -347,7 +347,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   </p>
                   {i.print ? (
                     <p className="font-semibold text-nepal">
-                      {personalisationLine(i.print)} <span className="font-normal text-slate-600">(printing {formatNPR(i.printFee ?? 0)} each)</span>
+                      {t("printLine.line", { name: i.print.name, number: digits(i.print.number) })} <span className="font-normal text-slate-600">{t("printLine.feeParen", { amount: money(i.printFee ?? 0) })}</span>
                     </p>
                   ) : null}
                 </div>
