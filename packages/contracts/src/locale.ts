@@ -11,6 +11,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 /** The cookie that remembers a visitor's choice of language. */
 export const LOCALE_COOKIE = "lang";
+/** A year: how long the language cookie remembers a choice (docs/decisions/105). */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /** Nepali pages live under this prefix; English pages have none. */
 export const NEPALI_PREFIX = "/ne";
 

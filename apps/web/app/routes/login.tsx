@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { AUTH_MSG, LoginInputSchema, MSG, safeRedirect, type PublicUser } from "@khelkud/contracts";
+import { AUTH_MSG, localeOfPath, LoginInputSchema, MSG, pathInLocale, safeRedirect, type PublicUser } from "@khelkud/contracts";
 import type { Route } from "./+types/login";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
@@ -34,6 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await callApi<{ user: PublicUser }>(context, { method: "POST", path: "/api/auth/login", json: parsed.value });
   if (!outcome.ok) return failed(outcome, echo, loginError(outcome.status, outcome.error));
   const to = url.searchParams.has("redirect") ? safeRedirect(url.searchParams.get("redirect")) : outcome.data.user.role === "ADMIN" ? "/admin" : "/";
+  // The account's language applies from the next page on (docs/decisions/086): a whole URL, so it leaves this page's basename.
+  const chosen = outcome.data.user.locale;
+  if (chosen && chosen !== localeOfPath(url.pathname) && !to.startsWith("/admin")) return redirectWithCookies(new URL(pathInLocale(to, chosen), url.origin).href, outcome.setCookies);
   return redirectWithCookies(to, outcome.setCookies);
 }
 

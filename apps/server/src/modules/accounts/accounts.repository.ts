@@ -42,6 +42,11 @@ export async function updateOwnProfile(db: DbOrTx, userId: string, changes: OwnP
   return row!;
 }
 
+/** The account's language (docs/decisions/086). */
+export async function setUserLocale(db: DbOrTx, userId: string, locale: "en" | "ne"): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
 export async function avatarKeyInUse(db: DbOrTx, key: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.avatarKey, key)).limit(1);
   return Boolean(row);

@@ -9,6 +9,7 @@ import {
   type ChangePasswordInput,
   type Profile,
   type PublicUser,
+  type Locale,
   type RegisterInput,
   type UpdateProfileInput,
 } from "@khelkud/contracts";
@@ -27,6 +28,8 @@ import { hashToken, toPublicUser, type SessionsService } from "./sessions.servic
 export interface ClientMeta {
   ip?: string;
   userAgent?: string;
+  /** The language the request asked for explicitly (`Accept-Language`; the storefront sends its page's), if any. */
+  locale?: Locale | null;
 }
 
 export interface SignedIn {
@@ -77,7 +80,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
     async register(input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
       if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MSG.emailTaken);
       const passwordHash = await hashPassword(input.password);
-      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }));
+      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash, locale: meta.locale ?? null }));
       return signIn(user, false, meta);
     },
 
@@ -100,6 +103,12 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
     async signInLimitGeneration(email: string): Promise<string> {
       const hash = await repo.findPasswordHashByEmail(db, email);
       return createHash("sha256").update(hash ?? "no-password").digest("base64url").slice(0, 12);
+    },
+
+    /** Remembers the language on the account (the language switch while signed in; docs/decisions/086). */
+    async setLocale(userId: string, locale: Locale): Promise<void> {
+      await repo.setUserLocale(db, userId, locale);
+      sessions.forgetUser(userId);
     },
 
     async logout(token: string | null): Promise<void> {
