@@ -128,7 +128,7 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
         ]),
       },
       async (req) => {
-        await accounts.requestPasswordReset(req.body.email);
+        await accounts.requestPasswordReset(req.body.email, negotiateLocale(req.headers["accept-language"]));
         return { success: true as const, data: { message: AUTH_MSG.resetSent } };
       },
     );
