@@ -67,6 +67,11 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
 
 const NEPALI_DIGITS = "०१२३४५६७८९";
 
+/** A catalogue text in the page's language: the Nepali version where one is written, else the English (docs/decisions/089). */
+export function localText(locale: Locale, english: string, nepali: string | null | undefined): string {
+  return locale === "ne" && nepali ? nepali : english;
+}
+
 /** Western digits written as Devanagari digits ("2083" → "२०८३"); everything else unchanged. */
 export function toNepaliDigits(text: string | number): string {
   return String(text).replace(/[0-9]/g, (d) => NEPALI_DIGITS[Number(d)]!);
