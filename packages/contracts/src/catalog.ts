@@ -43,6 +43,9 @@ export const CategorySchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string().nullable(),
+  /** Nepali versions (docs/decisions/089); null: the English text is shown. */
+  nameNe: z.string().nullable(),
+  descriptionNe: z.string().nullable(),
   type: CategoryTypeSchema,
   status: ActiveStatusSchema,
   productCount: z.number().int().optional(),
@@ -79,6 +82,9 @@ export const ProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** Nepali versions (docs/decisions/089); null: the English text is shown. */
+  nameNe: z.string().nullable(),
+  descriptionNe: z.string().nullable(),
   brand: z.string(),
   team: z.string().nullable(),
   price: z.number().int().describe("paisa"),
@@ -96,7 +102,7 @@ export const ProductSchema = z.object({
   rating: z.number().nullable(),
   reviewCount: z.number().int(),
   categoryId: z.string().nullable(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
   images: z.array(ProductImageSchema),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
@@ -114,7 +120,7 @@ export type Product = z.infer<typeof ProductSchema>;
 /** Counts for the current filter, each facet ignoring its own selection (so more can be ticked). */
 export const CatalogueFacetsSchema = z.object({
   brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
-  categories: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), nameNe: z.string().nullable(), count: z.number().int() })),
 });
 export type CatalogueFacets = z.infer<typeof CatalogueFacetsSchema>;
 
@@ -150,6 +156,7 @@ export const SuggestProductsQuerySchema = z
 export const ProductSuggestionSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameNe: z.string().nullable(),
   slug: z.string(),
   brand: z.string(),
   team: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import { localPost, requestLocale } from "../lib/local-text";
 import { imageVariantUrl } from "@khelkud/contracts";
 import type { Route } from "./+types/blog-post";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -14,12 +15,13 @@ import { READ_FIRST } from "../lib/page-handle";
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An earlier slug of a published post: permanent redirect to its current address (drafts stay 404).
   const { post, movedTo } = await orNotFound(context.services.blog.resolveSlug(params.slug));
   if (movedTo !== undefined) throw redirect(`/blogs/${encodeURIComponent(movedTo)}`, 308);
-  const related = await context.services.blog.related(post);
-  return { post, related, publicUrl: context.publicUrl };
+  const locale = requestLocale(request);
+  const related = (await context.services.blog.related(post)).map((r) => localPost(r, locale));
+  return { post: localPost(post, locale), related, publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

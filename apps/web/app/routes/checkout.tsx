@@ -162,7 +162,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
             ...(hasPrint ? { acceptNoReturns } : {}),
           },
-          headers: { "Idempotency-Key": key },
+          // The order is placed in the page's language: its e-mails and SMS speak it (docs/decisions/087).
+          headers: { "Idempotency-Key": key, "Accept-Language": locale },
         }),
       ));
     } catch (error) {
@@ -205,7 +206,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               ...(hasPrint ? { acceptNoReturns } : {}),
             },
           },
-          headers: { "Idempotency-Key": key },
+          // The order is placed in the page's language: its e-mails and SMS speak it (docs/decisions/087).
+          headers: { "Idempotency-Key": key, "Accept-Language": locale },
         }),
       );
       rememberPendingPayment(started.orderId, isBuyNow ? "buyNow" : "cart");

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
@@ -22,10 +23,11 @@ import { metaT, tBrowser, useI18n } from "../lib/i18n";
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const product = localProduct(await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId)), locale);
   // Not awaited: the page streams without it, and a failure only hides the section.
-  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map(toProductCard));
+  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p), locale)));
   return { product, related, publicUrl: context.publicUrl };
 }
 

@@ -56,6 +56,8 @@ export const users = pgTable(
     notifyOrderSms: boolean("notify_order_sms").notNull().default(true),
     notifyOrderEmail: boolean("notify_order_email").notNull().default(true),
     marketingOptIn: boolean("marketing_opt_in").notNull().default(false),
+    /** The shop's language chosen on the account (docs/decisions/086): null until the shopper switches; English then. */
+    locale: text("locale", { enum: ["en", "ne"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +104,9 @@ export const categories = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     description: text("description"),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. */
+    nameNe: text("name_ne"),
+    descriptionNe: text("description_ne"),
     type: text("type", { enum: ["PRODUCT", "BLOG"] }).notNull(),
     status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -118,6 +123,9 @@ export const products = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     description: text("description").notNull().default(""),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. */
+    nameNe: text("name_ne"),
+    descriptionNe: text("description_ne"),
     brand: text("brand").notNull(),
     team: text("team"),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
@@ -256,6 +264,8 @@ export const orders = pgTable(
     cancellationReason: text("cancellation_reason"),
     /** The buyer's PAN/VAT number for the tax invoice, when given at checkout (9 digits). */
     buyerPan: text("buyer_pan"),
+    /** The language the order was placed in: its e-mails and SMS speak it (docs/decisions/087). */
+    locale: text("locale", { enum: ["en", "ne"] }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -550,6 +560,10 @@ export const blogPosts = pgTable(
     excerpt: text("excerpt"),
     /** Sanitised HTML (allow-list) — never stored raw. */
     content: text("content").notNull(),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. content_ne is sanitised like content. */
+    titleNe: text("title_ne"),
+    excerptNe: text("excerpt_ne"),
+    contentNe: text("content_ne"),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull().default("Admin"),

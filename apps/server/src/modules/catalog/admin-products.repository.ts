@@ -24,7 +24,7 @@ function orderBy(q: Pick<AdminProductsQuery, "sortBy" | "sortOrder">): SQL[] {
 
 export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where(q))
@@ -40,7 +40,7 @@ export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" 
 
 export async function findProductRow(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))

@@ -117,7 +117,7 @@ function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] 
 
 export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
@@ -171,7 +171,7 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
   const rows = await db
     .select({
       product: products,
-      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
       total: sql<number>`ranked.total`.mapWith(Number),
       // The page's sizes and images in the same query (a search answers with full products).
       sizes: sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`,
@@ -276,7 +276,7 @@ function rowsOf<T>(result: unknown): T[] {
 /** Random picks for "You May Also Like". */
 export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, limit: number) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
@@ -287,7 +287,7 @@ export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, l
 export async function findProductRowBy(db: DbOrTx, by: { id?: string; slug?: string }, includeInactive = false) {
   const key = by.id !== undefined ? eq(products.id, by.id) : eq(products.slug, by.slug ?? "");
   const [row] = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(key, includeInactive ? undefined : eq(products.status, "ACTIVE")))

@@ -38,7 +38,7 @@ function catalogueOrder(sort: ProductSort | undefined, search: repo.ProductSearc
   return search ? { key: "relevance", dir: "desc" } : SORTS.newest;
 }
 
-type CategoryRef = { id: string; name: string; slug: string } | null;
+type CategoryRef = { id: string; name: string; slug: string; nameNe: string | null } | null;
 type SizeRow = Awaited<ReturnType<typeof repo.findSizesFor>>[number];
 
 /** Products on sale now and the teams they cover (the home and about pages' figures). */
@@ -75,6 +75,8 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     name: p.name,
     slug: p.slug,
     description: p.description,
+    nameNe: p.nameNe,
+    descriptionNe: p.descriptionNe,
     brand: p.brand,
     team: p.team,
     price: p.price,
@@ -120,6 +122,8 @@ export function toCategoryDto(c: CategoryRow, productCount?: number): Category {
     name: c.name,
     slug: c.slug,
     description: c.description,
+    nameNe: c.nameNe,
+    descriptionNe: c.descriptionNe,
     type: c.type,
     status: c.status,
     ...(productCount !== undefined ? { productCount } : {}),
@@ -378,7 +382,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const counts = new Map(byCategory.map((c) => [c.categoryId, c.count]));
     return {
       brands: brands.map((b) => ({ name: b.name, count: b.count })),
-      categories: categories.map(({ category: c }) => ({ id: c.id, slug: c.slug, name: c.name, count: counts.get(c.id) ?? 0 })),
+      categories: categories.map(({ category: c }) => ({ id: c.id, slug: c.slug, name: c.name, nameNe: c.nameNe, count: counts.get(c.id) ?? 0 })),
     };
   }
 
@@ -441,7 +445,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return rows.map((r) => {
       const p = r.product;
       const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
+      return { id: p.id, name: p.name, nameNe: p.nameNe, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
     });
   }
 
