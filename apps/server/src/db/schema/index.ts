@@ -59,7 +59,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    // The admin order list finds orders by a part of the customer's name or e-mail (docs/decisions/102).
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -263,6 +269,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
+    // The admin order list finds an order by a part of its number (docs/decisions/102).
+    index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),
     uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
     check("orders_total_consistent", sql`${t.totalAmount} = ${t.subtotal} + ${t.shippingCost} - ${t.discountAmount}`),
   ],
