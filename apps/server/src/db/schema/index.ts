@@ -169,8 +169,9 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brand),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // The catalogue of a category at 100,000 products (docs/decisions/102): its count and brand counts read this
-    // index alone, and its pages in price or name order walk an index instead of sorting the category.
-    index("products_status_category_brand_idx").on(t.status, t.categoryId, t.brand),
+    // index alone (a brand filter is `lower(brand)`), and its pages in price or name order walk an index instead of
+    // sorting the category.
+    index("products_status_category_brand_idx").on(t.status, t.categoryId, sql`lower(${t.brand})`, t.brand),
     index("products_status_category_price_idx").on(
       t.status,
       t.categoryId,
