@@ -324,6 +324,15 @@ export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BL
     .orderBy(asc(categories.type), asc(categories.sortOrder), asc(categories.name));
 }
 
+/** Active categories of one type in the shop's order, without counting their products (the catalogue's facets count by their own filter). */
+export async function findActiveCategories(db: DbOrTx, type: "PRODUCT" | "BLOG") {
+  return db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.status, "ACTIVE"), eq(categories.type, type)))
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
 /** Products on sale now, and how many distinct teams they cover (count(distinct …) skips products without a team). */
 export async function countActiveProductsAndTeams(db: DbOrTx): Promise<{ products: number; teams: number }> {
   const [row] = await db

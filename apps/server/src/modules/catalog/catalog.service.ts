@@ -377,12 +377,12 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const [brands, byCategory, categories] = await Promise.all([
       repo.countByBrand(db, { ...filter, brands: undefined }),
       repo.countByCategory(db, { ...filter, categoryId: undefined }),
-      repo.findCategoriesWithCounts(db, "PRODUCT"),
+      repo.findActiveCategories(db, "PRODUCT"),
     ]);
     const counts = new Map(byCategory.map((c) => [c.categoryId, c.count]));
     return {
       brands: brands.map((b) => ({ name: b.name, count: b.count })),
-      categories: categories.map(({ category: c }) => ({ id: c.id, slug: c.slug, name: c.name, nameNe: c.nameNe, count: counts.get(c.id) ?? 0 })),
+      categories: categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name, nameNe: c.nameNe, count: counts.get(c.id) ?? 0 })),
     };
   }
 
