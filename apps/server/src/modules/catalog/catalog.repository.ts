@@ -332,9 +332,11 @@ const summaryColumns = {
   category: { id: categories.id, name: categories.name, slug: categories.slug },
   stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
   image: sql<{ key: string; altText: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
+  /** Every match of the filter, not only this page's (absent past the last page: count on its own). */
+  total: sql<number>`count(*) OVER ()`.mapWith(Number),
 };
 
-/** One page of a product list in the shape a list sends, in one query. */
+/** One page of a product list in the shape a list sends, with the number of matches, in one query. */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return db
     .select(summaryColumns)

@@ -39,6 +39,11 @@ describe("GET /api/products", () => {
     expect(body.data.pagination).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
   });
 
+  it("still counts every match on a page past the last", async () => {
+    const body = (await get("/api/products?limit=2&page=5")).json();
+    expect(body.data).toEqual({ products: [], pagination: { page: 5, limit: 2, total: 3, totalPages: 2 } });
+  });
+
   it("clamps a limit above 100 instead of failing", async () => {
     const body = (await get("/api/products?limit=100000")).json();
     expect(body.data.pagination.limit).toBe(100);

@@ -122,7 +122,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
 
 /** A product as a list sends it (ProductSummary), from a summary row or from a full row with its sizes and images. */
 export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductRow; category: CategoryRef; sizes: SizeRow[]; images: ProductImageRow[] }): ProductSummary {
-  let row: Omit<repo.ProductSummaryRow, "image"> & { image: { key: string; altText: string; width: number; height: number } | null };
+  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; width: number; height: number } | null };
   if ("product" in r) {
     const main = orderImages(r.images)[0];
     row = { ...r.product, category: r.category, stock: r.sizes.reduce((sum, s) => sum + s.stock, 0), image: main ?? null };
@@ -394,6 +394,11 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true, shape: RowShape = "full") {
     const offset = (page - 1) * limit;
     const search = filter.search;
+    if (!search && shape === "summary") {
+      // The page and the number of matches in one query; past the last page, counted on their own.
+      const rows = await repo.findProductSummaryRows(db, filter, order, limit, offset);
+      return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
+    }
     if (!search) {
       const total = await repo.countProducts(db, filter);
       const rows = total > offset ? await findRows(shape, filter, order, limit, offset) : [];
