@@ -336,16 +336,46 @@ const summaryColumns = {
   total: sql<number>`count(*) OVER ()`.mapWith(Number),
 };
 
+/**
+ * The unfiltered list (every active product, in one of the catalogue's orders: the API's first and most asked
+ * pages) as statements built once per database and prepared once per connection, so PostgreSQL plans them once.
+ */
+function summaryStatement(db: DbOrTx, order: ProductOrder) {
+  let byOrder = summaryStatements.get(db);
+  if (!byOrder) summaryStatements.set(db, (byOrder = new Map()));
+  const name = `catalog_list_${order.key}_${order.dir}`;
+  let statement = byOrder.get(name);
+  if (!statement) {
+    statement = db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(productWhere({}))
+      .orderBy(...orderBy(order, undefined))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+    byOrder.set(name, statement);
+  }
+  return statement;
+}
+type SummaryStatement = { execute(values: { limit: number; offset: number }): Promise<unknown> };
+const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
+const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
+
 /** One page of a product list in the shape a list sends, with the number of matches, in one query. */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search))
-    .limit(limit)
-    .offset(offset);
+  const query = () =>
+    db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(productWhere(filter))
+      .orderBy(...orderBy(order, filter.search))
+      .limit(limit)
+      .offset(offset);
+  if (!isUnfiltered(filter) || order.key === "relevance") return query();
+  return (await summaryStatement(db, order).execute({ limit, offset })) as Awaited<ReturnType<typeof query>>;
 }
 export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows>>[number];
 
