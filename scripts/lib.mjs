@@ -100,8 +100,8 @@ export function ensureNginx() {
 export const SERVER_BUNDLE = "apps/server/dist/server.mjs";
 
 /**
- * Node's options and environment for a served shop: glibc keeps two malloc arenas instead of eight per core, which
- * holds tens of MB less after load and costs nothing measurable at the shop’s concurrency (docs/decisions/098).
+ * The environment of a served shop: glibc keeps at most two malloc arenas instead of up to eight per core, so less
+ * freed memory is held by idle arenas (docs/decisions/098). A value set by the caller wins.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 
