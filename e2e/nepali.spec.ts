@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CUSTOMER, signIn, visit } from "./support/pages";
+import { CUSTOMER, listedProducts, signIn, visit } from "./support/pages";
 
 /**
  * The shop in Nepali (docs/decisions/105–107, 086, 087, 089): URLs under /ne, the language switch, Nepali digits,
@@ -15,9 +15,7 @@ interface ApiProduct {
 }
 
 async function jersey(page: Page): Promise<ApiProduct> {
-  const res = await page.request.get("/api/products?limit=50");
-  expect(res.ok()).toBe(true);
-  const all = (await res.json()).data.products as ApiProduct[];
+  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
   return all.find((p) => p.sizes.filter((s) => s.stock > 1).length >= 1)!;
 }
 

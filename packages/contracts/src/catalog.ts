@@ -133,6 +133,36 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
+/**
+ * What `GET /api/products` sends of each product: what a product card shows (name, prices, rating, stock, category,
+ * the main picture), not every size, picture, description and SEO field; `GET /api/products/{id}` has the rest.
+ */
+export const ProductSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string(),
+  team: z.string().nullable(),
+  price: z.number().int().describe("paisa"),
+  salePrice: z.number().int().nullable().describe("paisa"),
+  finalPrice: z.number().int().describe("paisa: the price the shopper pays"),
+  discountPercent: z.number().int().nullable(),
+  stock: z.number().int().describe("units of all sizes together"),
+  inStock: z.boolean(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  featured: z.boolean(),
+  isNew: z.boolean(),
+  personalisable: z.boolean(),
+  categoryId: z.string().nullable(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  image: z.object({ url: z.string(), altText: z.string(), width: z.number().int(), height: z.number().int() }).nullable().describe("the main picture"),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+export const ProductSummaryListSchema = ProductListSchema.extend({ products: z.array(ProductSummarySchema) });
+export type ProductSummaryList = z.infer<typeof ProductSummaryListSchema>;
+
 /** `GET /api/products/search` (docs/product-rules.md §11): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z
   .object({
