@@ -140,6 +140,8 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 export const ProductSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The Nepali name (docs/decisions/089); null: the English name is shown. */
+  nameNe: z.string().nullable(),
   slug: z.string(),
   brand: z.string(),
   team: z.string().nullable(),
@@ -155,7 +157,7 @@ export const ProductSummarySchema = z.object({
   isNew: z.boolean(),
   personalisable: z.boolean(),
   categoryId: z.string().nullable(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
   image: z.object({ url: z.string(), altText: z.string(), width: z.number().int(), height: z.number().int() }).nullable().describe("the main picture"),
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;

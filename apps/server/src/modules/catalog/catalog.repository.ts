@@ -297,7 +297,7 @@ export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, l
 function productDetailStatements(db: DbOrTx) {
   const statement = (column: typeof products.id | typeof products.slug, name: string) =>
     db
-      .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug }, sizes: sizesJsonSql, images: imagesJsonSql })
+      .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe }, sizes: sizesJsonSql, images: imagesJsonSql })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(column, sql.placeholder("key")), eq(products.status, "ACTIVE")))
@@ -318,6 +318,7 @@ export async function findProductDetail(db: DbOrTx, by: "id" | "slug", key: stri
 const summaryColumns = {
   id: products.id,
   name: products.name,
+  nameNe: products.nameNe,
   slug: products.slug,
   brand: products.brand,
   team: products.team,
@@ -329,7 +330,7 @@ const summaryColumns = {
   ratingAverage: products.ratingAverage,
   reviewCount: products.reviewCount,
   categoryId: products.categoryId,
-  category: { id: categories.id, name: categories.name, slug: categories.slug },
+  category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
   stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
   image: sql<{ key: string; altText: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
   /** Every match of the filter, not only this page's (absent past the last page: count on its own). */

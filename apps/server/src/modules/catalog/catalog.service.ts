@@ -132,6 +132,7 @@ export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductR
   return {
     id: row.id,
     name: row.name,
+    nameNe: row.nameNe,
     slug: row.slug,
     brand: row.brand,
     team: row.team,
