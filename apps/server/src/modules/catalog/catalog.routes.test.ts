@@ -126,7 +126,7 @@ describe("GET /api/products", () => {
     expect(Object.keys(alpha).sort()).toEqual(
       ["brand", "category", "categoryId", "discountPercent", "featured", "finalPrice", "id", "image", "inStock", "isNew", "name", "nameNe", "personalisable", "price", "rating", "reviewCount", "salePrice", "slug", "stock", "team"].sort(),
     );
-    expect(alpha).toMatchObject({ id: ids.a, stock: 7, inStock: true, price: 300_000, finalPrice: 300_000, category: { id: football.id, slug: "football-jerseys", name: "Football Jerseys" } });
+    expect(alpha).toMatchObject({ id: ids.a, stock: 7, inStock: true, price: 300_000, finalPrice: 300_000, nameNe: null, category: { id: football.id, slug: "football-jerseys", name: "Football Jerseys", nameNe: null } });
     // The main picture is the one the product page shows first.
     const detail = (await get(`/api/products/${ids.a}`)).json().data.product;
     expect(alpha.image).toEqual({ url: detail.images[0].url, altText: detail.images[0].altText, width: 800, height: 800 });
