@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
@@ -18,6 +18,7 @@ import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
 import { tBrowser, useI18n } from "../lib/i18n";
+import { addToCartAction, type AddToCartRefusal } from "../lib/add-to-cart.server";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -27,6 +28,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Not awaited: the page streams without it, and a failure only hides the section.
   const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map(toProductCard));
   return { product, related, publicUrl: context.publicUrl };
+}
+
+/** "Add to Cart" posted before or without the page's scripts (docs/decisions/104). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
+  return addToCartAction(request, context, product);
 }
 
 function describe(p: Product): string {
@@ -133,6 +140,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const freeShipping = useFreeShippingText();
   const { t, digits } = useI18n();
+  const answer = useActionData<typeof action>() as { refused?: AddToCartRefusal; formError?: string } | undefined;
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -152,6 +160,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             <Price price={p.price} finalPrice={p.finalPrice} discountPercent={p.discountPercent} large />
           </div>
+          {params.get("added") === "1" ? (
+            <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
+              {t("cart.added", { name: p.name })}{" "}
+              <Link to="/checkout" className="underline">
+                {t("cart.checkout")}
+              </Link>
+            </p>
+          ) : null}
+          {answer?.refused || answer?.formError ? (
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+              {t(answer.refused ?? "cart.notAdded")}
+            </p>
+          ) : null}
           <div className="mt-6">
             <PurchasePanel product={p} />
           </div>
