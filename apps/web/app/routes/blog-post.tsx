@@ -4,6 +4,7 @@ import type { Route } from "./+types/blog-post";
 import { Breadcrumb } from "../components/breadcrumb";
 import { BlogCard } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
+import { MissingItem } from "../components/status-screens";
 import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
@@ -120,15 +121,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Blog Not Found</h1>
-        <p className="mt-2 text-slate-600">This article does not exist or is no longer published.</p>
-        <Link to="/blogs" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          Back to Blog
-        </Link>
-      </section>
-    );
+    return <MissingItem title="Blog Not Found" text="This article does not exist or is no longer published." back="/blogs" backLabel="Back to Blog" />;
   }
   return <LoadError title="We could not load this article" onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }

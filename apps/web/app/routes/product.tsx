@@ -11,6 +11,7 @@ import { ProductReviews } from "../components/product-reviews";
 import { PurchasePanel } from "../components/purchase-panel";
 import { RatingOrNone } from "../components/star-rating";
 import { RouteLoadError } from "../components/load-error";
+import { MissingItem } from "../components/status-screens";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
@@ -240,15 +241,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("product.notFound")}</h1>
-        <p className="mt-2 text-slate-600">{t("product.notFoundText")}</p>
-        <Link to="/products" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          {t("product.backToProducts")}
-        </Link>
-      </section>
-    );
+    return <MissingItem title={t("product.notFound")} text={t("product.notFoundText")} back="/products" backLabel={t("product.backToProducts")} />;
   }
   return <RouteLoadError title={t("product.loadError")} toastText={t("messages.failedProduct")} />;
 }
