@@ -337,3 +337,35 @@ test("a hostile cart cookie is read as nothing or refused, never a 500 and never
   const post = await page.request.post("/checkout", { form: { fullName: "X" }, headers: { "sec-fetch-site": "same-origin" }, maxRedirects: 0 });
   expect(post.status()).toBe(400);
 });
+
+test("Add to Cart and checkout posts the actions cannot use are a 4xx that adds and places nothing", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  const headers = { "sec-fetch-site": "same-origin" };
+  const raw = [
+    { data: "productId=a%00b", type: "application/x-www-form-urlencoded", status: 400 },
+    { data: '{"productId":"x"}', type: "application/json", status: 415 },
+    { data: `productId=${"a".repeat(70_000)}`, type: "application/x-www-form-urlencoded", status: 413 },
+  ];
+  for (const path of [`/products/${product.slug}`, "/checkout"]) {
+    for (const c of raw) {
+      const res = await page.request.post(path, { data: c.data, headers: { ...headers, "content-type": c.type }, maxRedirects: 0 });
+      expect(res.status(), `${path} ${c.type}`).toBe(c.status);
+    }
+  }
+  // Another product's id, a size the product does not have: refused; a huge quantity is bounded by the stock and ten.
+  for (const form of [{ productId: "someone-else", size: product.size }, { productId: product.id, size: "XXXXL" }]) {
+    const res = await page.request.post(`/products/${product.slug}`, { form, headers, maxRedirects: 0 });
+    expect(res.status()).toBe(400);
+  }
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+  const added = await page.request.post(`/products/${product.slug}`, { form: { productId: product.id, size: product.size, quantity: "10000" }, headers, maxRedirects: 0 });
+  expect(added.status()).toBe(303);
+  const line = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value))[0];
+  expect(line.q).toBeLessThanOrEqual(10);
+  // A wallet chosen without scripts is answered with a sentence, not an order.
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: /Khalti/ }).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Khalti and eSewa need JavaScript" })).toBeVisible();
+});

@@ -4,7 +4,7 @@ import { addCookieLine, cartSetCookie, readCartCookie } from "./cart-cookie";
 import { field, readForm } from "./route-form.server";
 
 /** Why a line was not added, as a key of the catalogues' `messages`/`cart` texts. */
-export type AddToCartRefusal = "messages.selectSize" | "messages.outOfStock" | "cart.full";
+export type AddToCartRefusal = "messages.selectSize" | "messages.outOfStock" | "cart.full" | "cart.notAdded";
 
 /**
  * "Add to Cart" posted without scripts (docs/decisions/104): the product page's action adds the line to the cart's
@@ -16,7 +16,7 @@ export async function addToCartAction(request: Request, context: AppLoadContext,
   const posted = await readForm(request);
   if (!(posted instanceof URLSearchParams)) return posted;
   const refuse = (reason: AddToCartRefusal) => data({ refused: reason }, { status: reason === "cart.full" ? 409 : 400 });
-  if (field(posted, "productId") !== product.id) return refuse("messages.outOfStock");
+  if (field(posted, "productId") !== product.id) return refuse("cart.notAdded");
   const sized = product.sizes.length > 0;
   const size = sized ? field(posted, "size") : "default";
   if (sized && !size) return refuse("messages.selectSize");
