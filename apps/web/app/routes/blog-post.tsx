@@ -5,6 +5,7 @@ import type { Route } from "./+types/blog-post";
 import { Breadcrumb } from "../components/breadcrumb";
 import { BlogCard } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
+import { MissingItem } from "../components/status-screens";
 import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
@@ -124,15 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("blog.notFound")}</h1>
-        <p className="mt-2 text-slate-600">{t("blog.notFoundText")}</p>
-        <Link to="/blogs" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          {t("blog.backToBlog")}
-        </Link>
-      </section>
-    );
+    return <MissingItem title={t("blog.notFound")} text={t("blog.notFoundText")} back="/blogs" backLabel={t("blog.backToBlog")} />;
   }
   return <LoadError title={t("blog.postError")} onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }
