@@ -17,10 +17,16 @@ function withName<T extends Named>(item: T, locale: Locale): T {
   return locale === "ne" && item.nameNe ? { ...item, name: item.nameNe } : item;
 }
 
-/** A product or product card: name, description and its category's name. */
+/**
+ * A product or product card: name, description and its category's name. The English SEO title and description give
+ * way to the Nepali name and description where those are written, so the page's title and meta read Nepali too.
+ */
 export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; category: Named | null }>(p: T, locale: Locale): T {
   if (locale !== "ne") return p;
-  return { ...withName(p, locale), description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
+  const out = { ...withName(p, locale), description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
+  if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
+  if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  return out;
 }
 
 /** A category (a filter, a footer link): its name. */
