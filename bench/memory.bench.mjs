@@ -12,6 +12,8 @@ import path from "node:path";
 import pg from "pg";
 import { loadPaths, root, summary } from "./lib.mjs";
 import { postgresReachable } from "./scratch-db.mjs";
+import { buildServer, SERVER_BUNDLE } from "../scripts/build-server.mjs";
+import { SERVER_ENV } from "../scripts/lib.mjs";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -65,11 +67,15 @@ dbUrl.pathname = `/${name}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-memory-"));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-// The real server, as `npm start` runs it (development: demo data on the empty database), on PostgreSQL.
+// The real server, as `npm start` runs it (the bundle built ahead of time, development: demo data on the empty
+// database), on PostgreSQL. MEMORY_SERVER=tsx runs the sources through tsx instead, as `npm start` did before.
+const viaTsx = process.env.MEMORY_SERVER === "tsx";
+if (!viaTsx) await buildServer();
+console.log(`  server: ${viaTsx ? "sources through tsx" : `bundle (${path.relative(root, SERVER_BUNDLE)})`}; ${Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${process.env[k] ?? v}`).join(" ")}`);
 function startServer() {
-  return spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  return spawn(process.execPath, viaTsx ? ["--import", "tsx", "apps/server/src/server.ts"] : [SERVER_BUNDLE], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", REDIS_URL: "" },
+    env: { ...SERVER_ENV, ...process.env, NODE_ENV: "development", DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", REDIS_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

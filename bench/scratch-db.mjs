@@ -45,3 +45,23 @@ export async function postgresReachable(url) {
     return false;
   }
 }
+
+/** CPU time (ms) so far of the PostgreSQL server processes serving one database (they run on this machine), by pid. */
+export async function backendCpu(adminUrl, dbName) {
+  if (!dbName) return new Map();
+  const { default: fs } = await import("node:fs");
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
+  await client.end();
+  const out = new Map();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in clock ticks of 10 ms
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return out;
+}

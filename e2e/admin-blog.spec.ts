@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Dialog, type Page } from "@playwright/test";
-import { ADMIN, signIn, visit, watchCsp } from "./support/pages";
+import { ADMIN, signIn, visit, watchCsp, listedProducts } from "./support/pages";
 
 const HOSTILE =
   `<p>Before the match<script>alert("script")</script></p>` +
@@ -53,7 +53,7 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     const dialogs = watchDialogs(page, { category });
 
     // Two real pictures: the demo catalogue's own.
-    const products = (await (await page.request.get("/api/products?limit=2")).json()).data.products as { images: { url: string }[] }[];
+    const products = await listedProducts<{ images: { url: string }[] }>(page.request, "limit=2");
     const [banner, inline] = await Promise.all(
       products.map(async (p, i) => ({
         name: `picture-${i + 1}.png`,

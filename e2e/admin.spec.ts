@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, listedProducts } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
 
@@ -45,9 +45,9 @@ test.describe("who may open the admin panel", () => {
 test("an administrator creates a product with two images and stock per size, and shoppers find it", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   // Two real pictures to upload: the demo catalogue's own product images.
-  const list = await (await page.request.get("/api/products?limit=2")).json();
+  const list = await listedProducts<{ images: { url: string }[] }>(page.request, "limit=2");
   const pictures = await Promise.all(
-    list.data.products.map(async (p: { images: { url: string }[] }, i: number) => ({
+    list.map(async (p, i) => ({
       name: `photo-${i + 1}.png`,
       mimeType: "image/png",
       buffer: Buffer.from(await (await page.request.get(p.images[0]!.url)).body()),
@@ -112,7 +112,7 @@ test("an administrator moves an order on and the customer's order page shows the
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const products = (await (await shopper.request.get("/api/products?limit=20")).json()).data.products as { id: string; sizes: { size: string; stock: number }[] }[];
+  const products = await listedProducts<{ id: string; sizes: { size: string; stock: number }[] }>(shopper.request, "limit=20");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
   const size = product.sizes.find((s) => s.stock > 2)!.size;
   const placed = await shopper.request.post("/api/orders", {
@@ -158,7 +158,7 @@ test("on a 360 px phone the admin orders list is a column of cards whose Change 
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const products = (await (await shopper.request.get("/api/products?limit=20")).json()).data.products as { id: string; sizes: { size: string; stock: number }[] }[];
+  const products = await listedProducts<{ id: string; sizes: { size: string; stock: number }[] }>(shopper.request, "limit=20");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
   const placed = await shopper.request.post("/api/orders", {
     headers: { "idempotency-key": `e2e-admin-phone-${Date.now()}` },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, listedProducts } from "./support/pages";
 
 interface ApiProduct {
   id: string;
@@ -11,8 +11,7 @@ interface ApiProduct {
 }
 
 async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
-  const body = await (await request.get("/api/products?limit=100")).json();
-  return body.data.products;
+  return listedProducts<ApiProduct>(request, "limit=100");
 }
 
 const rs = (paisa: number) => `Rs. ${Math.round(paisa / 100).toLocaleString("en-IN")}`;

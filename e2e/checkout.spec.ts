@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillShippingAddress, visit } from "./support/pages";
+import { fillShippingAddress, visit, listedProducts } from "./support/pages";
 import { CUSTOMER, signIn } from "./support/sign-in";
 
 interface ApiProduct {
@@ -14,9 +14,7 @@ interface ApiProduct {
 
 
 async function products(page: Page): Promise<ApiProduct[]> {
-  const res = await page.request.get("/api/products?limit=50");
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.products;
+  return listedProducts<ApiProduct>(page.request, "limit=50");
 }
 
 const inStock = (p: ApiProduct) => p.sizes.filter((s) => s.stock > 0);

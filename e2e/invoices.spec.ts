@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bsDateOf, formatAmount } from "@khelkud/contracts";
-import { ADMIN, CUSTOMER, fillShippingAddress, signIn } from "./support/pages";
+import { ADMIN, CUSTOMER, fillShippingAddress, signIn, listedProducts } from "./support/pages";
 import { pdfText } from "./support/pdf-text";
 
 /**
@@ -18,7 +18,7 @@ interface ApiProduct {
 }
 
 async function fillCart(page: Page, skip: number) {
-  const all = (await (await page.request.get("/api/products?limit=50")).json()).data.products as ApiProduct[];
+  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
   const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
   const size = product.sizes.find((s) => s.stock >= 3)!;
   await page.evaluate(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, listedProducts } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
 /** Journeys that cross issues: content ↔ admin, checkout ↔ admin ↔ reviews. */
@@ -34,7 +34,7 @@ test("a delivered order's Write Review leads to a posted review on the product p
   const reg = await page.request.post("/api/auth/register", { data: { name: "Pemba Sherpa", email, phone: "9851012345", password, confirmPassword: password } });
   expect(reg.status(), await reg.text()).toBe(201);
 
-  const list = (await (await page.request.get("/api/products?limit=50")).json()).data.products as { id: string; slug: string; name: string; sizes: { size: string; stock: number }[] }[];
+  const list = await listedProducts<{ id: string; slug: string; name: string; sizes: { size: string; stock: number }[] }>(page.request, "limit=50");
   const product = list.find((p) => p.sizes.some((s) => s.stock > 0))!;
   const size = product.sizes.find((s) => s.stock > 0)!.size;
   const placed = await page.request.post("/api/orders", {
@@ -76,7 +76,7 @@ test("a delivered order's Write Review leads to a posted review on the product p
 });
 
 test("a shopper moves a wished jersey to the cart only after choosing its size", async ({ page }) => {
-  const products = (await (await page.request.get("/api/products?limit=12&sort=name")).json()).data.products as { id: string; name: string; slug: string; sizes: { size: string; stock: number }[] }[];
+  const products = await listedProducts<{ id: string; name: string; slug: string; sizes: { size: string; stock: number }[] }>(page.request, "limit=12&sort=name");
   // A jersey with several sizes in stock: the shop must not pick one (it used to take the first, e.g. a youth size).
   const jersey = products.find((p) => p.sizes.filter((s) => s.stock > 0).length >= 3)!;
   const wanted = jersey.sizes.filter((s) => s.stock > 0).at(-1)!.size;

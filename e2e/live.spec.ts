@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, listedProducts } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn, type Account } from "./support/sign-in";
 
 
@@ -18,8 +18,7 @@ async function signedInBrowser(browser: Browser, who: Account): Promise<{ contex
 
 /** Places a cash-on-delivery order through the API with the page's session (the checkout itself has its own spec). */
 async function placeOrder(page: Page): Promise<string> {
-  const res = await page.request.get("/api/products?limit=50");
-  const products: ApiProduct[] = (await res.json()).data.products;
+  const products = await listedProducts<ApiProduct>(page.request, "limit=50");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
   const size = product.sizes.find((s) => s.stock > 2)!.size;
   const placed = await page.request.post("/api/orders", {

@@ -1,21 +1,30 @@
 import { expect, test, type Page } from "@playwright/test";
-import { visit } from "./support/pages";
-import { CUSTOMER } from "./support/sign-in";
+import { CUSTOMER, listedProducts, signIn, visit } from "./support/pages";
 
-/** The shop in Nepali (docs/decisions/105–107): URLs under /ne, the language switch, Nepali digits, messages and checkout. */
+/**
+ * The shop in Nepali (docs/decisions/105–107, 086, 087, 089): URLs under /ne, the language switch, Nepali digits,
+ * messages, product names and checkout, the Nepali order e-mail, and the account's language.
+ */
 
 interface ApiProduct {
   id: string;
   name: string;
+  nameNe: string | null;
   slug: string;
   sizes: { size: string; stock: number }[];
 }
 
 async function jersey(page: Page): Promise<ApiProduct> {
-  const res = await page.request.get("/api/products?limit=50");
-  expect(res.ok()).toBe(true);
-  const all = (await res.json()).data.products as ApiProduct[];
+  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
   return all.find((p) => p.sizes.filter((s) => s.stock > 1).length >= 1)!;
+}
+
+/** Reloads a development page until it shows `text` (the outbox worker delivers within about a second). */
+async function until(page: Page, path: string, text: string | RegExp) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(page.locator("body")).toContainText(text, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const DEVANAGARI_PRICE = /रु\. [०-९]{1,3}(,[०-९]{2})*,?[०-९]{0,3}/;
@@ -31,7 +40,8 @@ test.describe("नेपाली", () => {
     await expect(page).toHaveURL(new RegExp(`/ne/products/${product.slug}\\?review=false$`));
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(page.locator("html")).toHaveAttribute("lang", "ne");
-    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    // The product's Nepali name where the admin wrote one (docs/decisions/089).
+    await expect(page.getByRole("heading", { level: 1, name: product.nameNe ?? product.name })).toBeVisible();
     await expect(page.getByRole("main").getByText(DEVANAGARI_PRICE).first()).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/ne/products/${product.slug}$`));
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", new RegExp(`/products/${product.slug}\\?review=false$`));
@@ -85,6 +95,20 @@ test.describe("नेपाली", () => {
     await expect(page.getByRole("heading", { name: "अर्डर पक्का भयो!" })).toBeVisible();
     await expect(page.getByRole("main").getByText("क्यास अन डेलिभरी", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByText(DEVANAGARI_PRICE).first()).toBeVisible();
+
+    // The order e-mail in the development outbox is Nepali: subject, रु. amounts, links to the Nepali order page.
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order as { orderNumber: string };
+    const subject = `अर्डर ${order.orderNumber} प्राप्त भयो`;
+    await until(page, "/dev/mail", subject);
+    await page.getByRole("link", { name: subject }).click();
+    const mail = page.locator("pre");
+    await expect(mail).toContainText(`/ne/orders/${orderId}`);
+    await expect(mail).toContainText("नमस्ते सीता शर्मा ज्यू");
+    await expect(mail).toContainText(DEVANAGARI_PRICE);
+    await expect(mail).toContainText("क्यास अन डेलिभरी");
+    await expect(mail).toContainText(/अर्डर मिति: [०-९]+ [^ ]+ [०-९]{4} \(/);
+    await visit(page, `/ne/order-success?orderId=${orderId}`);
 
     // Back to English with the footer's switch: the page stays the same, and English is remembered from now on.
     await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
@@ -145,6 +169,29 @@ test.describe("नेपाली", () => {
     const offsite = await request.get(`/language?to=ne&next=${encodeURIComponent("//evil.example/x")}`, { maxRedirects: 0 });
     expect(offsite.status()).toBe(303);
     expect(offsite.headers().location).toBe("/ne");
+  });
+
+  test("the account remembers the language: switched to Nepali while signed in, the next sign-in opens Nepali pages", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const account = { email: `language-${Date.now()}@example.com`, password: "Secret123" };
+    const registered = await page.request.post("/api/auth/register", { data: { name: "Hari Thapa", email: account.email, phone: "9812345679", ...account, confirmPassword: account.password } });
+    expect(registered.status()).toBe(201);
+    await visit(page, "/products");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("banner").getByRole("link", { name: "नेपाली" }).click();
+    await expect(page).toHaveURL(/\/ne\/products$/);
+
+    // Signed out and the cookie gone (another browser): signing in on the English login page opens Nepali pages.
+    await context.clearCookies();
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/ne$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("ne");
+    // The API answers the account's language when the request names none.
+    const me = await page.request.get("/api/auth/me");
+    expect((await me.json()).data.user.locale).toBe("ne");
+    await context.close();
   });
 
   test("the sitemap lists both languages", async ({ request }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { formatNPR } from "@khelkud/contracts";
 import { CUSTOMER, signIn } from "./support/sign-in";
 
 /**
@@ -194,4 +195,178 @@ test("changes the password with JavaScript off: the Security tab opens, a wrong 
 
   await context.clearCookies();
   await signIn(page, { email, password: "Annapurna2027" });
+});
+
+interface ListedProduct {
+  id: string;
+  slug: string;
+  name: string;
+  sizes: { size: string; stock: number }[];
+}
+
+/** A product with a size in stock, from the public list (only id, slug, name and sizes are read). */
+async function productInStock(page: import("@playwright/test").Page): Promise<ListedProduct & { size: string }> {
+  const res = await page.request.get("/api/products?limit=50");
+  expect(res.ok()).toBe(true);
+  const list: ListedProduct[] = (await res.json()).data.products;
+  for (const p of list) {
+    const detail = (await (await page.request.get(`/api/products/slug/${p.slug}`)).json()).data.product as ListedProduct;
+    const size = detail.sizes.find((s) => s.stock >= 2);
+    if (size) return { ...detail, size: size.size };
+  }
+  throw new Error("no product in stock");
+}
+
+/** The cart's cookie as a hostile client would write it (docs/decisions/104). */
+async function setCartCookie(context: import("@playwright/test").BrowserContext, value: string) {
+  await context.addCookies([{ name: "kk_cart", value, domain: "localhost", path: "/" }]);
+}
+
+test("buys with JavaScript off: Add to Cart posts to the page, checkout names empty fields, then cash on delivery places the order once", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  await page.goto(`/products/${product.slug}`);
+  // Without a size the line is refused with the picker's message.
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
+  await page.locator("label", { has: page.getByRole("radio", { name: product.size, exact: true }) }).click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${product.name} added to cart!` })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === "kk_cart");
+  expect(decodeURIComponent(cookie!.value)).not.toContain("price");
+
+  await page.getByRole("status").getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const items = page.getByRole("list", { name: "Items in this order" });
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+  await expect(items).toContainText(product.name);
+  await expect(items).toContainText("× 2");
+
+  // Every field emptied: the action answers each one's message next to it.
+  const form = page.getByRole("group", { name: "Shipping Information" });
+  for (const label of ["Full Name", "Email", "Phone", "Municipality / Area", "Street / Tole"]) await form.getByLabel(label).fill("");
+  await form.getByLabel("Province").selectOption("");
+  await form.getByLabel("District").selectOption("");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText("Full Name is required")).toBeVisible();
+  await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+
+  await form.getByLabel("Full Name").fill("Sunita Gurung");
+  await form.getByLabel("Email").fill(CUSTOMER.email);
+  await form.getByLabel("Phone").fill("9812345678");
+  await form.getByLabel("Province").selectOption("Gandaki");
+  await form.getByLabel("District").selectOption("Kaski");
+  await form.getByLabel("Municipality / Area").fill("Pokhara");
+  await form.getByLabel("Street / Tole").fill("Lakeside");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?orderId=/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  // The cart's cookie is cleared with the order; the order is confirmed cash on delivery.
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
+  expect(order).toMatchObject({ paymentMethod: "COD", status: "PROCESSING" });
+  expect(order.items[0]).toMatchObject({ quantity: 2, size: product.size });
+});
+
+test("the same checkout form sent twice places one order", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 1 }])));
+  await page.goto("/checkout");
+  const fields = await page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Place Order" }) }).evaluate((form: HTMLFormElement) => new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString());
+  const headers = { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" };
+  const first = await page.request.post("/checkout", { data: fields, headers, maxRedirects: 0 });
+  expect(first.status()).toBe(303);
+  // The second send still carries the cart (as a browser resending the page would); it finds the same order.
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 1 }])));
+  const second = await page.request.post("/checkout", { data: fields, headers, maxRedirects: 0 });
+  expect(second.status()).toBe(303);
+  expect(second.headers().location).toBe(first.headers().location);
+});
+
+test("a hostile cart cookie is read as nothing or refused, never a 500 and never a forged price", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  const real = (await (await page.request.get(`/api/products/slug/${product.slug}`)).json()).data.product as { finalPrice: number };
+
+  // A forged price is not part of the cookie: checkout shows and charges the shop's price.
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 1, price: 1, finalPrice: 1 }])));
+  await page.goto("/checkout");
+  const items = page.getByRole("list", { name: "Items in this order" });
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+  await expect(items).not.toContainText("Rs. 0.01");
+  await expect(items).toContainText(formatNPR(real.finalPrice));
+
+  // An unknown product: its line says so, and placing the order is refused with the API's message.
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([{ p: "00000000-0000-4000-8000-000000000000", s: "M", c: "default", q: 1 }])));
+  const unknown = await page.goto("/checkout");
+  expect(unknown!.status()).toBe(200);
+  await expect(page.getByRole("alert").first()).toBeVisible();
+
+  // Unreadable cookies: the page says the saved cart could not be read.
+  const unreadable = [
+    "%5B%7B%22p%22%3A", // malformed JSON
+    "%00",
+    encodeURIComponent(JSON.stringify([{ p: product.id, s: "M\0", c: "default", q: 1 }])),
+  ];
+  for (const value of unreadable) {
+    await setCartCookie(context, value);
+    const res = await page.goto("/checkout");
+    expect(res!.status(), value).toBe(200);
+    await expect(page.getByText("Your saved cart could not be read"), value).toBeVisible();
+  }
+  // 31 lines, longer than a browser keeps in one cookie: only a hand-made request can send it.
+  const tooMany = encodeURIComponent(JSON.stringify(Array.from({ length: 31 }, (_, i) => ({ p: product.id, s: `S${i}`, c: "default", q: 1 }))));
+  const session = (await context.cookies()).find((c) => c.name === "kk_session")!;
+  const long = await page.request.fetch("/checkout", { headers: { cookie: `kk_session=${session.value}; kk_cart=${tooMany}` } });
+  expect(long.status()).toBe(200);
+  expect(await long.text()).toContain("Your saved cart could not be read");
+
+  // Posting the form with an unreadable cookie is refused with the same sentence, and places nothing.
+  await setCartCookie(context, "%00");
+  const post = await page.request.post("/checkout", { form: { fullName: "X" }, headers: { "sec-fetch-site": "same-origin" }, maxRedirects: 0 });
+  expect(post.status()).toBe(400);
+
+  // Ten thousand lines do not fit in any request's headers: the server refuses the request itself, not with a 500.
+  // Last, because the server closes that connection after its answer.
+  const huge = encodeURIComponent(JSON.stringify(Array.from({ length: 10_000 }, () => ({ p: product.id, s: product.size, c: "default", q: 1 }))));
+  const res = await page.request.get("/checkout", { headers: { cookie: `kk_cart=${huge}` }, maxRedirects: 0 });
+  expect(res.status()).toBeGreaterThanOrEqual(400);
+  expect(res.status()).toBeLessThan(500);
+});
+
+test("Add to Cart and checkout posts the actions cannot use are a 4xx that adds and places nothing", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  const headers = { "sec-fetch-site": "same-origin" };
+  const raw = [
+    { data: "productId=a%00b", type: "application/x-www-form-urlencoded", status: 400 },
+    { data: '{"productId":"x"}', type: "application/json", status: 415 },
+    { data: `productId=${"a".repeat(70_000)}`, type: "application/x-www-form-urlencoded", status: 413 },
+  ];
+  for (const path of [`/products/${product.slug}`, "/checkout"]) {
+    for (const c of raw) {
+      const res = await page.request.post(path, { data: c.data, headers: { ...headers, "content-type": c.type }, maxRedirects: 0 });
+      expect(res.status(), `${path} ${c.type}`).toBe(c.status);
+    }
+  }
+  // Another product's id, a size the product does not have: refused; a huge quantity is bounded by the stock and ten.
+  for (const form of [{ productId: "someone-else", size: product.size }, { productId: product.id, size: "XXXXL" }]) {
+    const res = await page.request.post(`/products/${product.slug}`, { form, headers, maxRedirects: 0 });
+    expect(res.status()).toBe(400);
+  }
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+  const added = await page.request.post(`/products/${product.slug}`, { form: { productId: product.id, size: product.size, quantity: "10000" }, headers, maxRedirects: 0 });
+  expect(added.status()).toBe(303);
+  const line = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value))[0];
+  expect(line.q).toBeLessThanOrEqual(10);
+  // A wallet chosen without scripts is answered with a sentence, not an order.
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: /Khalti/ }).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Khalti and eSewa need JavaScript" })).toBeVisible();
 });

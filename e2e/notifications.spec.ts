@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, CUSTOMER, fillShippingAddress, signIn, visit } from "./support/pages";
+import { ADMIN, CUSTOMER, fillShippingAddress, signIn, visit, listedProducts } from "./support/pages";
 
 /**
  * Order notifications in Chromium against the real server (docs/decisions/090, 091 and 092): a cash-on-delivery order sends an
@@ -27,7 +27,7 @@ test("cash on delivery: the e-mail and the SMS name the order; SHIPPED with a tr
   await expect(page.getByRole("switch", { name: "Order updates by e-mail" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("switch", { name: "News and offers by e-mail" })).toHaveAttribute("aria-checked", "false");
 
-  const products = (await (await page.request.get("/api/products?limit=30")).json()).data.products as { slug: string; sizes: { size: string; stock: number }[] }[];
+  const products = await listedProducts<{ slug: string; sizes: { size: string; stock: number }[] }>(page.request, "limit=30");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 3))!;
   const size = product.sizes.find((s) => s.stock > 3)!.size;
   await visit(page, `/products/${product.slug}`);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fillShippingAddress } from "./support/pages";
+import { fillShippingAddress, listedProducts } from "./support/pages";
 import { ADMIN, expect, test } from "./support/sign-in";
 
 /**
@@ -23,8 +23,7 @@ interface ApiProduct {
  * so these tests do not depend on the product page's buttons; returns it.
  */
 async function fillCart(page: Page, skip = 0): Promise<ApiProduct> {
-  const res = await page.request.get("/api/products?limit=50");
-  const all = (await res.json()).data.products as ApiProduct[];
+  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
   const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
   const size = product.sizes.find((s) => s.stock >= 3)!;
   await page.evaluate(

@@ -1,5 +1,5 @@
 import { formatNPR } from "@khelkud/contracts";
-import { fillShippingAddress, visit } from "./support/pages";
+import { fillShippingAddress, visit, listedProducts } from "./support/pages";
 import { ADMIN, expect, signIn, test } from "./support/sign-in";
 
 /**
@@ -12,8 +12,8 @@ test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true
 test("personalise the Nepal home jersey as PAUDEL 7, pay with Khalti, print it and ship it", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signIn(page.request, undefined);
-  const res = await page.request.get("/api/products?q=Nepal%20National%20Team%20Home&limit=5");
-  const product = ((await res.json()).data.products as { slug: string; name: string; finalPrice: number; personalisable: boolean; sizes: { size: string; stock: number }[] }[]).find((p) => p.personalisable && /Nepal National Team Home/.test(p.name))!;
+  const listed = await listedProducts<{ slug: string; name: string; finalPrice: number; personalisable: boolean; sizes: { size: string; stock: number }[] }>(page.request, "q=Nepal%20National%20Team%20Home&limit=5");
+  const product = listed.find((p) => p.personalisable && /Nepal National Team Home/.test(p.name))!;
   expect(product, "the demo data makes the Nepal home jersey personalisable").toBeTruthy();
   const size = product.sizes.find((s) => s.stock > 2)!.size;
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export { ADMIN, CUSTOMER, signIn } from "./sign-in";
 
@@ -29,10 +29,25 @@ export interface ApiProduct {
   sizes: { size: string; stock: number }[];
 }
 
-export async function firstProduct(page: Page): Promise<ApiProduct> {
-  const res = await page.request.get("/api/products?limit=5");
+/**
+ * The products `GET /api/products?{query}` lists, each as its product API answers (`GET /api/products/{id}`): the
+ * list sends what a list shows (no sizes, one picture), so the sizes and pictures a test needs are read per product.
+ */
+export async function listedProducts<T = ApiProduct>(request: APIRequestContext, query: string): Promise<T[]> {
+  const res = await request.get(`/api/products?${query}`);
   expect(res.ok()).toBe(true);
-  const products = (await res.json()).data.products as ApiProduct[];
+  const listed = (await res.json()).data.products as { id: string }[];
+  return Promise.all(
+    listed.map(async ({ id }) => {
+      const one = await request.get(`/api/products/${encodeURIComponent(id)}`);
+      expect(one.ok()).toBe(true);
+      return (await one.json()).data.product as T;
+    }),
+  );
+}
+
+export async function firstProduct(page: Page): Promise<ApiProduct> {
+  const products = await listedProducts(page.request, "limit=5");
   return products.find((p) => p.sizes.some((s) => s.stock > 0))!;
 }
 

@@ -203,7 +203,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
       requestId: String(req.id),
       logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
       api: pageApiFor(app, req),
-    }));
+    }), (userId, locale) => services.accounts.setLocale(userId, locale));
   }
 
   return app;

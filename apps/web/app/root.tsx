@@ -1,4 +1,5 @@
 import "@fontsource/mukta/400.css";
+import { localCategory, requestLocale } from "./lib/local-text";
 import "@fontsource/mukta/700.css";
 import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
   return {
     shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa, printFee: settings.printFeePaisa },
-    categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
+    categories: categories.map((c) => ({ name: localCategory(c, requestLocale(request)).name, slug: c.slug })),
     // A shared signed-in render (docs/decisions/110) holds no user: the server writes each copy's user into the page's
     // account block, which useUser() reads.
     user: context.sharedSignedIn ? null : context.user,

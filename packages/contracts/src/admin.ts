@@ -142,6 +142,9 @@ export const ProductInputSchema = z
     slug: trimmed(200).optional().default(""),
     categoryId: z.string({ error: "Category is required" }).trim().min(1, "Category is required").max(200),
     description: z.string().trim().min(1, "Description is required").max(10_000),
+    /** Optional Nepali versions (docs/decisions/089): empty means the English text is shown. */
+    nameNe: optionalText(200),
+    descriptionNe: optionalText(10_000),
     price: z.number({ error: "Price is required" }).int().positive("Price must be greater than 0").max(100_000_000),
     salePrice: z.number().int().positive("Sale price must be greater than 0").max(100_000_000).nullish().transform((v) => v ?? null),
     sizes: z
@@ -187,6 +190,8 @@ export const CategoryInputSchema = z
   .object({
     name: z.string().trim().min(1, "Category name is required").max(100),
     description: optionalText(1000),
+    nameNe: optionalText(100),
+    descriptionNe: optionalText(1000),
     type: CategoryTypeSchema,
     status: ActiveStatusSchema.default("ACTIVE"),
   })
@@ -291,6 +296,10 @@ export const BlogInputSchema = z
     slug: trimmed(200).optional().default(""),
     categoryId: z.string({ error: ADMIN_MSG.blogCategoryRequired }).trim().min(1, ADMIN_MSG.blogCategoryRequired).max(200),
     excerpt: optionalText(1000),
+    /** Optional Nepali versions (docs/decisions/089); `contentNe` is sanitised like `content`. */
+    titleNe: optionalText(200),
+    excerptNe: optionalText(1000),
+    contentNe: optionalText(200_000),
     content: z.string({ error: ADMIN_MSG.blogContentRequired }).trim().min(1, ADMIN_MSG.blogContentRequired).max(200_000, "Content must be at most 200,000 characters"),
     metaTitle: optionalText(200),
     metaDescription: optionalText(500),
@@ -312,6 +321,10 @@ export const AdminBlogSchema = z.object({
   excerpt: z.string().nullable(),
   /** Sanitised HTML. */
   content: z.string(),
+  /** Nepali versions (docs/decisions/089); null when not written. */
+  titleNe: z.string().nullable(),
+  excerptNe: z.string().nullable(),
+  contentNe: z.string().nullable(),
   categoryId: z.string().nullable(),
   category: z.object({ id: z.string(), name: z.string() }).nullable(),
   metaTitle: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ActiveStatusSchema, RoleSchema } from "./enums.js";
 import { MSG } from "./messages.js";
 import { findDistrict, provinceOfDistrict } from "./nepal-districts.js";
+import { LOCALES } from "./locale.js";
 
 /** A saved address: street/tole, landmark, municipality/area (`city`), district and province (`state`). */
 export const AddressSchema = z.object({
@@ -24,6 +25,8 @@ export const PublicUserSchema = z.object({
   status: ActiveStatusSchema,
   avatar: z.string().nullable(),
   address: AddressSchema,
+  /** The language chosen on the account (docs/decisions/086); null until the shopper picks one. */
+  locale: z.enum(LOCALES).nullable(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;

@@ -43,6 +43,9 @@ export const CategorySchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string().nullable(),
+  /** Nepali versions (docs/decisions/089); null: the English text is shown. */
+  nameNe: z.string().nullable(),
+  descriptionNe: z.string().nullable(),
   type: CategoryTypeSchema,
   status: ActiveStatusSchema,
   productCount: z.number().int().optional(),
@@ -79,6 +82,9 @@ export const ProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** Nepali versions (docs/decisions/089); null: the English text is shown. */
+  nameNe: z.string().nullable(),
+  descriptionNe: z.string().nullable(),
   brand: z.string(),
   team: z.string().nullable(),
   price: z.number().int().describe("paisa"),
@@ -96,7 +102,7 @@ export const ProductSchema = z.object({
   rating: z.number().nullable(),
   reviewCount: z.number().int(),
   categoryId: z.string().nullable(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
   images: z.array(ProductImageSchema),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
@@ -114,7 +120,7 @@ export type Product = z.infer<typeof ProductSchema>;
 /** Counts for the current filter, each facet ignoring its own selection (so more can be ticked). */
 export const CatalogueFacetsSchema = z.object({
   brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
-  categories: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), nameNe: z.string().nullable(), count: z.number().int() })),
 });
 export type CatalogueFacets = z.infer<typeof CatalogueFacetsSchema>;
 
@@ -126,6 +132,38 @@ export const ProductListSchema = z.object({
   didYouMean: z.string().optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
+
+/**
+ * What `GET /api/products` sends of each product: what a product card shows (name, prices, rating, stock, category,
+ * the main picture), not every size, picture, description and SEO field; `GET /api/products/{id}` has the rest.
+ */
+export const ProductSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The Nepali name (docs/decisions/089); null: the English name is shown. */
+  nameNe: z.string().nullable(),
+  slug: z.string(),
+  brand: z.string(),
+  team: z.string().nullable(),
+  price: z.number().int().describe("paisa"),
+  salePrice: z.number().int().nullable().describe("paisa"),
+  finalPrice: z.number().int().describe("paisa: the price the shopper pays"),
+  discountPercent: z.number().int().nullable(),
+  stock: z.number().int().describe("units of all sizes together"),
+  inStock: z.boolean(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  featured: z.boolean(),
+  isNew: z.boolean(),
+  personalisable: z.boolean(),
+  categoryId: z.string().nullable(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
+  image: z.object({ url: z.string(), altText: z.string(), width: z.number().int(), height: z.number().int() }).nullable().describe("the main picture"),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+export const ProductSummaryListSchema = ProductListSchema.extend({ products: z.array(ProductSummarySchema) });
+export type ProductSummaryList = z.infer<typeof ProductSummaryListSchema>;
 
 /** `GET /api/products/search` (docs/product-rules.md §11): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z
@@ -150,6 +188,7 @@ export const SuggestProductsQuerySchema = z
 export const ProductSuggestionSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameNe: z.string().nullable(),
   slug: z.string(),
   brand: z.string(),
   team: z.string().nullable(),

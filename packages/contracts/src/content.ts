@@ -11,6 +11,9 @@ export const BlogPostSummarySchema = z.object({
   title: z.string(),
   slug: z.string(),
   excerpt: z.string(),
+  /** Nepali versions (docs/decisions/089); null: the English text is shown. */
+  titleNe: z.string().nullable(),
+  excerptNe: z.string().nullable(),
   author: z.object({ name: z.string() }),
   categoryId: z.string().nullable(),
   category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
@@ -24,6 +27,7 @@ export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 export const BlogPostSchema = BlogPostSummarySchema.extend({
   /** Sanitised HTML (allow-list). */
   content: z.string(),
+  contentNe: z.string().nullable(),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
   keywords: z.array(z.string()),

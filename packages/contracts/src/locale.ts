@@ -11,6 +11,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 /** The cookie that remembers a visitor's choice of language. */
 export const LOCALE_COOKIE = "lang";
+/** A year: how long the language cookie remembers a choice (docs/decisions/105). */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /** Nepali pages live under this prefix; English pages have none. */
 export const NEPALI_PREFIX = "/ne";
 
@@ -64,6 +66,11 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
 }
 
 const NEPALI_DIGITS = "०१२३४५६७८९";
+
+/** A catalogue text in the page's language: the Nepali version where one is written, else the English (docs/decisions/089). */
+export function localText(locale: Locale, english: string, nepali: string | null | undefined): string {
+  return locale === "ne" && nepali ? nepali : english;
+}
 
 /** Western digits written as Devanagari digits ("2083" → "२०८३"); everything else unchanged. */
 export function toNepaliDigits(text: string | number): string {

@@ -10,6 +10,6 @@ export type ProductCardData = Omit<Product, "features" | "specifications" | "key
 
 export function toProductCard(product: Product): ProductCardData {
   const { features: _features, specifications: _specifications, keywords: _keywords, metaTags: _metaTags, metaTitle: _metaTitle, metaDescription: _metaDescription, ...card } = product;
-  const description = card.description.length > CARD_DESCRIPTION_CHARS ? `${card.description.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…` : card.description;
-  return { ...card, description };
+  const short = (text: string) => (text.length > CARD_DESCRIPTION_CHARS ? `${text.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…` : text);
+  return { ...card, description: short(card.description), descriptionNe: card.descriptionNe === null ? null : short(card.descriptionNe) };
 }

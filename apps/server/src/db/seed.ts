@@ -139,6 +139,8 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           name: p.name,
           slug: slugify(p.name),
           description: description(p),
+          nameNe: p.nameNe ?? null,
+          descriptionNe: p.descriptionNe ?? null,
           brand: p.brand,
           team: p.team,
           categoryId: catId(productCats, p.category),

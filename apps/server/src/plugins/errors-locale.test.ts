@@ -73,3 +73,48 @@ describe("error messages in the request's language", () => {
     }
   });
 });
+
+describe("the account's language (docs/decisions/086)", () => {
+  const cookieOf = (res: { headers: Record<string, unknown> }, name: string) => {
+    const raw = res.headers["set-cookie"];
+    const all = (Array.isArray(raw) ? raw : [raw]).map(String);
+    return all.find((c) => c.startsWith(`${name}=`));
+  };
+  const account = (email: string) => ({ name: "Hari Thapa", email, phone: "9812345678", password: "Secret123", confirmPassword: "Secret123" });
+
+  it("an account registered from a Nepali page keeps Nepali: sign-in sets the language cookie and the API answers in Nepali without Accept-Language", async () => {
+    const reg = await post("/api/auth/register", account("hari-ne@example.com"), { "accept-language": "ne" });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json().data.user.locale).toBe("ne");
+    const login = await post("/api/auth/login", { email: "hari-ne@example.com", password: "Secret123" });
+    expect(login.statusCode).toBe(200);
+    expect(cookieOf(login, "lang")).toMatch(/^lang=ne;.*Max-Age=31536000/);
+    const token = login.json().data.token as string;
+    // No Accept-Language: the account's choice. An explicit English request still gets English.
+    const bad = await t.app.inject({ method: "PUT", url: "/api/users/profile", payload: { phone: "123" }, headers: { ...SAME_SITE, authorization: `Bearer ${token}` } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].message).toMatch(/[\u0900-\u097F]/);
+    const english = await t.app.inject({ method: "PUT", url: "/api/users/profile", payload: { phone: "123" }, headers: { ...SAME_SITE, authorization: `Bearer ${token}`, "accept-language": "en" } });
+    expect(english.json().details[0].message).toMatch(/^[\x20-\x7E]+$/);
+  });
+
+  it("an English account sets no language cookie; PUT /api/users/language changes it, and refuses anything but en and ne", async () => {
+    const reg = await post("/api/auth/register", account("hari-en@example.com"));
+    expect(reg.json().data.user.locale).toBeNull();
+    const login = await post("/api/auth/login", { email: "hari-en@example.com", password: "Secret123" });
+    expect(cookieOf(login, "lang")).toBeUndefined();
+    const token = login.json().data.token as string;
+    const put = (payload: unknown) => t.app.inject({ method: "PUT", url: "/api/users/language", payload: payload as object, headers: { ...SAME_SITE, authorization: `Bearer ${token}` } });
+    for (const wrong of [{ locale: "fr" }, { locale: "NE" }, { locale: "ne\u0000" }, { locale: "x".repeat(10_000) }, {}, { locale: "ne", extra: 1 }, { locale: null }]) {
+      expect((await put(wrong)).statusCode, JSON.stringify(wrong).slice(0, 40)).toBe(400);
+    }
+    const ok = await put({ locale: "ne" });
+    expect(ok.statusCode).toBe(200);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().data.user.locale).toBe("ne");
+    const again = await post("/api/auth/login", { email: "hari-en@example.com", password: "Secret123" });
+    expect(cookieOf(again, "lang")).toMatch(/^lang=ne;/);
+    const guest = await t.app.inject({ method: "PUT", url: "/api/users/language", payload: { locale: "ne" }, headers: SAME_SITE });
+    expect(guest.statusCode).toBe(401);
+  });
+});

@@ -12,10 +12,10 @@ function fieldName(context: string | undefined, instancePath: string): string {
 
 /**
  * The language an answer is written in: the request's `Accept-Language` (the storefront sends its page's language),
- * else English (docs/decisions/106).
+ * else the signed-in account's choice, else English (docs/decisions/086, 106).
  */
 export function requestLocale(req: FastifyRequest): Locale {
-  return negotiateLocale(req.headers["accept-language"]) ?? "en";
+  return negotiateLocale(req.headers["accept-language"]) ?? req.user?.locale ?? "en";
 }
 
 /** An error envelope in the request's language: the specification's English texts, or their Nepali catalogue entries. */

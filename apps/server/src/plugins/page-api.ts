@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { localeOfPath } from "@khelkud/contracts";
+import { IDEMPOTENCY_HEADER, localeOfPath } from "@khelkud/contracts";
 
 /** One call of the shop's own REST API made by a page's route action (a form posted before, or without, the scripts). */
 export interface PageApiCall {
@@ -7,6 +7,8 @@ export interface PageApiCall {
   /** A path under `/api/`, e.g. `/api/auth/login`. */
   path: string;
   json?: unknown;
+  /** The `Idempotency-Key` of a form that places an order (a resubmitted form finds the order it already made). */
+  idempotencyKey?: string;
 }
 
 export interface PageApiAnswer {
@@ -36,6 +38,7 @@ export function pageApiFor(app: FastifyInstance, req: FastifyRequest) {
     // The API answers in the page's language (`/ne/…` pages in Nepali), whatever the browser prefers (docs/decisions/106).
     headers["accept-language"] = localeOfPath(String(req.url ?? "/").split("?")[0]!);
     if (call.json !== undefined) headers["content-type"] = "application/json";
+    if (call.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = call.idempotencyKey;
     const res = await app.inject({
       method: call.method,
       url: call.path,

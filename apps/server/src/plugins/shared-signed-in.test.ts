@@ -17,6 +17,7 @@ function user(name: string, avatar: string | null = null): PublicUser {
     status: "ACTIVE",
     avatar,
     address: { street: null, landmark: null, city: null, district: null, state: null, postalCode: null, country: "Nepal" },
+    locale: null,
     createdAt: "2026-01-01T00:00:00.000Z",
   };
 }

@@ -12,12 +12,14 @@ import { accountPlaceholders, fillTemplate, gzipCopy, makeTemplate, templateVari
 import type { PublicUser } from "@khelkud/contracts";
 import { isSameSiteRequest } from "./auth.js";
 import { AppError } from "../lib/errors.js";
-import { AUTH_MSG, isLocale, LOCALE_COOKIE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
+import { AUTH_MSG, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
 import { toPublicUser } from "../modules/accounts/sessions.service.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type ContextFactory = (req: FastifyRequest) => WebLoadContext;
+/** Stores a signed-in shopper's language on the account (docs/decisions/086). */
+type LocaleKeeper = (userId: string, locale: Locale) => Promise<void>;
 
 /** SQLSTATE class 22, "data exception": a NUL byte or invalid UTF-8 in text, a number out of range. */
 function notFoundIfUnrepresentable(err: unknown): never {
@@ -87,9 +89,6 @@ async function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: Ca
   return reply.send(page.body);
 }
 
-/** A year: how long the language switch remembers a guest's choice (docs/decisions/105). */
-const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
 /** A path on this site (not `//host` or `/\\host`, which browsers read as another site), at most 512 characters. */
 function sitePath(value: unknown): string {
   return typeof value === "string" && value.length <= 512 && value.startsWith("/") && !/^\/[/\\]/.test(value) && ![...value].some((c) => c.charCodeAt(0) < 0x20) ? value : "/";
@@ -125,7 +124,7 @@ async function sendSignedInCopy(req: FastifyRequest, reply: FastifyReply, templa
 }
 
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
-export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory): Promise<void> {
+export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory, keepLocale: LocaleKeeper): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
   // Nepali pages are the same app under the basename `/ne` (docs/decisions/105): every link and redirect of a page
   // stays in its language, and React Router strips the prefix before it matches a route.
@@ -214,6 +213,9 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       const to = isLocale(query.to) ? query.to : null;
       if (!to) throw new AppError("invalid", "Unknown language");
       const next = pathInLocale(sitePath(query.next), to);
+      // Signed in: the account remembers it too, so the next sign-in elsewhere, the API and the e-mails follow it. A
+      // link on another site cannot change it (the cookie alone is set then).
+      if (req.user && req.user.locale !== to && isSameSiteRequest(req, config.publicUrl)) await keepLocale(req.user.id, to);
       const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
       return reply
         .header("set-cookie", `${LOCALE_COOKIE}=${to}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`)

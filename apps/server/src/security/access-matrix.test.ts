@@ -72,6 +72,7 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/users/profile": signedIn(400, { body: { phone: "not a phone" } }),
   "GET /api/users/notification-preferences": signedIn(200),
   "PUT /api/users/notification-preferences": signedIn(400, { body: {} }),
+  "PUT /api/users/language": signedIn(400, { body: {} }),
   "PUT /api/users/change-password": signedIn(400, { body: {} }),
   "POST /api/uploads/profile": signedIn(400),
   // ---------------------------------------------------------------- customer: orders, wishlist, reviews

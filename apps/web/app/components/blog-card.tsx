@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { BlogPostSummary } from "@khelkud/contracts";
 import { useI18n } from "../lib/i18n";
 import { ProductImage } from "./product-image";
+import { CardSkeleton } from "./card-skeleton";
 
 /** One post in a grid; put it in an <li> of a list (the product cards own the <article> role on shared pages). */
 export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
@@ -46,20 +47,17 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
   );
 }
 
+const BLOG_BARS = [
+  "h-5 w-24 rounded-full bg-slate-200",
+  "mt-3 h-5 w-11/12 rounded bg-slate-200",
+  "mt-2 h-5 w-2/3 rounded bg-slate-200",
+  "mt-3 h-4 w-full rounded bg-slate-100",
+  "mt-1.5 h-4 w-full rounded bg-slate-100",
+  "mt-1.5 h-4 w-1/2 rounded bg-slate-100",
+  "mt-5 h-4 w-1/2 rounded bg-slate-100",
+];
+
 /** Same box as a card, so nothing moves when the real cards arrive. */
 export function BlogCardSkeleton() {
-  return (
-    <div className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
-      <div className="aspect-[1200/630] bg-slate-200" />
-      <div className="flex flex-1 flex-col p-4">
-        <div className="h-5 w-24 rounded-full bg-slate-200" />
-        <div className="mt-3 h-5 w-11/12 rounded bg-slate-200" />
-        <div className="mt-2 h-5 w-2/3 rounded bg-slate-200" />
-        <div className="mt-3 h-4 w-full rounded bg-slate-100" />
-        <div className="mt-1.5 h-4 w-full rounded bg-slate-100" />
-        <div className="mt-1.5 h-4 w-1/2 rounded bg-slate-100" />
-        <div className="mt-5 h-4 w-1/2 rounded bg-slate-100" />
-      </div>
-    </div>
-  );
+  return <CardSkeleton media="aspect-[1200/630]" body="flex flex-1 flex-col p-4" bars={BLOG_BARS} />;
 }

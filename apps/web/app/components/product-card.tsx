@@ -9,6 +9,7 @@ import { Price } from "./price";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 import { useI18n } from "../lib/i18n";
+import { CardSkeleton } from "./card-skeleton";
 
 interface Props {
   product: ProductCardData;
@@ -145,17 +146,9 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
   );
 }
 
+const PRODUCT_BARS = ["h-3 w-1/3 rounded bg-slate-200", "h-10 rounded bg-slate-200", "h-6 w-1/2 rounded bg-slate-200", "mt-2 h-9 rounded bg-slate-200"];
+
 /** The exact size of a grid card, for loading states (no layout shift). */
 export function ProductCardSkeleton() {
-  return (
-    <div className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
-      <div className="aspect-square bg-slate-200" />
-      <div className="flex flex-col gap-2 p-3">
-        <div className="h-3 w-1/3 rounded bg-slate-200" />
-        <div className="h-10 rounded bg-slate-200" />
-        <div className="h-6 w-1/2 rounded bg-slate-200" />
-        <div className="mt-2 h-9 rounded bg-slate-200" />
-      </div>
-    </div>
-  );
+  return <CardSkeleton media="aspect-square" body="flex flex-col gap-2 p-3" bars={PRODUCT_BARS} />;
 }

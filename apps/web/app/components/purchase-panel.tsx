@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { ProductCardData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
@@ -53,8 +53,11 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
     return true;
   }
 
+  // Without scripts "Add to Cart" posts this form to the product page's action, which adds the line to the cart's
+  // cookie (docs/decisions/104); with them the click below adds it to the browser's cart and the post never leaves.
   return (
-    <div className="space-y-5">
+    <Form method="post" action={`/products/${product.slug}`} onSubmit={(e) => e.preventDefault()} className="space-y-5">
+      <input type="hidden" name="productId" value={product.id} />
       {needsSize ? (
         <div>
           <div className="flex items-center justify-between">
@@ -72,10 +75,10 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
                     ? "cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400 line-through"
                     : size === s.size
                       ? "cursor-pointer border-nepal bg-nepal text-white"
-                      : "cursor-pointer border-slate-300 bg-white hover:border-nepal"
+                      : "cursor-pointer border-slate-300 bg-white hover:border-nepal has-[:checked]:border-nepal has-[:checked]:bg-nepal has-[:checked]:text-white"
                 }`}
               >
-                <input type="radio" name={`${id}-size`} value={s.size} checked={size === s.size} disabled={!s.available} onChange={() => pick(s.size)} className="sr-only" />
+                <input type="radio" name="size" value={s.size} checked={size === s.size} disabled={!s.available} onChange={() => pick(s.size)} className="sr-only" />
                 {s.size}
                 {!s.available ? <span className="sr-only"> ({t("product.soldOut")})</span> : null}
               </label>
@@ -117,6 +120,7 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
               </button>
               <input
                 id={`${id}-qty`}
+                name="quantity"
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -156,9 +160,10 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
           {soldOut ? t("stock.OUT_OF_STOCK") : t("product.buyNow")}
         </button>
         <button
-          type="button"
+          type="submit"
           disabled={soldOut}
-          onClick={() => {
+          onClick={(e) => {
+            e.preventDefault();
             if (!checkPrint()) return;
             checkSize();
             if (addToCart(product, { size, quantity, ...printOptions })) {
@@ -171,6 +176,6 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
           {soldOut ? t("stock.OUT_OF_STOCK") : t("product.addToCart")}
         </button>
       </div>
-    </div>
+    </Form>
   );
 }

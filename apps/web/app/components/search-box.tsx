@@ -1,7 +1,7 @@
 import { useI18n } from "../lib/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { imageVariantUrl, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
+import { imageVariantUrl, localText, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
 import { api } from "../lib/api";
 
 const DEBOUNCE_MS = 200;
@@ -14,7 +14,7 @@ export function SearchBox({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const listId = useId();
-  const { t, money } = useI18n();
+  const { t, money, locale } = useI18n();
   const current = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   const [text, setText] = useState(current);
   const [typed, setTyped] = useState(false);
@@ -148,7 +148,7 @@ export function SearchBox({ id }: { id: string }) {
           >
             {s.image ? <img src={imageVariantUrl(s.image, 160, "webp")} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded bg-slate-100 object-cover" /> : <span className="h-10 w-10 shrink-0 rounded bg-slate-100" />}
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-semibold">{s.name}</span>
+              <span className="block truncate text-sm font-semibold">{localText(locale, s.name, s.nameNe)}</span>
               <span className="block text-xs text-slate-600">{s.team ?? s.brand}</span>
             </span>
             <span className="shrink-0 text-sm font-bold">{money(s.finalPrice)}</span>

@@ -50,11 +50,22 @@ const QUICK = [
   { to: "/about", label: "footer.about" },
 ] as const;
 
-function Column({ title, children }: { title: string; children: React.ReactNode }) {
+/** A footer link: a 44 px tap target on a phone, plain text size from 640 px (docs/decisions/069). */
+const LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0";
+
+function Column({ title, links }: { title: string; links: readonly { to: string; text: string }[] }) {
   return (
     <div>
       <h2 className="mb-3 text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
-      <ul className="text-sm sm:space-y-2">{children}</ul>
+      <ul className="text-sm sm:space-y-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={LINK}>
+              {l.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -72,45 +83,21 @@ export function SiteFooter({ shop, categories }: Props) {
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
-              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
+              <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} className={LINK}>
                 {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
+              <a href={`mailto:${shop.email}`} className={LINK}>
                 {shop.email}
               </a>
             </p>
           </address>
           <SocialLinks social={shop.social} />
         </div>
-        <Column title={t("footer.quickLinks")}>
-          {QUICK.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-                {t(l.label)}
-              </Link>
-            </li>
-          ))}
-        </Column>
-        <Column title={t("footer.categories")}>
-          {categories.map((c) => (
-            <li key={c.slug}>
-              <Link to={`/products?category=${c.slug}`} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </Column>
-        <Column title={t("footer.customerService")}>
-          {CUSTOMER_SERVICE.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
-                {t(l.label)}
-              </Link>
-            </li>
-          ))}
-        </Column>
+        <Column title={t("footer.quickLinks")} links={QUICK.map((l) => ({ to: l.to, text: t(l.label) }))} />
+        <Column title={t("footer.categories")} links={categories.map((c) => ({ to: `/products?category=${c.slug}`, text: c.name }))} />
+        <Column title={t("footer.customerService")} links={CUSTOMER_SERVICE.map((l) => ({ to: l.to, text: t(l.label) }))} />
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-10">
         <div className="max-w-lg">
@@ -124,10 +111,10 @@ export function SiteFooter({ shop, categories }: Props) {
           </p>
           {/* A div, not a p: the language switch is a nav, which a p cannot hold (the browser would split it and the page would not hydrate). */}
           <div className="flex gap-4">
-            <Link to="/terms" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
+            <Link to="/terms" className={LINK}>
               {t("footer.terms")}
             </Link>
-            <Link to="/privacy" className="inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0 sm:min-w-0">
+            <Link to="/privacy" className={LINK}>
               {t("footer.privacy")}
             </Link>
             <LanguageSwitch className="inline-flex" tone="dark" />

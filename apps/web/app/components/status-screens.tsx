@@ -51,3 +51,16 @@ export function OopsScreen() {
     </section>
   );
 }
+
+/** The page of one thing (a product, an article, an order) that does not exist: say so and offer the way back to its list. */
+export function MissingItem({ title, text, back, backLabel }: { title: string; text: string; back: string; backLabel: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">{text}</p>
+      <Link to={back} className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
+        {backLabel}
+      </Link>
+    </section>
+  );
+}

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { localDigits, type ProductCardData } from "@khelkud/contracts";
 import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
+import { CART_COOKIE, cartCookieAttributes, cookieValueFor } from "./cart-cookie";
 
 export interface CartItem {
   key: string;
@@ -43,6 +44,17 @@ export const asArray = <T>(raw: unknown, ok: (x: Record<string, unknown>) => boo
 export const cartStore = createLocalStore<CartItem[]>("cart", [], (raw) =>
   asArray<CartItem>(raw, (x) => typeof x.key === "string" && typeof x.productId === "string" && Number.isInteger(x.quantity) && (x.quantity as number) > 0),
 );
+// The cart as this browser's storage holds it is copied into its cookie, which checkout's server side reads — once when
+// the scripts start and on every change (docs/decisions/104).
+if (typeof document !== "undefined") {
+  const mirror = () => {
+    const value = cookieValueFor(cartStore.get());
+    document.cookie = `${CART_COOKIE}=${value}; ${cartCookieAttributes(window.location.protocol === "https:", value === "")}`;
+  };
+  cartStore.subscribe(mirror);
+  mirror();
+}
+
 export const lineKey = (productId: string, size = "default", color = "default", print?: CartPrint | null) =>
   `${productId}-${size}-${color}${print ? `-${print.playerId ?? `${print.name}#${print.number}`}` : ""}`;
 

@@ -39,7 +39,7 @@ export function useUser(): PublicUser | null {
   const placeholders = useContext(AccountPlaceholderContext);
   if (data?.userInDocument) {
     if (placeholders)
-      return { id: "", name: placeholders.name, email: "", phone: null, role: "USER", status: "ACTIVE", avatar: placeholders.avatar, address: { street: null, landmark: null, city: null, district: null, state: null, postalCode: null, country: "" }, createdAt: "" };
+      return { id: "", name: placeholders.name, email: "", phone: null, role: "USER", status: "ACTIVE", avatar: placeholders.avatar, address: { street: null, landmark: null, city: null, district: null, state: null, postalCode: null, country: "" }, locale: null, createdAt: "" };
     return accountFromDocument().user;
   }
   return data?.user ?? null;

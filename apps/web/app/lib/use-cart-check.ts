@@ -11,10 +11,11 @@ export interface CartCheckState {
 
 /**
  * Asks the server about the lines in the browser (current prices, stock, shipping for the district).
- * Re-asks when the lines or the district change, a moment after the last change.
+ * Re-asks when the lines or the district change, a moment after the last change. `initial` is the answer the page's
+ * loader already had (checkout's server-side cart), shown until the browser's own arrives.
  */
-export function useCartCheck(items: CartItem[] | null, district?: string): CartCheckState {
-  const [state, setState] = useState<CartCheckState>({ result: null, loading: true, error: null });
+export function useCartCheck(items: CartItem[] | null, district?: string, initial: CartCheckResult | null = null): CartCheckState {
+  const [state, setState] = useState<CartCheckState>({ result: initial, loading: initial === null, error: null });
   const signature = items ? JSON.stringify(items.map((i) => [i.productId, i.size, i.color, i.quantity, i.price, i.print ?? null])) : null;
 
   useEffect(() => {

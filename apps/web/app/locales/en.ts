@@ -146,6 +146,9 @@ export const en = {
     addedSized: "{{quantity}} x {{name}} ({{size}}) added to cart!",
     onlyLeftInCart: "Only {{n}} left in this size; your cart has {{n}}.",
     removed: "Item removed from cart.",
+    full: "Your cart already holds as many lines as one order can. Check out or remove a line first.",
+    notAdded: "The item could not be added. Please try again.",
+    unreadable: "Your saved cart could not be read, so it was emptied. Please add the items again.",
   },
   summary: {
     shipping: "Shipping",
@@ -211,6 +214,7 @@ export const en = {
     notAvailable: "Not available right now",
     walletNotYet: "{{wallet}} payment is not available yet. Please choose Cash on Delivery.",
     walletsNotYet: "Wallet payment is not available yet. Please choose Cash on Delivery.",
+    walletsNeedScripts: "Khalti and eSewa need JavaScript in your browser. Please choose Cash on Delivery, or turn JavaScript on.",
     summary: "Order Summary",
     itemsInOrder: "Items in this order",
     reviewCart: "Review your cart",

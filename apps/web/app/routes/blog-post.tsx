@@ -1,9 +1,11 @@
 import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import { localPost, requestLocale } from "../lib/local-text";
 import { imageVariantUrl } from "@khelkud/contracts";
 import type { Route } from "./+types/blog-post";
 import { Breadcrumb } from "../components/breadcrumb";
 import { BlogCard } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
+import { MissingItem } from "../components/status-screens";
 import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
@@ -14,12 +16,13 @@ import { READ_FIRST } from "../lib/page-handle";
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An earlier slug of a published post: permanent redirect to its current address (drafts stay 404).
   const { post, movedTo } = await orNotFound(context.services.blog.resolveSlug(params.slug));
   if (movedTo !== undefined) throw redirect(`/blogs/${encodeURIComponent(movedTo)}`, 308);
-  const related = await context.services.blog.related(post);
-  return { post, related, publicUrl: context.publicUrl };
+  const locale = requestLocale(request);
+  const related = (await context.services.blog.related(post)).map((r) => localPost(r, locale));
+  return { post: localPost(post, locale), related, publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -122,15 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("blog.notFound")}</h1>
-        <p className="mt-2 text-slate-600">{t("blog.notFoundText")}</p>
-        <Link to="/blogs" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          {t("blog.backToBlog")}
-        </Link>
-      </section>
-    );
+    return <MissingItem title={t("blog.notFound")} text={t("blog.notFoundText")} back="/blogs" backLabel={t("blog.backToBlog")} />;
   }
   return <LoadError title={t("blog.postError")} onRetry={() => revalidator.revalidate()} busy={revalidator.state === "loading"} />;
 }

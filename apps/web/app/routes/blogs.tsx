@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { localCategory, localPost, requestLocale } from "../lib/local-text";
 import { canonicalUrl } from "../lib/seo";
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { urlText } from "@khelkud/contracts";
@@ -23,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.blog.countAllPublished(),
     context.services.catalog.listCategories("BLOG"),
   ]);
-  return { posts: list.blogs, total, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })), publicUrl: context.publicUrl };
+  const locale = requestLocale(request);
+  return { posts: list.blogs.map((b) => localPost(b, locale)), total, q, category, categories: categories.map((c) => ({ name: localCategory(c, locale).name, slug: c.slug })), publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

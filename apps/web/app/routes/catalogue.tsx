@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { localCategory, localProduct, requestLocale } from "../lib/local-text";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATALOGUE_PAGE_SIZE, localizeMessage, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
@@ -27,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: state.sort,
     facets: true,
   });
-  return { state, products: list.products.map(toProductCard), pagination: list.pagination, facets: list.facets!, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
+  const locale = requestLocale(request);
+  const facets = { ...list.facets!, categories: list.facets!.categories.map((c) => localCategory(c, locale)) };
+  return { state, products: list.products.map((p) => localProduct(toProductCard(p), locale)), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets, t: (key: string) => string) {

@@ -15,7 +15,7 @@ function renderCheckout(prefill = EMPTY_ADDRESS) {
     {
       path: "/checkout",
       HydrateFallback: () => null,
-      loader: () => ({ wallets: { khalti: true, esewa: true }, prefill }),
+      loader: () => ({ wallets: { khalti: true, esewa: true }, prefill, cart: { items: [], check: null, unreadable: false }, idempotencyKey: "test-form-key" }),
       Component: (props) => <CheckoutPage {...(props as unknown as Parameters<typeof CheckoutPage>[0])} />,
     },
     { path: "/cart", Component: () => <h1>Cart</h1> },

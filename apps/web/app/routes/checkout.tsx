@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
-import { ApiError, api, loginUrl } from "../lib/api";
+import { ApiError, api } from "../lib/api";
+import { useHydrated } from "../lib/route-form";
+import { cookieCart, placeCodOrderAction, requireCustomer } from "../lib/checkout.server";
+import { ADDRESS_FIELDS, type AddressField, type CheckoutResult } from "../lib/checkout-form";
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
@@ -23,9 +26,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const buyNow = url.searchParams.get("buyNow") === "1";
-  if (!context.user) throw redirect(loginUrl(`${url.pathname}${url.search}`, buyNow ? "buy-now" : undefined));
-  const u = context.user;
+  const u = requireCustomer(context, `${url.pathname}${url.search}`, buyNow ? "buy-now" : undefined);
+  const district = findDistrict(u.address.district) ?? "";
   return {
+    /** The cart's cookie, checked by the API: what the page shows before (or without) its scripts (docs/decisions/104). */
+    cart: buyNow ? { items: [], check: null, unreadable: false } : await cookieCart(request, context, district),
+    /** One key per rendered form: the same form sent twice places one order. */
+    idempotencyKey: crypto.randomUUID(),
     /** Wallets this shop can take (a wallet without configuration is not offered). */
     wallets: context.services.payments.walletsAvailable(),
     prefill: {
@@ -34,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: u.phone ?? "",
       // The saved address fills the form only where it still names a real province and district.
       province: PROVINCE_NAMES.find((p) => p === provinceOfDistrict(u.address.district)) ?? PROVINCE_NAMES.find((p) => p.toLowerCase() === (u.address.state ?? "").toLowerCase()) ?? "",
-      district: findDistrict(u.address.district) ?? "",
+      district,
       area: u.address.city ?? "",
       address: u.address.street ?? "",
       landmark: u.address.landmark ?? "",
@@ -43,7 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Field = "fullName" | "email" | "phone" | "province" | "district" | "area" | "address" | "landmark" | "postalCode";
+/** Checkout posted before or without the page's scripts: cash on delivery through the same API calls. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return placeCodOrderAction(request, context);
+}
+
+type Field = AddressField;
 type FieldSpec = { name: Field; label: string; type?: string; autoComplete: string; required: boolean; wide?: boolean; select?: boolean };
 /** Province → district → municipality/area → street/tole: the district decides the shipping fee on the server. */
 const FIELDS: FieldSpec[] = [
@@ -87,12 +99,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t, money, digits, locale } = useI18n();
   const isBuyNow = params.get("buyNow") === "1";
   const cart = useCart();
+  const answer = useActionData<typeof action>() as CheckoutResult | undefined;
+  const hydrated = useHydrated();
   const [buyNowLine, setBuyNowLine] = useState<CartItem | null | undefined>(undefined);
-  const [values, setValues] = useState<Record<Field, string>>(loaderData.prefill);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<Field, string>>(() => ({ ...loaderData.prefill, ...Object.fromEntries(ADDRESS_FIELDS.flatMap((f) => (typeof answer?.values?.[f] === "string" ? [[f, answer.values[f]]] : []))) }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => (answer?.fieldErrors ?? {}) as Partial<Record<Field, string>>);
   const [method, setMethod] = useState<PaymentMethod>("COD");
   /** The buyer's PAN for the tax invoice (optional, 9 digits). */
-  const [buyerPan, setBuyerPan] = useState("");
+  const [buyerPan, setBuyerPan] = useState(() => String(answer?.values?.buyerPan ?? ""));
   const panError = buyerPan.trim() && !PAN_PATTERN.test(buyerPan.trim()) ? PAN_MESSAGE : null;
   const [submitting, setSubmitting] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
@@ -102,18 +116,20 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const WALLETS_AVAILABLE = walletOn(method);
 
   useEffect(() => setBuyNowLine(isBuyNow ? readBuyNowLine() : null), [isBuyNow]);
-  const items: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
+  /** The browser's cart once the scripts have read it; until then the cookie's lines as the server checked them. */
+  const clientItems: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
+  const items: CartItem[] | null = clientItems ?? (isBuyNow ? null : loaderData.cart.items);
 
   // docs/product-rules.md §6: an empty cart goes back to /cart.
   useEffect(() => {
-    if (items !== null && items.length === 0 && !submitting) navigate("/cart", { replace: true });
-  }, [items, navigate, submitting]);
+    if (clientItems !== null && clientItems.length === 0 && !submitting) navigate("/cart", { replace: true });
+  }, [clientItems, navigate, submitting]);
 
-  const { result, loading } = useCartCheck(items, findDistrict(values.district) ?? undefined);
+  const { result, loading } = useCartCheck(items, findDistrict(values.district) ?? undefined, loaderData.cart.check);
   // Personalised lines cannot be returned for a change of mind: the shopper ticks that before paying (docs/decisions/100).
   const hasPrint = Boolean(items?.some((i) => i.print));
-  const [acceptNoReturns, setAcceptNoReturns] = useState(false);
-  const [noReturnsError, setNoReturnsError] = useState(false);
+  const [acceptNoReturns, setAcceptNoReturns] = useState(() => answer?.values?.acceptNoReturns === true);
+  const [noReturnsError, setNoReturnsError] = useState(() => Boolean(answer?.fieldErrors?.acceptNoReturns));
   const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
 
   function validateAll(): boolean {
@@ -162,7 +178,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
             ...(hasPrint ? { acceptNoReturns } : {}),
           },
-          headers: { "Idempotency-Key": key },
+          // The order is placed in the page's language: its e-mails and SMS speak it (docs/decisions/087).
+          headers: { "Idempotency-Key": key, "Accept-Language": locale },
         }),
       ));
     } catch (error) {
@@ -205,7 +222,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               ...(hasPrint ? { acceptNoReturns } : {}),
             },
           },
-          headers: { "Idempotency-Key": key },
+          // The order is placed in the page's language: its e-mails and SMS speak it (docs/decisions/087).
+          headers: { "Idempotency-Key": key, "Accept-Language": locale },
         }),
       );
       rememberPendingPayment(started.orderId, isBuyNow ? "buyNow" : "cart");
@@ -226,12 +244,37 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  if (items === null || items.length === 0) return <div className="mx-auto min-h-[50vh] max-w-7xl px-4 py-8" aria-busy="true" />;
+  if (items === null || items.length === 0)
+    return (
+      <div className="mx-auto min-h-[50vh] max-w-7xl px-4 py-8" aria-busy={hydrated ? "true" : undefined}>
+        {hydrated ? null : (
+          // The server's page when the cart's cookie holds nothing (or nothing readable): without scripts that is the answer;
+          // with them the browser's own cart replaces it at once.
+          <>
+            <h1 className="text-2xl font-bold">{t("cart.empty")}</h1>
+            {loaderData.cart.unreadable ? (
+              <p role="alert" className="mt-2 text-red-800">
+                {t("cart.unreadable")}
+              </p>
+            ) : null}
+            <Link to="/products" className="mt-4 inline-block font-semibold text-nepal underline">
+              {t("cart.continue")}
+            </Link>
+          </>
+        )}
+      </div>
+    );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("checkout.title")}</h1>
-      <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-3">
+      {answer?.refused || answer?.formError ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          {answer.refused ? t(answer.refused) : localizeMessage(answer.formError!, locale)}
+        </p>
+      ) : null}
+      <Form method="post" noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-3">
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <div className="space-y-6 lg:col-span-2">
           <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-lg font-bold">{t("checkout.shipping")}</legend>
@@ -248,7 +291,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                       name={f.name}
                       autoComplete={f.autoComplete}
                       value={values[f.name]}
-                      disabled={f.name === "district" && !values.province}
+                      disabled={hydrated && f.name === "district" && !values.province}
                       aria-invalid={errors[f.name] ? true : undefined}
                       aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
                       onChange={(e) => {
@@ -259,11 +302,22 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                       className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 disabled:bg-slate-100 ${errors[f.name] ? "border-red-600" : "border-slate-300"}`}
                     >
                       <option value="">{f.name === "province" ? t("checkout.selectProvince") : values.province ? t("checkout.selectDistrict") : t("checkout.provinceFirst")}</option>
-                      {(f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province)).map((o) => (
-                        <option key={o} value={o}>
-                          {o}
-                        </option>
-                      ))}
+                      {f.name === "district" && !hydrated
+                        ? // Without scripts the list cannot follow the province: every district, under its province.
+                          PROVINCE_NAMES.map((p) => (
+                            <optgroup key={p} label={p}>
+                              {districtsOf(p).map((o) => (
+                                <option key={o} value={o}>
+                                  {o}
+                                </option>
+                              ))}
+                            </optgroup>
+                          ))
+                        : (f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province)).map((o) => (
+                            <option key={o} value={o}>
+                              {o}
+                            </option>
+                          ))}
                     </select>
                   ) : (
                     <input
@@ -370,6 +424,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <label className="mt-2 flex min-h-11 items-start gap-2 font-semibold">
                 <input
                   id="checkout-accept-no-returns"
+                  name="acceptNoReturns"
                   type="checkbox"
                   checked={acceptNoReturns}
                   onChange={(e) => {
@@ -394,7 +449,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           </button>
           <p className="text-xs text-slate-600">{t("checkout.confirmedByShop")}</p>
         </aside>
-      </form>
+      </Form>
       {walletTarget ? <WalletRedirect target={walletTarget} /> : null}
     </div>
   );

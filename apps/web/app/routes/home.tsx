@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { localPost, localProduct, requestLocale } from "../lib/local-text";
 import { canonicalUrl } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
 import { Await, Link } from "react-router";
@@ -15,19 +16,20 @@ import { FeatureTile } from "../components/feature-tile";
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
   const [showcase, figures, latestPosts] = await Promise.all([
     // The hero is the largest thing on the page: awaited, and it never takes the page down with it.
     context.services.catalog.listProducts({ page: 1, limit: SHOWCASE_SIZE, featured: true, sort: "newest" }).then(
-      (r) => r.products.map(toProductCard),
+      (r) => r.products.map((p) => localProduct(toProductCard(p), locale)),
       () => [],
     ),
     context.services.settings.figures(),
     // The blog teaser must not take the home page down: on failure it shows Try Again in its place (docs/product-rules.md §1).
-    context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs, () => null),
+    context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs.map((b) => localPost(b, locale)), () => null),
   ]);
   // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
-  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map(toProductCard));
+  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map((p) => localProduct(toProductCard(p), locale)));
   return { showcase, featured, figures, publicUrl: context.publicUrl, latestPosts };
 }
 

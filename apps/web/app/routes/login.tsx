@@ -1,5 +1,5 @@
-import { Form, Link, redirect } from "react-router";
-import { AUTH_MSG, LoginInputSchema, MSG, safeRedirect, type PublicUser } from "@khelkud/contracts";
+import { Form, Link, redirect, redirectDocument } from "react-router";
+import { AUTH_MSG, localeOfPath, LoginInputSchema, MSG, pathInLocale, safeRedirect, type PublicUser } from "@khelkud/contracts";
 import type { Route } from "./+types/login";
 import { AuthCard, FormBanner, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
@@ -32,6 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await callApi<{ user: PublicUser }>(context, { method: "POST", path: "/api/auth/login", json: parsed.value });
   if (!outcome.ok) return failed(outcome, echo, loginError(outcome.status, outcome.error));
   const to = url.searchParams.has("redirect") ? safeRedirect(url.searchParams.get("redirect")) : outcome.data.user.role === "ADMIN" ? "/admin" : "/";
+  // The account's language applies from the next page on (docs/decisions/086): a whole URL loaded as a document, so it
+  // leaves this page's basename and the other language's app starts.
+  const chosen = outcome.data.user.locale;
+  if (chosen && chosen !== localeOfPath(url.pathname) && !to.startsWith("/admin")) {
+    const headers = new Headers();
+    for (const cookie of outcome.setCookies) headers.append("set-cookie", cookie);
+    return redirectDocument(new URL(pathInLocale(to, chosen), url.origin).href, { status: 303, headers });
+  }
   return redirectWithCookies(to, outcome.setCookies);
 }
 

@@ -16,7 +16,7 @@ import { orNotFound } from "../lib/errors";
 import { ApiError, api, loginUrl } from "../lib/api";
 import { pageTitle } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
-import { OopsScreen } from "../components/status-screens";
+import { OopsScreen, MissingItem } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, useStatusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";
 import { PrintLine } from "../components/print-line";
@@ -334,15 +334,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("orderDetail.notFound")}</h1>
-        <p className="mt-2 text-slate-600">{t("orderDetail.notFoundText")}</p>
-        <Link to="/profile?tab=orders" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          {t("orderDetail.allOrders")}
-        </Link>
-      </section>
-    );
+    return <MissingItem title={t("orderDetail.notFound")} text={t("orderDetail.notFoundText")} back="/profile?tab=orders" backLabel={t("orderDetail.allOrders")} />;
   }
   return <OopsScreen />;
 }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
-import { Await, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { localProduct, requestLocale } from "../lib/local-text";
+import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
@@ -11,6 +12,7 @@ import { ProductReviews } from "../components/product-reviews";
 import { PurchasePanel } from "../components/purchase-panel";
 import { RatingOrNone } from "../components/star-rating";
 import { RouteLoadError } from "../components/load-error";
+import { MissingItem } from "../components/status-screens";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
 import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
@@ -18,15 +20,23 @@ import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
 import { metaT, tBrowser, useI18n } from "../lib/i18n";
+import { addToCartAction, type AddToCartRefusal } from "../lib/add-to-cart.server";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const product = localProduct(await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId)), locale);
   // Not awaited: the page streams without it, and a failure only hides the section.
-  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map(toProductCard));
+  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p), locale)));
   return { product, related, publicUrl: context.publicUrl };
+}
+
+/** "Add to Cart" posted before or without the page's scripts (docs/decisions/104). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const product = await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId));
+  return addToCartAction(request, context, product);
 }
 
 function describe(p: Product, t: ReturnType<typeof metaT>): string {
@@ -134,6 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const freeShipping = useFreeShippingText();
   const { t, digits } = useI18n();
+  const answer = useActionData<typeof action>() as { refused?: AddToCartRefusal; formError?: string } | undefined;
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -153,6 +164,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             <Price price={p.price} finalPrice={p.finalPrice} discountPercent={p.discountPercent} large />
           </div>
+          {params.get("added") === "1" ? (
+            <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
+              {t("cart.added", { name: p.name })}{" "}
+              <Link to="/checkout" className="underline">
+                {t("cart.checkout")}
+              </Link>
+            </p>
+          ) : null}
+          {answer?.refused || answer?.formError ? (
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+              {t(answer.refused ?? "cart.notAdded")}
+            </p>
+          ) : null}
           <div className="mt-6">
             <PurchasePanel product={p} />
           </div>
@@ -220,15 +244,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("product.notFound")}</h1>
-        <p className="mt-2 text-slate-600">{t("product.notFoundText")}</p>
-        <Link to="/products" className="mt-8 rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
-          {t("product.backToProducts")}
-        </Link>
-      </section>
-    );
+    return <MissingItem title={t("product.notFound")} text={t("product.notFoundText")} back="/products" backLabel={t("product.backToProducts")} />;
   }
   return <RouteLoadError title={t("product.loadError")} toastText={t("messages.failedProduct")} />;
 }

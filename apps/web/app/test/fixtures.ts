@@ -7,6 +7,8 @@ export function productFixture(overrides: Partial<ProductCardData> = {}): Produc
     name: "Nepal Cricket Home Jersey",
     slug: "nepal-cricket-home-jersey",
     description: "The home jersey.",
+    nameNe: null,
+    descriptionNe: null,
     brand: "Khelkud",
     team: "Nepal",
     price: 350_000,

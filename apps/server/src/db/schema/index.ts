@@ -56,10 +56,18 @@ export const users = pgTable(
     notifyOrderSms: boolean("notify_order_sms").notNull().default(true),
     notifyOrderEmail: boolean("notify_order_email").notNull().default(true),
     marketingOptIn: boolean("marketing_opt_in").notNull().default(false),
+    /** The shop's language chosen on the account (docs/decisions/086): null until the shopper switches; English then. */
+    locale: text("locale", { enum: ["en", "ne"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    // The admin order list finds orders by a part of the customer's name or e-mail (docs/decisions/102).
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -102,6 +110,9 @@ export const categories = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     description: text("description"),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. */
+    nameNe: text("name_ne"),
+    descriptionNe: text("description_ne"),
     type: text("type", { enum: ["PRODUCT", "BLOG"] }).notNull(),
     status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -118,6 +129,9 @@ export const products = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     description: text("description").notNull().default(""),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. */
+    nameNe: text("name_ne"),
+    descriptionNe: text("description_ne"),
     brand: text("brand").notNull(),
     team: text("team"),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
@@ -162,6 +176,17 @@ export const products = pgTable(
     index("products_featured_idx").on(t.featured),
     index("products_brand_idx").on(t.brand),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The catalogue of a category at 100,000 products (docs/decisions/102): its count and brand counts read this
+    // index alone (a brand filter is `lower(brand)`), and its pages in price or name order walk an index instead of
+    // sorting the category.
+    index("products_status_category_brand_idx").on(t.status, t.categoryId, sql`lower(${t.brand})`, t.brand),
+    index("products_status_category_price_idx").on(
+      t.status,
+      t.categoryId,
+      sql`(CASE WHEN ${t.salePrice} IS NOT NULL AND ${t.salePrice} < ${t.price} THEN ${t.salePrice} ELSE ${t.price} END)`,
+      t.id,
+    ),
+    index("products_status_category_name_idx").on(t.status, t.categoryId, t.name, t.id),
     check("products_price_positive", sql`${t.price} > 0`),
     check("products_sale_price_positive", sql`${t.salePrice} IS NULL OR ${t.salePrice} > 0`),
   ],
@@ -178,7 +203,12 @@ export const productSizes = pgTable(
     stock: integer("stock").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.size] }), check("product_sizes_stock_non_negative", sql`${t.stock} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check("product_sizes_stock_non_negative", sql`${t.stock} >= 0`),
+    // The dashboard's low-stock list starts from the scarcest sizes (docs/decisions/102).
+    index("product_sizes_stock_idx").on(t.stock),
+  ],
 );
 
 export const productImages = pgTable(
@@ -256,6 +286,8 @@ export const orders = pgTable(
     cancellationReason: text("cancellation_reason"),
     /** The buyer's PAN/VAT number for the tax invoice, when given at checkout (9 digits). */
     buyerPan: text("buyer_pan"),
+    /** The language the order was placed in: its e-mails and SMS speak it (docs/decisions/087). */
+    locale: text("locale", { enum: ["en", "ne"] }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -263,6 +295,15 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
+    // The admin order list finds an order by a part of its number (docs/decisions/102).
+    index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),
+    // The dashboard's sums at a million orders read these indexes alone, not the orders (docs/decisions/102).
+    index("orders_paid_moment_idx")
+      .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.totalAmount, t.paidAt, t.createdAt)
+      .where(sql`${t.paymentStatus} = 'PAID'`),
+    index("orders_money_waiting_idx")
+      .on(t.paymentMethod, t.totalAmount)
+      .where(sql`${t.paymentStatus} = 'PENDING' AND ${t.status} <> 'CANCELLED'`),
     uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
     check("orders_total_consistent", sql`${t.totalAmount} = ${t.subtotal} + ${t.shippingCost} - ${t.discountAmount}`),
   ],
@@ -550,6 +591,10 @@ export const blogPosts = pgTable(
     excerpt: text("excerpt"),
     /** Sanitised HTML (allow-list) — never stored raw. */
     content: text("content").notNull(),
+    /** Nepali versions (docs/decisions/089): optional; the English text is shown when empty. content_ne is sanitised like content. */
+    titleNe: text("title_ne"),
+    excerptNe: text("excerpt_ne"),
+    contentNe: text("content_ne"),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull().default("Admin"),

@@ -18,6 +18,9 @@ export interface SeedProduct {
   /** "soldout" empties every size; "low" leaves a few. */
   stock?: "soldout" | "low";
   blurb: string;
+  /** Nepali name and description (docs/decisions/089), for the products Nepali shoppers look for first. */
+  nameNe?: string;
+  descriptionNe?: string;
   /** Name-and-number printing (docs/decisions/100): the team's players, Devanagari allowed, an own fee in rupees. */
   print?: { players: [name: string, number: number][]; devanagari?: boolean; feeRs?: number };
 }
@@ -93,9 +96,17 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     pattern: "plain",
     youth: true,
     print: { players: [["PAUDEL", 7], ["RAI", 10], ["BISHOWKARMA", 4], ["SHRESTHA", 9], ["THAPA", 1]], devanagari: true },
+    nameNe: "नेपाल राष्ट्रिय टोली घरेलु जर्सी २०२५/२६",
+    descriptionNe: "नेपाली राष्ट्रिय फुटबल टोलीको रातो र निलो घरेलु जर्सी, आफ्नो मनपर्ने खेलाडीको नाम र नम्बर छपाउन सकिने।",
   }),
-  fb("Nepal National Team", "Away", "Kelme", ["#ffffff", "#DC143C", "#003893"], ["White", "Crimson"], 2499, { featured: true, isNew: true, youth: true }),
-  fb("Nepal National Team", "Third", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 2299, { saleRs: 1899, pattern: "sash" }),
+  fb("Nepal National Team", "Away", "Kelme", ["#ffffff", "#DC143C", "#003893"], ["White", "Crimson"], 2499, {
+    featured: true,
+    isNew: true,
+    youth: true,
+    nameNe: "नेपाल राष्ट्रिय टोली बाहिरी जर्सी २०२५/२६",
+    descriptionNe: "नेपाली राष्ट्रिय फुटबल टोलीको सेतो बाहिरी जर्सी, रातो र निलो किनारासहित।",
+  }),
+  fb("Nepal National Team", "Third", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 2299, { saleRs: 1899, pattern: "sash", nameNe: "नेपाल राष्ट्रिय टोली तेस्रो जर्सी २०२५/२६" }),
   fb("Manchester United", "Home", "Adidas", ["#DA291C", "#000000", "#FBE122"], ["Red", "Black"], 8999, {
     featured: true,
     saleRs: 7499,
@@ -135,9 +146,9 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   nba("Dallas Mavericks", "Icon", "Kyrie Irving", 11, ["#00538C", "#B8C4CA", "#ffffff"], ["Blue", "Silver"], 5999, { stock: "soldout" }),
   nba("Philadelphia 76ers", "Icon", "Joel Embiid", 21, ["#006BB6", "#ED174C", "#ffffff"], ["Blue", "Red"], 5999),
   // Cricket
-  cricket("Nepal Cricket Team", "ODI", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 1999, { featured: true, isNew: true, youth: true }),
-  cricket("Nepal Cricket Team", "T20 World Cup", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2199, { featured: true, isNew: true, youth: true }),
-  cricket("Nepal Cricket Team", "Training", "Kelme", ["#1e3a8a", "#ffffff", "#DC143C"], ["Navy"], 1599, { saleRs: 1299 }),
+  cricket("Nepal Cricket Team", "ODI", "Kelme", ["#003893", "#DC143C", "#ffffff"], ["Blue", "Crimson"], 1999, { featured: true, isNew: true, youth: true, nameNe: "नेपाल क्रिकेट टोली ओडीआई जर्सी २०२५" }),
+  cricket("Nepal Cricket Team", "T20 World Cup", "Kelme", ["#DC143C", "#003893", "#ffffff"], ["Crimson", "Blue"], 2199, { featured: true, isNew: true, youth: true, nameNe: "नेपाल क्रिकेट टोली टी-ट्वान्टी विश्वकप जर्सी २०२५" }),
+  cricket("Nepal Cricket Team", "Training", "Kelme", ["#1e3a8a", "#ffffff", "#DC143C"], ["Navy"], 1599, { saleRs: 1299, nameNe: "नेपाल क्रिकेट टोली अभ्यास जर्सी २०२५" }),
   cricket("Biratnagar Kings", "NPL", "Shikhar", ["#7C3AED", "#FACC15", "#ffffff"], ["Purple", "Yellow"], 1799),
   cricket("Chitwan Rhinos", "NPL", "Shikhar", ["#166534", "#F97316", "#ffffff"], ["Green", "Orange"], 1799, { isNew: true }),
   cricket("Janakpur Bolts", "NPL", "Shikhar", ["#F59E0B", "#1E3A8A", "#ffffff"], ["Amber", "Navy"], 1799, { featured: true }),
@@ -167,10 +178,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 ];
 
 export const PRODUCT_CATEGORIES = [
-  { slug: "football-jerseys", name: "Football Jerseys", description: "Club and national team football shirts, Nepal to Europe." },
-  { slug: "basketball-jerseys", name: "Basketball Jerseys", description: "NBA Swingman jerseys and court classics." },
-  { slug: "cricket-jerseys", name: "Cricket Jerseys", description: "Nepal national team, Nepal Premier League and international cricket shirts." },
-  { slug: "training-wear", name: "Training Wear", description: "Training tops, shorts and track jackets for match day and every day." },
+  { slug: "football-jerseys", name: "Football Jerseys", description: "Club and national team football shirts, Nepal to Europe.", nameNe: "फुटबल जर्सी", descriptionNe: "नेपालदेखि युरोपसम्मका क्लब र राष्ट्रिय टोलीका फुटबल जर्सी।" },
+  { slug: "basketball-jerseys", name: "Basketball Jerseys", description: "NBA Swingman jerseys and court classics.", nameNe: "बास्केटबल जर्सी", descriptionNe: "एनबीए स्विङम्यान जर्सी र कोर्टका पुराना रोजाइ।" },
+  { slug: "cricket-jerseys", name: "Cricket Jerseys", description: "Nepal national team, Nepal Premier League and international cricket shirts.", nameNe: "क्रिकेट जर्सी", descriptionNe: "नेपाली राष्ट्रिय टोली, नेपाल प्रिमियर लिग र अन्तर्राष्ट्रिय क्रिकेट जर्सी।" },
+  { slug: "training-wear", name: "Training Wear", description: "Training tops, shorts and track jackets for match day and every day.", nameNe: "अभ्यासका लुगा", descriptionNe: "खेलको दिन र हरेक दिनका लागि अभ्यासका टिसर्ट, सर्ट्स र ज्याकेट।" },
 ] as const;
 
 export const BLOG_CATEGORIES = [

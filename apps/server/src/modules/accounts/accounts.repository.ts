@@ -42,6 +42,11 @@ export async function updateOwnProfile(db: DbOrTx, userId: string, changes: OwnP
   return row!;
 }
 
+/** The account's language (docs/decisions/086). */
+export async function setUserLocale(db: DbOrTx, userId: string, locale: "en" | "ne"): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
 export async function avatarKeyInUse(db: DbOrTx, key: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.avatarKey, key)).limit(1);
   return Boolean(row);
@@ -70,10 +75,10 @@ export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<
  * account up, retire its unused links, store the new link — without an account the link row is stored with no user
  * (it can never be used) — and drop such rows a day after they expired. Returns the account, or undefined.
  */
-export async function issueResetToken(db: DbOrTx, email: string, tokenHash: string, expiresAt: Date): Promise<{ id: string; name: string; email: string } | undefined> {
+export async function issueResetToken(db: DbOrTx, email: string, tokenHash: string, expiresAt: Date): Promise<{ id: string; name: string; email: string; locale: "en" | "ne" | null } | undefined> {
   const result = (await db.execute(sql`
     with target as (
-      select id, name, email from users where lower(email) = ${email.toLowerCase()} and status = 'ACTIVE' limit 1
+      select id, name, email, locale from users where lower(email) = ${email.toLowerCase()} and status = 'ACTIVE' limit 1
     ), retired as (
       update password_reset_tokens set used_at = now() where user_id = (select id from target) and used_at is null returning id
     ), purged as (
@@ -83,12 +88,12 @@ export async function issueResetToken(db: DbOrTx, email: string, tokenHash: stri
       values (${newId()}, (select id from target), ${tokenHash}, ${expiresAt.toISOString()}::timestamptz)
       returning user_id
     )
-    select target.id, target.name, target.email from issued join target on target.id = issued.user_id`)) as unknown as
-    | { rows: { id: string; name: string; email: string }[] }
-    | { id: string; name: string; email: string }[];
+    select target.id, target.name, target.email, target.locale from issued join target on target.id = issued.user_id`)) as unknown as
+    | { rows: { id: string; name: string; email: string; locale: "en" | "ne" | null }[] }
+    | { id: string; name: string; email: string; locale: "en" | "ne" | null }[];
   const rows = Array.isArray(result) ? result : result.rows;
   const row = rows[0];
-  return row ? { id: row.id, name: row.name, email: row.email } : undefined;
+  return row ? { id: row.id, name: row.name, email: row.email, locale: row.locale } : undefined;
 }
 
 // The administrator's user screens (docs/product-rules.md §9, §14).

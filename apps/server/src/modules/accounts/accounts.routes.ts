@@ -10,7 +10,11 @@ import {
   ChangePasswordInputSchema,
   envelope,
   ForgotPasswordInputSchema,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  LOCALES,
   LoginInputSchema,
+  negotiateLocale,
   ProfileSchema,
   PublicUserSchema,
   REMEMBER_ME_DAYS,
@@ -29,7 +33,7 @@ import { toPublicUser } from "./sessions.service.js";
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 403: ApiFailureSchema, 409: ApiFailureSchema, 429: ApiFailureSchema };
 const MessageSchema = envelope(z.object({ message: z.string() }));
 
-const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers["user-agent"] });
+const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers["user-agent"], locale: negotiateLocale(req.headers["accept-language"]) });
 
 /** Auth answers carry the user and the token (for Bearer clients) and set the httpOnly session cookie (browsers). */
 function setSessionCookie(reply: FastifyReply, s: SignedIn, secure: boolean) {
@@ -41,6 +45,8 @@ function setSessionCookie(reply: FastifyReply, s: SignedIn, secure: boolean) {
     // "Remember me" unticked: no Max-Age, so the browser drops the cookie when it closes (the server ends it after SESSION_HOURS).
     ...(s.persistent ? { maxAge: REMEMBER_ME_DAYS * 24 * 3600 } : {}),
   });
+  // Signing in applies the account's language (docs/decisions/086): the language cookie, as the switch sets it.
+  if (s.user.locale) reply.setCookie(LOCALE_COOKIE, s.user.locale, { path: "/", sameSite: "lax", secure, maxAge: LOCALE_COOKIE_MAX_AGE });
   return { success: true as const, data: { user: s.user, token: s.token } };
 }
 
@@ -122,7 +128,7 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
         ]),
       },
       async (req) => {
-        await accounts.requestPasswordReset(req.body.email);
+        await accounts.requestPasswordReset(req.body.email, negotiateLocale(req.headers["accept-language"]));
         return { success: true as const, data: { message: AUTH_MSG.resetSent } };
       },
     );
@@ -156,6 +162,17 @@ export function profileRoutes(accounts: AccountsService): FastifyPluginAsyncZod 
         onRequest: app.requireUser,
       },
       async (req) => ({ success: true as const, data: { user: await accounts.updateProfile(req.user!.id, req.sessionId, req.body) } }),
+    );
+
+    // The account's language (docs/decisions/086), for clients that have no language switch of their own.
+    const LocaleBody = z.strictObject({ locale: z.enum(LOCALES) });
+    app.put(
+      "/users/language",
+      { schema: { tags: ["profile"], summary: "The account's language: e-mails, SMS and API answers without Accept-Language use it", body: LocaleBody, response: { 200: envelope(z.object({ locale: z.enum(LOCALES) })), ...errors } }, onRequest: app.requireUser },
+      async (req) => {
+        await accounts.setLocale(req.user!.id, req.body.locale);
+        return { success: true as const, data: { locale: req.body.locale } };
+      },
     );
 
     app.put(

@@ -9,6 +9,9 @@ import {
   type ChangePasswordInput,
   type Profile,
   type PublicUser,
+  localDigits,
+  NEPALI_PREFIX,
+  type Locale,
   type RegisterInput,
   type UpdateProfileInput,
 } from "@khelkud/contracts";
@@ -22,11 +25,14 @@ import type { Storage } from "../../plugins/storage.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { BackgroundTasks } from "../../lib/background.js";
 import * as repo from "./accounts.repository.js";
+import { mailTexts } from "../mail/texts.js";
 import { hashToken, toPublicUser, type SessionsService } from "./sessions.service.js";
 
 export interface ClientMeta {
   ip?: string;
   userAgent?: string;
+  /** The language the request asked for explicitly (`Accept-Language`; the storefront sends its page's), if any. */
+  locale?: Locale | null;
 }
 
 export interface SignedIn {
@@ -77,7 +83,7 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
     async register(input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
       if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MSG.emailTaken);
       const passwordHash = await hashPassword(input.password);
-      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }));
+      const user = await conflictOnUnique(AUTH_MSG.emailTaken, () => repo.insertUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash, locale: meta.locale ?? null }));
       return signIn(user, false, meta);
     },
 
@@ -102,6 +108,12 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       return createHash("sha256").update(hash ?? "no-password").digest("base64url").slice(0, 12);
     },
 
+    /** Remembers the language on the account (the language switch while signed in; docs/decisions/086). */
+    async setLocale(userId: string, locale: Locale): Promise<void> {
+      await repo.setUserLocale(db, userId, locale);
+      sessions.forgetUser(userId);
+    },
+
     async logout(token: string | null): Promise<void> {
       if (token) await sessions.revoke(token);
     },
@@ -112,26 +124,20 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
      * for an unknown address). The e-mail is sent after the answer, so neither its time nor its failure shows
      * (docs/decisions/079).
      */
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, requested: Locale | null = null): Promise<void> {
       const token = randomBytes(32).toString("base64url");
       const user = await repo.issueResetToken(db, email, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000));
       if (!user) return;
-      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      const text = [
-        `Hello ${user.name},`,
-        "",
-        "Someone asked to reset the password of your Khelkud account. To choose a new password, open this link:",
-        "",
-        link,
-        "",
-        `The link works once and for ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
-        "",
-        "Khelkud",
-      ].join("\n");
-      const html = `<p>Hello ${esc(user.name)},</p><p>Someone asked to reset the password of your Khelkud account.</p>
-<p><a href="${esc(link)}" style="display:inline-block;background:#DC143C;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Reset your password</a></p>
-<p>The link works once and for ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.</p><p>Khelkud</p>`;
-      background.run("password reset e-mail", () => mail.send({ to: user.email, subject: "Reset your Khelkud password", text, html }));
+      // The language of the page it was asked on, else the account's (docs/decisions/087); the link opens that page.
+      const locale: Locale = requested ?? user.locale ?? "en";
+      const t = mailTexts(locale);
+      const link = `${publicUrl}${locale === "ne" ? NEPALI_PREFIX : ""}/reset-password?token=${encodeURIComponent(token)}`;
+      const minutes = localDigits(RESET_TOKEN_MINUTES, locale);
+      const text = [t.greeting(user.name), "", t.resetIntro, "", link, "", t.resetValidity(minutes), "", t.shopName].join("\n");
+      const html = `<html lang="${locale}"><body><p>${esc(t.greeting(user.name))}</p><p>${esc(t.resetIntro)}</p>
+<p><a href="${esc(link)}" style="display:inline-block;background:#DC143C;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(t.resetButton)}</a></p>
+<p>${esc(t.resetValidity(minutes))}</p><p>${esc(t.shopName)}</p></body></html>`;
+      background.run("password reset e-mail", () => mail.send({ to: user.email, subject: t.resetSubject, text, html }));
     },
 
     /** Sets the new password, ends every other session of the user and signs them in. */

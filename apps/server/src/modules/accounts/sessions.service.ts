@@ -24,6 +24,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     status: u.status,
     avatar: u.avatarKey ? mediaUrl(u.avatarKey) : null,
     address: { street: u.addressStreet, landmark: u.addressLandmark, city: u.addressCity, district: u.addressDistrict, state: u.addressState, postalCode: u.addressPostalCode, country: u.addressCountry },
+    locale: u.locale ?? null,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import * as common from "../../db/common-queries.js";
 import { blogPosts, categories, orderItems, productImages, products, productSizes, type ProductRow } from "../../db/schema/index.js";
 import type { AdminProductsQuery } from "@khelkud/contracts";
 import { containsPattern } from "../../lib/sql-text.js";
@@ -24,7 +25,7 @@ function orderBy(q: Pick<AdminProductsQuery, "sortBy" | "sortOrder">): SQL[] {
 
 export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where(q))
@@ -40,7 +41,7 @@ export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" 
 
 export async function findProductRow(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))
@@ -53,19 +54,9 @@ export async function lockProduct(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function slugTakenByOther(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.slug, slug), exceptId ? ne(products.id, exceptId) : undefined))
-    .limit(1);
-  return Boolean(row);
-}
+export const slugTakenByOther = (db: DbOrTx, slug: string, exceptId?: string) => common.slugTakenByOther(db, "products", slug, exceptId);
 
-export async function productCategoryExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), eq(categories.type, "PRODUCT"))).limit(1);
-  return Boolean(row);
-}
+export const productCategoryExists = (db: DbOrTx, id: string) => common.categoryOfTypeExists(db, id, "PRODUCT");
 
 /** Sets the stock of each given size; sizes no longer listed are removed. */
 export async function replaceSizes(db: DbOrTx, productId: string, sizes: { size: string; stock: number }[]) {

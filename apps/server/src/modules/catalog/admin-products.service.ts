@@ -15,7 +15,7 @@ import { toProductDto } from "./catalog.service.js";
 import * as repo from "./admin-products.repository.js";
 
 type Arrangement = z.output<typeof ImageArrangementSchema>;
-type Row = { product: ProductRow; category: { id: string; name: string; slug: string } | null };
+type Row = { product: ProductRow; category: { id: string; name: string; slug: string; nameNe: string | null } | null };
 
 /** What the audit log keeps of a product: its fields plus stock per size (images are logged by their own actions). */
 async function snapshot(db: DbOrTx, id: string) {
@@ -69,6 +69,8 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       slug,
       categoryId: input.categoryId,
       description: input.description,
+      nameNe: input.nameNe,
+      descriptionNe: input.descriptionNe,
       price: input.price,
       salePrice: input.salePrice,
       colors: input.colors,

@@ -117,7 +117,7 @@ function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] 
 
 export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
@@ -143,6 +143,12 @@ function bestTierSql(search: ProductSearch): SQL | undefined {
 
 type SizeJson = typeof productSizes.$inferSelect;
 type ImageJson = Omit<typeof productImages.$inferSelect, "createdAt"> & { createdAt: string };
+
+/** A product's sizes as one JSON array, in their order (a column of a query on products). */
+const sizesJsonSql = sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`;
+/** A product's images as one JSON array, in their order (a column of a query on products). */
+const imagesJsonSql = sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`;
+const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
 
 /**
  * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
@@ -171,18 +177,18 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
   const rows = await db
     .select({
       product: products,
-      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
       total: sql<number>`ranked.total`.mapWith(Number),
       // The page's sizes and images in the same query (a search answers with full products).
-      sizes: sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`,
-      images: sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`,
+      sizes: sizesJsonSql,
+      images: imagesJsonSql,
     })
     .from(products)
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(sql`ranked.ord`);
   return {
-    rows: rows.map((r) => ({ ...r, images: r.images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })) })),
+    rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
     total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
   };
 }
@@ -276,7 +282,7 @@ function rowsOf<T>(result: unknown): T[] {
 /** Random picks for "You May Also Like". */
 export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, limit: number) {
   return db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(filter))
@@ -284,10 +290,100 @@ export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, l
     .limit(limit);
 }
 
+/**
+ * One active product by id or slug with its category, sizes and images, in one query whose statement is built once
+ * per database and prepared once per connection (the product-detail API and page read nothing else).
+ */
+function productDetailStatements(db: DbOrTx) {
+  const statement = (column: typeof products.id | typeof products.slug, name: string) =>
+    db
+      .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe }, sizes: sizesJsonSql, images: imagesJsonSql })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(column, sql.placeholder("key")), eq(products.status, "ACTIVE")))
+      .limit(1)
+      .prepare(name);
+  return { id: statement(products.id, "catalog_product_by_id"), slug: statement(products.slug, "catalog_product_by_slug") };
+}
+const detailStatements = new WeakMap<DbOrTx, ReturnType<typeof productDetailStatements>>();
+
+export async function findProductDetail(db: DbOrTx, by: "id" | "slug", key: string) {
+  let statements = detailStatements.get(db);
+  if (!statements) detailStatements.set(db, (statements = productDetailStatements(db)));
+  const [row] = await statements[by].execute({ key });
+  return row ? { ...row, images: withImageDates(row.images) } : undefined;
+}
+
+/** What a product list shows of each product (ProductSummary): the card's columns, the stock of all sizes and the main picture. */
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  nameNe: products.nameNe,
+  slug: products.slug,
+  brand: products.brand,
+  team: products.team,
+  price: products.price,
+  salePrice: products.salePrice,
+  featured: products.featured,
+  isNew: products.isNew,
+  personalisable: products.personalisable,
+  ratingAverage: products.ratingAverage,
+  reviewCount: products.reviewCount,
+  categoryId: products.categoryId,
+  category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
+  stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
+  image: sql<{ key: string; altText: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
+  /** Every match of the filter, not only this page's (absent past the last page: count on its own). */
+  total: sql<number>`count(*) OVER ()`.mapWith(Number),
+};
+
+/**
+ * The unfiltered list (every active product, in one of the catalogue's orders: the API's first and most asked
+ * pages) as statements built once per database and prepared once per connection, so PostgreSQL plans them once.
+ */
+function summaryStatement(db: DbOrTx, order: ProductOrder) {
+  let byOrder = summaryStatements.get(db);
+  if (!byOrder) summaryStatements.set(db, (byOrder = new Map()));
+  const name = `catalog_list_${order.key}_${order.dir}`;
+  let statement = byOrder.get(name);
+  if (!statement) {
+    statement = db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(productWhere({}))
+      .orderBy(...orderBy(order, undefined))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+    byOrder.set(name, statement);
+  }
+  return statement;
+}
+type SummaryStatement = { execute(values: { limit: number; offset: number }): Promise<unknown> };
+const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
+const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
+
+/** One page of a product list in the shape a list sends, with the number of matches, in one query. */
+export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
+  const query = () =>
+    db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(productWhere(filter))
+      .orderBy(...orderBy(order, filter.search))
+      .limit(limit)
+      .offset(offset);
+  if (!isUnfiltered(filter) || order.key === "relevance") return query();
+  return (await summaryStatement(db, order).execute({ limit, offset })) as Awaited<ReturnType<typeof query>>;
+}
+export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows>>[number];
+
 export async function findProductRowBy(db: DbOrTx, by: { id?: string; slug?: string }, includeInactive = false) {
   const key = by.id !== undefined ? eq(products.id, by.id) : eq(products.slug, by.slug ?? "");
   const [row] = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(key, includeInactive ? undefined : eq(products.status, "ACTIVE")))
@@ -322,6 +418,15 @@ export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BL
     .from(categories)
     .where(and(eq(categories.status, "ACTIVE"), type ? eq(categories.type, type) : undefined))
     .orderBy(asc(categories.type), asc(categories.sortOrder), asc(categories.name));
+}
+
+/** Active categories of one type in the shop's order, without counting their products (the catalogue's facets count by their own filter). */
+export async function findActiveCategories(db: DbOrTx, type: "PRODUCT" | "BLOG") {
+  return db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.status, "ACTIVE"), eq(categories.type, type)))
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
 /** Products on sale now, and how many distinct teams they cover (count(distinct …) skips products without a team). */

@@ -39,6 +39,11 @@ describe("GET /api/products", () => {
     expect(body.data.pagination).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
   });
 
+  it("still counts every match on a page past the last", async () => {
+    const body = (await get("/api/products?limit=2&page=5")).json();
+    expect(body.data).toEqual({ products: [], pagination: { page: 5, limit: 2, total: 3, totalPages: 2 } });
+  });
+
   it("clamps a limit above 100 instead of failing", async () => {
     const body = (await get("/api/products?limit=100000")).json();
     expect(body.data.pagination.limit).toBe(100);
@@ -113,6 +118,29 @@ describe("GET /api/products", () => {
     expect(p.images).toHaveLength(2);
     expect(p.images[0].isPrimary).toBe(true);
     expect(p.rating).toBeNull();
+  });
+
+  it("sends what a list shows of each product: prices, stock, rating, category and the main picture, not sizes or texts", async () => {
+    const body = (await get("/api/products?sort=name")).json();
+    const [alpha, bravo] = body.data.products;
+    expect(Object.keys(alpha).sort()).toEqual(
+      ["brand", "category", "categoryId", "discountPercent", "featured", "finalPrice", "id", "image", "inStock", "isNew", "name", "nameNe", "personalisable", "price", "rating", "reviewCount", "salePrice", "slug", "stock", "team"].sort(),
+    );
+    expect(alpha).toMatchObject({ id: ids.a, stock: 7, inStock: true, price: 300_000, finalPrice: 300_000, nameNe: null, category: { id: football.id, slug: "football-jerseys", name: "Football Jerseys", nameNe: null } });
+    // The main picture is the one the product page shows first.
+    const detail = (await get(`/api/products/${ids.a}`)).json().data.product;
+    expect(alpha.image).toEqual({ url: detail.images[0].url, altText: detail.images[0].altText, width: 800, height: 800 });
+    expect(bravo).toMatchObject({ finalPrice: 200_000, discountPercent: 60, image: null });
+  });
+
+  it("sends the same shape for a search, ranked or sorted", async () => {
+    for (const url of ["/api/products?q=alpha", "/api/products?q=alpha&sort=name"]) {
+      const [found] = (await get(url)).json().data.products;
+      expect(found).toMatchObject({ id: ids.a, stock: 7, inStock: true });
+      expect(found.image.url).toMatch(/^\/media\/products\//);
+      expect(found).not.toHaveProperty("sizes");
+      expect(found).not.toHaveProperty("description");
+    }
   });
 
   it("shows the discount for a product on sale", async () => {

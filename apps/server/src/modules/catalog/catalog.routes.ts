@@ -10,6 +10,7 @@ import {
   ProductListSchema,
   ProductSchema,
   ProductSuggestionSchema,
+  ProductSummaryListSchema,
   SearchProductsQuerySchema,
   SlugParamSchema,
   SuggestProductsQuerySchema,
@@ -22,11 +23,19 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/products",
-      { schema: { tags: ["catalog"], summary: "List active products", querystring: ListProductsQuerySchema, response: { 200: envelope(ProductListSchema), ...errors } } },
+      {
+        schema: {
+          tags: ["catalog"],
+          summary: "List active products",
+          description: "What a list shows of each product (prices, stock, rating, category, the main picture); `GET /api/products/{id}` has its sizes, pictures and texts.",
+          querystring: ListProductsQuerySchema,
+          response: { 200: envelope(ProductSummaryListSchema), ...errors },
+        },
+      },
       async (req, reply) => {
         // The busiest public call: the serialised answer itself is reused for the cache's lifetime.
         const remember = req.query.q ? catalog.rememberSearch : catalog.remember;
-        const body = await remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProducts(req.query) }));
+        const body = await remember(`GET ${req.url}`, async () => JSON.stringify({ success: true, data: await catalog.listProductSummaries(req.query) }));
         // Already serialised: Fastify sends a string with a set content type as it is.
         return reply.type("application/json; charset=utf-8").send(body as never);
       },

@@ -317,7 +317,7 @@ describe("GET /api/products/suggestions", () => {
     const { status, body } = await get("/api/products/suggestions?q=jersey");
     expect(status).toBe(200);
     expect(body.data.suggestions).toHaveLength(5);
-    expect(Object.keys(body.data.suggestions[0]).sort()).toEqual(["brand", "finalPrice", "id", "image", "name", "slug", "team"]);
+    expect(Object.keys(body.data.suggestions[0]).sort()).toEqual(["brand", "finalPrice", "id", "image", "name", "nameNe", "slug", "team"]);
   });
 
   it("suggests by a misspelled name", async () => {

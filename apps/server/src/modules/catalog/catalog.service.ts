@@ -10,6 +10,8 @@ import {
   type ListProductsQuery,
   type Product,
   type ProductList,
+  type ProductSummary,
+  type ProductSummaryList,
   type ProductSort,
   type ProductSuggestion,
   type SearchProductsQuery,
@@ -38,8 +40,12 @@ function catalogueOrder(sort: ProductSort | undefined, search: repo.ProductSearc
   return search ? { key: "relevance", dir: "desc" } : SORTS.newest;
 }
 
-type CategoryRef = { id: string; name: string; slug: string } | null;
+type CategoryRef = { id: string; name: string; slug: string; nameNe: string | null } | null;
 type SizeRow = Awaited<ReturnType<typeof repo.findSizesFor>>[number];
+/** Which rows a page of products is read as: full products, or what a list sends (repo.findProductSummaryRows). */
+type RowShape = "full" | "summary";
+type FullRow = { product: ProductRow; category: CategoryRef; sizes?: SizeRow[]; images?: ProductImageRow[] };
+type PageRow = FullRow | repo.ProductSummaryRow;
 
 /** Products on sale now and the teams they cover (the home and about pages' figures). */
 export function catalogueFigures(db: Db): Promise<{ products: number; teams: number }> {
@@ -75,6 +81,8 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     name: p.name,
     slug: p.slug,
     description: p.description,
+    nameNe: p.nameNe,
+    descriptionNe: p.descriptionNe,
     brand: p.brand,
     team: p.team,
     price: p.price,
@@ -114,12 +122,45 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
   };
 }
 
+/** A product as a list sends it (ProductSummary), from a summary row or from a full row with its sizes and images. */
+export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductRow; category: CategoryRef; sizes: SizeRow[]; images: ProductImageRow[] }): ProductSummary {
+  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; width: number; height: number } | null };
+  if ("product" in r) {
+    const main = orderImages(r.images)[0];
+    row = { ...r.product, category: r.category, stock: r.sizes.reduce((sum, s) => sum + s.stock, 0), image: main ?? null };
+  } else row = r;
+  return {
+    id: row.id,
+    name: row.name,
+    nameNe: row.nameNe,
+    slug: row.slug,
+    brand: row.brand,
+    team: row.team,
+    price: row.price,
+    salePrice: row.salePrice,
+    finalPrice: effectivePrice(row.price, row.salePrice),
+    discountPercent: discountPercent(row.price, row.salePrice),
+    stock: row.stock,
+    inStock: row.stock > 0,
+    rating: row.reviewCount > 0 && row.ratingAverage != null ? Math.round(row.ratingAverage * 10) / 10 : null,
+    reviewCount: row.reviewCount,
+    featured: row.featured,
+    isNew: row.isNew,
+    personalisable: row.personalisable,
+    categoryId: row.categoryId,
+    category: row.category && row.category.id ? row.category : null,
+    image: row.image ? { url: mediaUrl(row.image.key), altText: row.image.altText || row.name, width: row.image.width, height: row.image.height } : null,
+  };
+}
+
 export function toCategoryDto(c: CategoryRow, productCount?: number): Category {
   return {
     id: c.id,
     name: c.name,
     slug: c.slug,
     description: c.description,
+    nameNe: c.nameNe,
+    descriptionNe: c.descriptionNe,
     type: c.type,
     status: c.status,
     ...(productCount !== undefined ? { productCount } : {}),
@@ -335,14 +376,19 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   }
 
   /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
-  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number) {
+  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number, shape: RowShape) {
     if (order.key === "relevance") {
       const { rows, total } = await repo.findRankedSearchRows(db, filter, limit, offset);
       // Past the last page the window count is not there: count on its own.
       return { rows, total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
     }
     const total = await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS);
-    return { rows: total > offset ? await repo.findProductRows(db, filter, order, Math.min(limit, total - offset), offset) : [], total };
+    return { rows: total > offset ? await findRows(shape, filter, order, Math.min(limit, total - offset), offset) : [], total };
+  }
+
+  /** Rows of a page in either shape: full products (pages, the search API) or summaries (the list API). */
+  function findRows(shape: RowShape, filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number): Promise<PageRow[]> {
+    return shape === "summary" ? repo.findProductSummaryRows(db, filter, order, limit, offset) : repo.findProductRows(db, filter, order, limit, offset);
   }
 
   /**
@@ -350,20 +396,25 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
    * that are not catalogue words are dropped ("liverpool unicorn" → "liverpool"), and when nothing is found at
    * all the answer offers "Did you mean …?".
    */
-  async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true) {
+  async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true, shape: RowShape = "full") {
     const offset = (page - 1) * limit;
     const search = filter.search;
+    if (!search && shape === "summary") {
+      // The page and the number of matches in one query; past the last page, counted on their own.
+      const rows = await repo.findProductSummaryRows(db, filter, order, limit, offset);
+      return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
+    }
     if (!search) {
       const total = await repo.countProducts(db, filter);
-      const rows = total > offset ? await repo.findProductRows(db, filter, order, limit, offset) : [];
+      const rows = total > offset ? await findRows(shape, filter, order, limit, offset) : [];
       return { filter, rows, total, didYouMean: undefined };
     }
-    let found = await findSearchPage(filter, order, limit, offset);
+    let found = await findSearchPage(filter, order, limit, offset, shape);
     const known = search.tokens.filter((t) => t.exact.length + t.prefix.length + t.typo.length + t.categoryIds.length > 0);
     if (found.total === 0 && known.length > 0 && known.length < search.tokens.length) {
       const phrase = search.phrase.filter((_, i) => known.includes(search.tokens[i]!));
       filter = { ...filter, search: { tokens: known, phrase } };
-      found = await findSearchPage(filter, order, limit, offset);
+      found = await findSearchPage(filter, order, limit, offset, shape);
     }
     const hint = found.total === 0 && suggest ? await didYouMean(search, { ...filter, search: undefined }) : undefined;
     return { filter, rows: found.rows, total: found.total, didYouMean: hint };
@@ -373,16 +424,17 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const [brands, byCategory, categories] = await Promise.all([
       repo.countByBrand(db, { ...filter, brands: undefined }),
       repo.countByCategory(db, { ...filter, categoryId: undefined }),
-      repo.findCategoriesWithCounts(db, "PRODUCT"),
+      repo.findActiveCategories(db, "PRODUCT"),
     ]);
     const counts = new Map(byCategory.map((c) => [c.categoryId, c.count]));
     return {
       brands: brands.map((b) => ({ name: b.name, count: b.count })),
-      categories: categories.map(({ category: c }) => ({ id: c.id, slug: c.slug, name: c.name, count: counts.get(c.id) ?? 0 })),
+      categories: categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name, nameNe: c.nameNe, count: counts.get(c.id) ?? 0 })),
     };
   }
 
-  async function listProducts(query: ListProductsQuery): Promise<ProductList> {
+  /** One page of the catalogue for a query, in either row shape, with its pagination, "did you mean" and facets. */
+  async function findListing(query: ListProductsQuery, shape: RowShape) {
     const { page, limit } = query;
     const brands = query.brand === undefined ? undefined : Array.isArray(query.brand) ? query.brand : [query.brand];
     const filter: repo.ProductFilter = {
@@ -401,15 +453,27 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       else unknownCategory = true;
     }
     const order = catalogueOrder(query.sort, filter.search);
-    const empty = { products: [], pagination: pagination(page, limit, 0) };
-    if (unknownCategory) return query.facets ? { ...empty, facets: await facetsFor({ ...filter, categoryId: undefined }) } : empty;
-    const found = await findPage(filter, order, page, limit);
+    if (unknownCategory) return { rows: [] as PageRow[], pagination: pagination(page, limit, 0), ...(query.facets ? { facets: await facetsFor({ ...filter, categoryId: undefined }) } : {}) };
+    const found = await findPage(filter, order, page, limit, true, shape);
     return {
-      products: await hydrate(found.rows),
+      rows: found.rows,
       pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
       ...(query.facets ? { facets: await facetsFor(found.filter) } : {}),
     };
+  }
+
+  /** The catalogue with full products (the storefront's pages, which make cards of them). */
+  async function listProducts(query: ListProductsQuery): Promise<ProductList> {
+    const { rows, ...rest } = await findListing(query, "full");
+    return { products: await hydrate(rows as FullRow[]), ...rest };
+  }
+
+  /** The catalogue as `GET /api/products` sends it: what a list shows of each product (ProductSummary). */
+  async function listProductSummaries(query: ListProductsQuery): Promise<ProductSummaryList> {
+    const { rows, ...rest } = await findListing(query, "summary");
+    // Summary rows, or a relevance-ranked search's full rows, which carry their sizes and images.
+    return { products: rows.map((r) => toProductSummary(r as Parameters<typeof toProductSummary>[0])), ...rest };
   }
 
   /** `GET /api/products/search`: the search the specification's client calls. Blank text finds nothing. */
@@ -426,7 +490,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     }
     const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit);
     return {
-      products: await hydrate(found.rows),
+      products: await hydrate(found.rows as FullRow[]),
       pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
     };
@@ -438,10 +502,10 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     if (!search) return [];
     const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false);
     // A relevance-ordered search page carries its images already.
-    return rows.map((r) => {
+    return (rows as FullRow[]).map((r) => {
       const p = r.product;
       const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return { id: p.id, name: p.name, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
+      return { id: p.id, name: p.name, nameNe: p.nameNe, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
     });
   }
 
@@ -457,23 +521,23 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return hydrate(picked);
   }
 
-  async function getProduct(id: string): Promise<Product> {
-    const row = await repo.findProductRowBy(db, { id });
+  /** One active product with its sizes and images, in one query. */
+  async function productDetail(row: Awaited<ReturnType<typeof repo.findProductDetail>>): Promise<Product> {
     if (!row) throw notFound(MSG.productNotFound);
-    return (await hydrate([row]))[0]!;
+    return toProductDto(row.product, row.category, row.sizes, orderImages(row.images));
+  }
+
+  async function getProduct(id: string): Promise<Product> {
+    return productDetail(await repo.findProductDetail(db, "id", id));
   }
 
   async function getProductBySlug(slug: string): Promise<Product> {
-    const row = await repo.findProductRowBy(db, { slug });
-    if (!row) throw notFound(MSG.productNotFound);
-    return (await hydrate([row]))[0]!;
+    return productDetail(await repo.findProductDetail(db, "slug", slug));
   }
 
   /** `/products/{slugOrId}`: slug first, then id (docs/product-rules.md §11). */
   async function getProductBySlugOrId(slugOrId: string): Promise<Product> {
-    const row = (await repo.findProductRowBy(db, { slug: slugOrId })) ?? (await repo.findProductRowBy(db, { id: slugOrId }));
-    if (!row) throw notFound(MSG.productNotFound);
-    return (await hydrate([row]))[0]!;
+    return productDetail((await repo.findProductDetail(db, "slug", slugOrId)) ?? (await repo.findProductDetail(db, "id", slugOrId)));
   }
 
   async function listCategories(type?: "PRODUCT" | "BLOG"): Promise<Category[]> {
@@ -488,6 +552,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
 
   return {
     listProducts: (query: ListProductsQuery) => (query.q ? cached("list", listProducts, searchCache)(query) : cached("list", listProducts)(query)),
+    listProductSummaries: (query: ListProductsQuery) => (query.q ? cached("summaries", listProductSummaries, searchCache)(query) : cached("summaries", listProductSummaries)(query)),
     searchProducts: cached("search", searchProducts, searchCache),
     suggestProducts: cached("suggest", suggestProducts, searchCache),
     listRelatedProducts: cached("related", listRelatedProducts),

@@ -1,7 +1,9 @@
 /**
  * Devanagari written in plain Latin letters, the way Nepali shoppers romanise it ("नेपाल" → "nepal",
- * "मेस्सी" → "messi", "क्रिकेट" → "kriket"): the catalogue has no Nepali fields yet, so a Nepali query is searched
- * as its romanisation, and typo tolerance bridges the spelling gap (kriket → cricket).
+ * "मेस्सी" → "messi", "क्रिकेट" → "kriket"): a Nepali query is searched as its romanisation, typo tolerance bridges
+ * the spelling gap to English words (kriket → cricket), and a product's Nepali name and description are romanised by
+ * the same table in SQL (`khelkud_romanise`, migrations/0010_nepali_texts_and_languages.sql; docs/decisions/114), so
+ * "नेपाल जर्सी" meets "नेपाल घरेलु जर्सी" word for word. Change both together (catalog.nepali.test.ts compares them).
  *
  * The table is a simplified Hunterian/ISO 15919 scheme without diacritics: long and short vowels write the same,
  * retroflex and dental consonants write the same, and a consonant's inherent "a" is dropped at the end of a word

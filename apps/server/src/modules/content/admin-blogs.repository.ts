@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminBlogsQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
+import * as common from "../../db/common-queries.js";
 import { blogPosts, blogSlugHistory, categories } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/paging.js";
 import { containsPattern } from "../../lib/sql-text.js";
@@ -50,23 +51,9 @@ export async function lockPost(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function slugTakenByOther(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), exceptId ? ne(blogPosts.id, exceptId) : undefined))
-    .limit(1);
-  return Boolean(row);
-}
+export const slugTakenByOther = (db: DbOrTx, slug: string, exceptId?: string) => common.slugTakenByOther(db, "blogPosts", slug, exceptId);
 
-export async function blogCategoryExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.id, id), eq(categories.type, "BLOG")))
-    .limit(1);
-  return Boolean(row);
-}
+export const blogCategoryExists = (db: DbOrTx, id: string) => common.categoryOfTypeExists(db, id, "BLOG");
 
 export async function previousSlugs(db: DbOrTx, postId: string): Promise<string[]> {
   const rows = await db

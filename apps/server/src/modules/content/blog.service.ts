@@ -21,6 +21,8 @@ function toSummary(p: BlogPostRow, category: CategoryRef): BlogPostSummary {
     title: p.title,
     slug: p.slug,
     excerpt: p.excerpt ?? "",
+    titleNe: p.titleNe,
+    excerptNe: p.excerptNe,
     author: { name: p.authorName || "Admin" },
     categoryId: p.categoryId,
     category: category && category.id ? category : null,
@@ -36,6 +38,7 @@ function toPost(p: BlogPostRow, category: CategoryRef): BlogPost {
     ...toSummary(p, category),
     // Stored HTML is sanitised when saved; sanitising again on the way out protects against rows written any other way.
     content: sanitizeRichHtml(p.content),
+    contentNe: p.contentNe === null ? null : sanitizeRichHtml(p.contentNe),
     metaTitle: p.metaTitle,
     metaDescription: p.metaDescription,
     keywords: p.keywords,

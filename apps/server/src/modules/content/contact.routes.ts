@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiFailureSchema, ContactInputSchema, envelope, NewsletterInputSchema, UnsubscribeInputSchema } from "@khelkud/contracts";
 import { byIp, limit } from "../../plugins/rate-limit.js";
+import { requestLocale } from "../../plugins/errors.js";
 import type { ContactService } from "./contact.service.js";
 import type { NewsletterService } from "./newsletter.service.js";
 
@@ -40,7 +41,7 @@ export function contactRoutes(contact: ContactService, newsletter: NewsletterSer
         preValidation: newsletterLimit,
         schema: { tags: ["content"], summary: "Subscribe to the newsletter", body: NewsletterInputSchema, response: { 201: MessageSchema, ...errors } },
       },
-      async (req, reply) => reply.status(201).send({ success: true as const, data: await newsletter.subscribe(req.body.email) }),
+      async (req, reply) => reply.status(201).send({ success: true as const, data: await newsletter.subscribe(req.body.email, requestLocale(req)) }),
     );
     app.post(
       "/newsletter/unsubscribe",

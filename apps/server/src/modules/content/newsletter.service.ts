@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { CONTENT_MSG } from "@khelkud/contracts";
+import { CONTENT_MSG, type Locale } from "@khelkud/contracts";
+import { mailTexts } from "../mail/texts.js";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { escapeHtml } from "../../lib/html.js";
@@ -19,39 +20,46 @@ export function createNewsletterService(db: Db, mail: MailService, settings: Set
   const unsubscribeUrl = (token: string) => `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
   /** Wraps any newsletter mail with the subscriber's unsubscribe link. */
-  function newsletterMail(sub: Pick<Subscriber, "email" | "unsubscribeToken">, content: { subject: string; text: string; html: string }): MailMessage {
+  function newsletterMail(sub: Pick<Subscriber, "email" | "unsubscribeToken">, content: { subject: string; text: string; html: string }, locale: Locale = "en"): MailMessage {
     const link = unsubscribeUrl(sub.unsubscribeToken);
+    const t = mailTexts(locale);
     return {
       to: sub.email,
       subject: content.subject,
-      text: `${content.text}\n\n—\nYou receive this because you subscribed at Khelkud. Unsubscribe: ${link}`,
-      html: `${content.html}<hr><p style="font-size:12px;color:#64748b">You receive this because you subscribed at Khelkud. <a href="${escapeHtml(link)}">Unsubscribe</a></p>`,
+      text: `${content.text}\n\n—\n${t.newsletterWhy} ${t.unsubscribe}: ${link}`,
+      html: `${content.html}<hr><p style="font-size:12px;color:#64748b">${escapeHtml(t.newsletterWhy)} <a href="${escapeHtml(link)}">${escapeHtml(t.unsubscribe)}</a></p>`,
       headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     };
   }
 
-  async function sendWelcome(sub: Subscriber): Promise<void> {
+  /** The welcome, in the language of the page the address was given on (docs/decisions/087). */
+  async function sendWelcome(sub: Subscriber, locale: Locale): Promise<void> {
     const shop = await settings.get();
+    const t = mailTexts(locale);
     await mail.send(
-      newsletterMail(sub, {
-        subject: `You are subscribed to the ${shop.shopName} newsletter`,
-        text: `Namaste!\n\nThanks for subscribing to ${shop.shopName}. You will hear about new jerseys, restocks and offers, at most a few times a month.`,
-        html: `<p>Namaste!</p><p>Thanks for subscribing to ${escapeHtml(shop.shopName)}. You will hear about new jerseys, restocks and offers, at most a few times a month.</p>`,
-      }),
+      newsletterMail(
+        sub,
+        {
+          subject: t.newsletterSubject(shop.shopName),
+          text: `${t.newsletterWelcomeHello}\n\n${t.newsletterWelcome(shop.shopName)}`,
+          html: `<p>${escapeHtml(t.newsletterWelcomeHello)}</p><p>${escapeHtml(t.newsletterWelcome(shop.shopName))}</p>`,
+        },
+        locale,
+      ),
     );
   }
 
   /** Stores the address once. A second subscribe is a conflict; a former subscriber is welcomed back. */
-  async function subscribe(rawEmail: string): Promise<{ message: string }> {
+  async function subscribe(rawEmail: string, locale: Locale = "en"): Promise<{ message: string }> {
     const email = rawEmail.trim().toLowerCase();
     const created = await repo.insertSubscriber(db, email, newToken());
     if (created) {
-      await sendWelcome(created);
+      await sendWelcome(created, locale);
       return { message: CONTENT_MSG.newsletterSubscribed };
     }
     const back = await repo.resubscribe(db, email, newToken());
     if (!back) throw conflict(CONTENT_MSG.newsletterAlready);
-    await sendWelcome(back);
+    await sendWelcome(back, locale);
     return { message: CONTENT_MSG.newsletterSubscribed };
   }
 

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type PDFDocumentClass from "pdfkit";
 import { adDateInNepal, amountInWords, BS_MONTHS, documentTitle, formatAmount, VAT_RATE_PERCENT } from "@khelkud/contracts";
 import type { TaxDocument } from "./invoices.service.js";
 
@@ -12,6 +12,8 @@ import type { TaxDocument } from "./invoices.service.js";
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve("@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf");
 const FONT_BOLD = require.resolve("@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf");
+/** pdfkit (about 20 MB resident) is loaded by the first PDF, not at start (docs/decisions/098). */
+let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
 
 export interface RenderOptions {
   copy: boolean;
@@ -73,7 +75,8 @@ ${vat ? `<p>Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each li
 }
 
 /** The PDF as a stream (pdfkit document); the caller pipes it to the response. */
-export function renderPdf(doc: TaxDocument, opts: RenderOptions): PDFKit.PDFDocument {
+export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await (pdfkit ??= import("pdfkit").then((m) => (m as unknown as { default: typeof PDFDocumentClass }).default));
   const pdf = new PDFDocument({ size: "A4", margin: 40, info: { Title: `${title(doc)} ${doc.number}`, Author: doc.seller.name } });
   pdf.registerFont("body", FONT_REGULAR);
   pdf.registerFont("bold", FONT_BOLD);

@@ -26,7 +26,7 @@ export async function sendDocument(reply: FastifyReply, invoices: InvoicesServic
   const invoiceNumber = doc.invoiceId ? (await invoices.byId(doc.invoiceId)).number : null;
   reply.header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex");
   if (format === "HTML") return reply.type("text/html; charset=utf-8").send(renderHtml(doc, { copy, invoiceNumber }));
-  const body = await pdfBuffer(renderPdf(doc, { copy, invoiceNumber }));
+  const body = await pdfBuffer(await renderPdf(doc, { copy, invoiceNumber }));
   return reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName(doc, "pdf")}"`).send(body);
 }
 

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type * as ExcelJSModule from "exceljs";
 import { toCsv } from "../../lib/csv.js";
 import type { SalesRegister } from "./invoices.service.js";
 
@@ -16,7 +16,11 @@ export function registerCsv(r: SalesRegister): string {
   return toCsv(HEADERS, body(r));
 }
 
+/** exceljs (about 25 MB resident) is loaded by the first spreadsheet, not at start (docs/decisions/098). */
+let exceljs: Promise<typeof ExcelJSModule> | undefined;
+
 export async function registerXlsx(r: SalesRegister): Promise<Buffer> {
+  const ExcelJS = await (exceljs ??= import("exceljs").then((m) => (m as { default?: typeof ExcelJSModule }).default ?? m));
   const book = new ExcelJS.Workbook();
   book.creator = "Khelkud";
   const sheet = book.addWorksheet("Sales register");

@@ -395,3 +395,89 @@ describe("admin: an order's notifications and Resend", () => {
     expect(unchanged.every((r) => r.kind === "order.placed")).toBe(true);
   });
 });
+
+describe("in Nepali (docs/decisions/087)", () => {
+  const DEVANAGARI = /[\u0900-\u097F]/;
+
+  it("an order placed from a Nepali page gets every e-mail and SMS in Nepali: रु. amounts in Nepali digits, BS date with the Gregorian beside, /ne links, SMS in at most two Unicode parts", async () => {
+    const gita = await customer();
+    const product = await insertProduct(t.database.db, { name: "Nepal Home Jersey NE", nameNe: "नेपाल घरेलु जर्सी", price: 250_000, sizes: [{ size: "L", stock: 50 }] });
+    const placed = await t.app.inject({ method: "POST", url: "/api/orders", headers: { ...gita.headers, "accept-language": "ne" }, payload: { items: [{ productId: product.id, size: "L", quantity: 2 }], shippingAddress: address, paymentMethod: "COD" } });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json().data.order as { id: string; orderNumber: string };
+    expect((await t.database.db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, order.id)))[0]!.locale).toBe("ne");
+    // The customer's own later requests in English do not change the order's language.
+    await t.app.inject({ method: "POST", url: "/api/payments/cod/process", headers: { ...gita.headers, "accept-language": "en" }, payload: { orderId: order.id } });
+    await adminStatus(order.id, { status: "SHIPPED", courier: "Nepal Can Move", trackingNumber: "NCM-778812" });
+    await adminStatus(order.id, { status: "OUT_FOR_DELIVERY" });
+    await adminStatus(order.id, { status: "DELIVERED" });
+    const rows = await rowsOf(order.id);
+    expect(rows.length).toBe(9);
+    for (const r of rows) {
+      expect(r.bodyText, r.kind).toMatch(DEVANAGARI);
+      expect(r.bodyText, r.kind).not.toMatch(/Rs\.|Namaste|Order /);
+      if (r.channel === "EMAIL") expect(r.subject, r.kind).toMatch(DEVANAGARI);
+      if (r.channel === "SMS") {
+        // UCS-2: 70 units in one SMS, 67 per part beyond; at most two parts.
+        expect(r.bodyText.length, r.bodyText).toBeLessThanOrEqual(134);
+        expect(r.bodyText).toContain(order.orderNumber);
+      }
+    }
+    const placedMail = rows.find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(placedMail.subject).toBe(`अर्डर ${order.orderNumber} प्राप्त भयो`);
+    expect(placedMail.bodyText).toContain("रु. ५,१५०"); // 2 × 2,500 + 150 shipping
+    expect(placedMail.bodyText).toContain("क्यास अन डेलिभरी");
+    expect(placedMail.bodyText).toMatch(/अर्डर मिति: [०-९]+ [^\s]+ २०[०-९]{2} \([0-9]{1,2} [A-Z][a-z]{2} 20[0-9]{2}\)/);
+    expect(placedMail.bodyText).toContain(`${SHOP}/ne/orders/${order.id}`);
+    expect(placedMail.bodyText).toContain("साइज L");
+    const shippedSms = rows.find((r) => r.kind === "order.status_changed:SHIPPED" && r.channel === "SMS")!;
+    expect(shippedSms.bodyText).toContain("NCM-778812");
+    const cashSms = rows.find((r) => r.kind === "order.status_changed:OUT_FOR_DELIVERY" && r.channel === "SMS")!;
+    expect(cashSms.bodyText).toContain("रु. ५,१५०");
+
+    await deliverAll();
+    const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${order.orderNumber} प्राप्त भयो`);
+    expect(mail!.html).toContain('lang="ne"');
+    expect(mail!.html).toContain("नमस्ते");
+    expect(mail!.html).toContain("रु. ५,१५०");
+    expect(mail!.html).toContain(`${SHOP}/ne/orders/${order.id}`);
+    expect(mail!.html).not.toContain("Subtotal");
+    const [text] = (await sms.store.list()).filter((s) => s.text.includes(order.orderNumber) && s.text.includes("प्राप्त"));
+    expect(text).toMatchObject({ unicode: true });
+    expect(text!.parts).toBeLessThanOrEqual(2);
+  });
+
+  it("an order placed in English stays English for an account that later chooses Nepali", async () => {
+    const ram = await customer();
+    const order = await placeCod(ram);
+    await t.app.inject({ method: "PUT", url: "/api/users/language", headers: { ...ram.headers, origin: SHOP }, payload: { locale: "ne" } });
+    await adminStatus(order.id, { status: "CANCELLED", note: "Out of stock" });
+    const cancelled = (await rowsOf(order.id)).filter((r) => r.kind === "order.cancelled");
+    expect(cancelled.length).toBeGreaterThan(0);
+    for (const r of cancelled) expect(r.bodyText).not.toMatch(DEVANAGARI);
+  });
+
+  it("the password-reset mail and the newsletter welcome follow the page's language, else the account's", async () => {
+    const hari = await customer({ email: "hari-reset@example.com", locale: "ne" });
+    const ask = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/auth/forgot-password", headers: { origin: SHOP, ...headers }, payload: { email: hari.email } });
+    expect((await ask({})).statusCode).toBe(200);
+    expect((await ask({ "accept-language": "en" })).statusCode).toBe(200);
+    let mails: { subject?: string; text: string; html?: string; to: string }[] = [];
+    for (let i = 0; i < 50 && mails.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      mails = (await t.app.services.mail.outbox.list()).filter((m) => m.to === hari.email) as typeof mails;
+    }
+    const subjects = mails.map((m) => m.subject).sort();
+    expect(subjects).toEqual(["Reset your Khelkud password", "खेलकुदको पासवर्ड नयाँ बनाउनुहोस्"].sort());
+    const nepali = mails.find((m) => m.subject === "खेलकुदको पासवर्ड नयाँ बनाउनुहोस्")!;
+    expect(nepali.text).toContain(`${SHOP}/ne/reset-password?token=`);
+    expect(nepali.text).toContain("६० मिनेट");
+
+    const sub = await t.app.inject({ method: "POST", url: "/api/newsletter", headers: { origin: SHOP, "accept-language": "ne" }, payload: { email: "newsletter-ne@example.com" } });
+    expect(sub.statusCode).toBe(201);
+    const [welcome] = (await t.app.services.mail.outbox.list()).filter((m) => m.to === "newsletter-ne@example.com");
+    expect(welcome!.subject).toMatch(DEVANAGARI);
+    expect(welcome!.text).toContain("सदस्यता हटाउनुहोस्");
+    expect(welcome!.text).toMatch(/newsletter\/unsubscribe\?token=/);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AdminNotification, NotificationPreferences } from "@khelkud/contracts";
-import { formatNPR, personalisationLine } from "@khelkud/contracts";
+import { formatMoney, personalisationLine } from "@khelkud/contracts";
+import { mailTexts } from "../mail/texts.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { MailService } from "../mail/mail.service.js";
@@ -92,7 +93,10 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     if (!row) return null;
     const items = await repo.findOrderLines(tx, orderId);
     const a = row.order.shippingAddress;
+    const locale = row.order.locale;
     const o: OrderSnapshot = {
+      locale,
+      placedAt: row.order.createdAt.toISOString(),
       id: row.order.id,
       orderNumber: row.order.orderNumber,
       customerName: row.user.name,
@@ -111,7 +115,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
         color: i.color,
         quantity: i.quantity,
         lineTotal: i.lineTotal,
-        print: i.personalisation ? `${personalisationLine(i.personalisation)} (printing ${formatNPR(i.printFee)} each)` : null,
+        print: i.personalisation ? `${personalisationLine(i.personalisation)} ${mailTexts(locale).printingEach(formatMoney(i.printFee, locale))}` : null,
       })),
     };
     return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus, paymentExpiresAt: row.order.paymentExpiresAt };

@@ -34,6 +34,33 @@ export function fitOneSms(text: string): string {
 }
 
 /**
+ * The most SMS one message may take (docs/decisions/087): one GSM-7 SMS for English, two Unicode SMS (2 × 67 = 134
+ * UTF-16 units) for Nepali, where one (70 units, and Devanagari's vowel signs and viramas each count) cannot say
+ * more than "order placed".
+ */
+export function maxSmsParts(text: string): number {
+  return isGsm7(text) ? 1 : 2;
+}
+
+/** Whether a text fits the SMS it may take. */
+export function fitsSms(text: string): boolean {
+  return smsLength(text).parts <= maxSmsParts(text);
+}
+
+/** Shortens a text to the SMS it may take: one GSM-7 SMS, or two Unicode SMS (ending with "…" when cut). */
+export function fitSms(text: string): string {
+  if (isGsm7(text)) return fitOneSms(text);
+  if (fitsSms(text)) return text;
+  const max = 2 * 67 - 1;
+  let out = "";
+  for (const ch of text) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/**
  * The 10-digit national mobile number Sparrow SMS takes (98XXXXXXXX, 97…, 96…) from a stored +977 number, or null for
  * anything that is not a Nepali mobile (a landline gets no SMS).
  */

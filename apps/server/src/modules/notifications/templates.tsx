@@ -1,14 +1,17 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text, render } from "@react-email/components";
-import { formatNPR } from "@khelkud/contracts";
+import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, type Locale } from "@khelkud/contracts";
 import type { OrderFact } from "../events/events.js";
-import { fitOneSms, smsLength } from "./sms-text.js";
+import { mailTexts } from "../mail/texts.js";
+import { fitsSms, fitSms } from "./sms-text.js";
 
 /**
  * What an order notification says (docs/decisions/092), built from the order as it is inside the transaction that
  * records the fact. E-mail: react-email components rendered to HTML (inline styles, the shop's colours, a dark-mode
- * block, no images, no tracking pixel) plus a plain-text part. SMS: one GSM-7 message of at most 160 characters.
+ * block, no images, no tracking pixel) plus a plain-text part. SMS: one GSM-7 message of at most 160 characters in
+ * English, at most two Unicode SMS in Nepali. Every text comes from the mail catalogue (`mail/texts.ts`) in the
+ * language the order was placed in (docs/decisions/087).
  */
 export interface OrderSnapshot {
   id: string;
@@ -22,6 +25,10 @@ export interface OrderSnapshot {
   courier: string | null;
   trackingNumber: string | null;
   address: { fullName: string; phone: string; lines: string[] };
+  /** The language the order was placed in (absent in snapshots stored before it was kept: English). */
+  locale?: Locale;
+  /** When the order was placed (ISO); absent in older snapshots. */
+  placedAt?: string;
   /** `print`: "Name: PAUDEL · No. 7 (printing Rs. 500 each)" for a personalised line (docs/decisions/100). */
   items: { name: string; slug: string; size: string; color: string; quantity: number; lineTotal: number; print?: string | null }[];
 }
@@ -34,7 +41,6 @@ export interface RenderedNotification {
 }
 
 const COLORS = { nepal: "#003893", crimson: "#DC143C", ink: "#0f172a", muted: "#475569", line: "#e2e8f0", page: "#f8fafc" };
-const PAYMENT = { COD: "cash on delivery", KHALTI: "Khalti", ESEWA: "eSewa" } as const;
 
 interface Message {
   heading: string;
@@ -44,99 +50,107 @@ interface Message {
   action?: { label: string; url: string };
 }
 
-/** The text with its link when both fit one SMS; otherwise the text alone (a link cut short would be worse than none). */
+/** The text with its link when both fit the SMS it may take; otherwise the text alone (a link cut short would be worse than none). */
 function withLink(text: string, label: string, url: string, without = text): string {
   const full = `${text} ${label ? `${label} ` : ""}${url}`;
-  return smsLength(full).units <= 160 ? full : without;
+  return fitsSms(full) ? full : without;
 }
 
-function message(fact: OrderFact, o: OrderSnapshot, base: string): Message {
+/** The language of an order's messages: the one it was placed in (snapshots written before 0010 have none: English). */
+function localeOf(o: OrderSnapshot): Locale {
+  return o.locale === "ne" ? "ne" : "en";
+}
+
+/** The shop's pages in the order's language: Nepali links open the `/ne/…` pages. */
+function pagesBase(base: string, locale: Locale): string {
+  return locale === "ne" ? `${base}${NEPALI_PREFIX}` : base;
+}
+
+function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
+  const locale = localeOf(o);
+  const t = mailTexts(locale);
+  const money = (paisa: number) => formatMoney(paisa, locale);
+  const base = pagesBase(siteBase, locale);
   const n = o.orderNumber;
+  const total = money(o.totalAmount);
+  const method = t.payment[o.paymentMethod];
   const orderUrl = `${base}/orders/${encodeURIComponent(o.id)}`;
-  const view = { label: "View your order", url: orderUrl };
+  const view = { label: t.viewOrder, url: orderUrl };
   switch (fact.type) {
     case "order.placed":
       return {
-        heading: "Thank you for your order",
-        subject: `Order ${n} placed`,
-        paragraphs: [
-          o.paymentMethod === "COD"
-            ? `We have received order ${n}. Please confirm cash on delivery on the order page if you have not yet; you pay the courier ${formatNPR(o.totalAmount)} when it arrives.`
-            : `We have received order ${n}. It is reserved for you while you pay ${formatNPR(o.totalAmount)} with ${PAYMENT[o.paymentMethod]}.`,
-        ],
-        sms: withLink(`Khelkud: order ${n} placed, total ${formatNPR(o.totalAmount)} (${PAYMENT[o.paymentMethod]}).`, "Track it:", orderUrl),
+        heading: t.placedHeading,
+        subject: t.placedSubject(n),
+        paragraphs: [o.paymentMethod === "COD" ? t.placedCod(n, total) : t.placedWallet(n, total, method)],
+        sms: withLink(t.placedSms(n, total, method), t.trackIt, orderUrl),
         action: view,
       };
     case "order.payment_received":
       return {
-        heading: "Payment received",
-        subject: `Payment received for order ${n}`,
-        paragraphs: [o.paymentMethod === "COD" ? `We received your cash payment of ${formatNPR(o.totalAmount)} for order ${n}. Thank you.` : `Your ${PAYMENT[o.paymentMethod]} payment of ${formatNPR(o.totalAmount)} for order ${n} is confirmed. We are packing your order.`],
-        sms: `Khelkud: payment of ${formatNPR(o.totalAmount)} received for order ${n}. Thank you!`,
+        heading: t.paidHeading,
+        subject: t.paidSubject(n),
+        paragraphs: [o.paymentMethod === "COD" ? t.paidCod(n, total) : t.paidWallet(n, total, method)],
+        sms: t.paidSms(n, total),
         action: view,
       };
     case "order.status_changed": {
       if (fact.to === "SHIPPED") {
-        const how = [o.courier ? `with ${o.courier}` : null, o.trackingNumber ? `tracking number ${o.trackingNumber}` : null].filter(Boolean).join(", ");
         return {
-          heading: "Your order is on its way",
-          subject: `Order ${n} shipped`,
-          paragraphs: [`Order ${n} has left our store${how ? ` ${how}` : ""}. It usually arrives in 3-5 business days.`],
-          sms: withLink(`Khelkud: order ${n} shipped${o.courier ? ` by ${o.courier}` : ""}${o.trackingNumber ? `, tracking ${o.trackingNumber}` : ""}.`, "", orderUrl),
+          heading: t.shippedHeading,
+          subject: t.shippedSubject(n),
+          paragraphs: [t.shippedBody(n, o.courier, o.trackingNumber)],
+          sms: withLink(t.shippedSms(n, o.courier, o.trackingNumber), "", orderUrl),
           action: view,
         };
       }
       if (fact.to === "OUT_FOR_DELIVERY") {
-        return {
-          heading: "Out for delivery",
-          subject: `Order ${n} is out for delivery`,
-          paragraphs: [`Order ${n} is out for delivery today.${o.paymentMethod === "COD" ? ` Please keep ${formatNPR(o.totalAmount)} ready for the courier.` : ""}`],
-          sms: `Khelkud: order ${n} is out for delivery today.${o.paymentMethod === "COD" ? ` Please keep ${formatNPR(o.totalAmount)} ready.` : ""}`,
-          action: view,
-        };
+        const cod = o.paymentMethod === "COD" ? total : null;
+        return { heading: t.outHeading, subject: t.outSubject(n), paragraphs: [t.outBody(n, cod)], sms: t.outSms(n, cod), action: view };
       }
       if (fact.to === "DELIVERED") {
         const first = o.items[0];
         const reviewUrl = first ? `${base}/products/${encodeURIComponent(first.slug)}#reviews` : orderUrl;
         return {
-          heading: "Delivered",
-          subject: `Order ${n} delivered`,
-          paragraphs: [`Order ${n} has been delivered. We hope you enjoy it. Tell other fans what you think: write a review.`],
-          sms: withLink(`Khelkud: order ${n} delivered. Enjoy!`, "Write a review:", reviewUrl),
-          action: { label: "Write a review", url: reviewUrl },
+          heading: t.deliveredHeading,
+          subject: t.deliveredSubject(n),
+          paragraphs: [t.deliveredBody(n)],
+          sms: withLink(t.deliveredSms(n), t.writeReviewSms, reviewUrl),
+          action: { label: t.writeReview, url: reviewUrl },
         };
       }
-      return {
-        heading: "We are preparing your order",
-        subject: `Order ${n} is being processed`,
-        paragraphs: [`Order ${n} is now being processed: we check and pack your jerseys.`],
-        sms: `Khelkud: order ${n} is being processed. We will text you when it ships.`,
-        action: view,
-      };
+      return { heading: t.processingHeading, subject: t.processingSubject(n), paragraphs: [t.processingBody(n)], sms: t.processingSms(n), action: view };
     }
     case "order.cancelled": {
-      const who = fact.by === "CUSTOMER" ? "as you asked" : fact.by === "ADMIN" ? "by our team" : o.paymentMethod === "COD" ? "because cash on delivery was not confirmed in time" : "because it was not paid in time";
-      const stock = fact.stockReturned ? "The items have gone back on sale." : "";
-      const money = fact.moneyReturned ? `Your payment of ${formatNPR(o.totalAmount)} has been refunded.` : o.paymentMethod === "COD" ? "Nothing was charged." : "No money was taken.";
+      const who = t.cancelledBy[fact.by === "CUSTOMER" ? "CUSTOMER" : fact.by === "ADMIN" ? "ADMIN" : o.paymentMethod === "COD" ? "EXPIRED_COD" : "EXPIRED"];
+      const stock = fact.stockReturned ? t.cancelledStockBack : "";
+      const refund = fact.moneyReturned ? t.cancelledRefunded(total) : o.paymentMethod === "COD" ? t.cancelledNothingCharged : t.cancelledNoMoneyTaken;
       return {
-        heading: "Order cancelled",
-        subject: `Order ${n} cancelled`,
-        paragraphs: [`Order ${n} has been cancelled ${who}. ${money} ${stock}`.trim()],
-        sms: `Khelkud: order ${n} cancelled ${who}. ${fact.moneyReturned ? "Your payment was refunded." : "No money was taken."}`,
+        heading: t.cancelledHeading,
+        subject: t.cancelledSubject(n),
+        paragraphs: [t.cancelledBody(n, who, refund, stock)],
+        sms: t.cancelledSms(n, who, fact.moneyReturned),
         action: view,
       };
     }
     case "order.payment_failed": {
       const payUrl = `${base}/payment-selection?orderId=${encodeURIComponent(o.id)}`;
       return {
-        heading: "Payment did not go through",
-        subject: `Payment for order ${n} failed`,
-        paragraphs: [`Your payment for order ${n} did not go through, and no money was taken. Your items are still reserved: you can pay now, or choose cash on delivery.`],
-        sms: withLink(`Khelkud: payment for order ${n} failed, no money taken.`, "Pay now:", payUrl, `Khelkud: payment for order ${n} failed, no money taken. Pay now on your order page.`),
-        action: { label: "Pay Now", url: payUrl },
+        heading: t.failedHeading,
+        subject: t.failedSubject(n),
+        paragraphs: [t.failedBody(n)],
+        sms: withLink(t.failedSms(n), t.payNowSms, payUrl, t.failedSmsWithoutLink(n)),
+        action: { label: t.payNow, url: payUrl },
       };
     }
   }
+}
+
+/** "Order date" in the order's language: Bikram Sambat with the Gregorian date beside it in Nepali (the bill's way). */
+function orderDate(o: OrderSnapshot): string | null {
+  if (!o.placedAt) return null;
+  const locale = localeOf(o);
+  const day = formatDay(o.placedAt, locale);
+  return locale === "ne" ? `${day} (${formatDay(o.placedAt, "en")})` : day;
 }
 
 const s = {
@@ -159,8 +173,12 @@ const DARK_MODE = `:root{color-scheme:light dark;supported-color-schemes:light d
 .kk-card p,.kk-card td,.kk-card h1{color:#e5e7eb!important}.kk-muted{color:#94a3b8!important}.kk-brand{background-color:#002a6e!important}.kk-card p a{color:#93c5fd!important}}`;
 
 function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string }) {
+  const locale = localeOf(o);
+  const t = mailTexts(locale);
+  const money = (paisa: number) => formatMoney(paisa, locale);
+  const date = orderDate(o);
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
@@ -170,13 +188,13 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
       <Body style={s.body} className="kk-body">
         <Container style={s.card} className="kk-card">
           <Text style={s.brand} className="kk-brand">
-            Khelkud
+            {t.shopName}
           </Text>
           <Section style={s.inner}>
             <Heading as="h1" style={s.h1}>
               {m.heading}
             </Heading>
-            <Text style={s.p}>{`Namaste ${o.customerName},`}</Text>
+            <Text style={s.p}>{t.greeting(o.customerName)}</Text>
             {m.paragraphs.map((p, i) => (
               <Text key={i} style={s.p}>
                 {p}
@@ -190,38 +208,43 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
               </Section>
             )}
             <Hr style={s.hr} />
-            <Text style={{ ...s.p, fontWeight: 700 }}>{`Order ${o.orderNumber}`}</Text>
+            <Text style={{ ...s.p, fontWeight: 700 }}>{t.orderLabel(o.orderNumber)}</Text>
+            {date && (
+              <Text style={s.muted} className="kk-muted">
+                {`${t.orderDate}: ${date}`}
+              </Text>
+            )}
             {o.items.map((i, k) => (
               <Row key={k}>
-                <Column style={s.cell}>{`${i.name} · size ${i.size}${i.color !== "Default" ? ` · ${i.color}` : ""} × ${i.quantity}${i.print ? ` · ${i.print}` : ""}`}</Column>
-                <Column style={s.right}>{formatNPR(i.lineTotal)}</Column>
+                <Column style={s.cell}>{`${i.name} · ${t.size} ${i.size}${i.color !== "Default" ? ` · ${i.color}` : ""} × ${localDigits(i.quantity, locale)}${i.print ? ` · ${i.print}` : ""}`}</Column>
+                <Column style={s.right}>{money(i.lineTotal)}</Column>
               </Row>
             ))}
             <Hr style={s.hr} />
             <Row>
-              <Column style={s.cell}>Subtotal</Column>
-              <Column style={s.right}>{formatNPR(o.subtotal)}</Column>
+              <Column style={s.cell}>{t.subtotal}</Column>
+              <Column style={s.right}>{money(o.subtotal)}</Column>
             </Row>
             <Row>
-              <Column style={s.cell}>Shipping</Column>
-              <Column style={s.right}>{o.shippingCost === 0 ? "Free" : formatNPR(o.shippingCost)}</Column>
+              <Column style={s.cell}>{t.shipping}</Column>
+              <Column style={s.right}>{o.shippingCost === 0 ? t.free : money(o.shippingCost)}</Column>
             </Row>
             <Row>
-              <Column style={{ ...s.cell, fontWeight: 700 }}>Total</Column>
-              <Column style={{ ...s.right, fontWeight: 700 }}>{formatNPR(o.totalAmount)}</Column>
+              <Column style={{ ...s.cell, fontWeight: 700 }}>{t.total}</Column>
+              <Column style={{ ...s.right, fontWeight: 700 }}>{money(o.totalAmount)}</Column>
             </Row>
             <Hr style={s.hr} />
-            <Text style={{ ...s.p, fontWeight: 700 }}>Shipping to</Text>
+            <Text style={{ ...s.p, fontWeight: 700 }}>{t.shippingTo}</Text>
             <Text style={s.muted} className="kk-muted">
               {[o.address.fullName, ...o.address.lines, o.address.phone].join(", ")}
             </Text>
             <Hr style={s.hr} />
             <Text style={s.muted} className="kk-muted">
-              This message is about your order and is sent whatever your newsletter choice. You can turn order updates by e-mail or SMS off on{" "}
-              <Link href={`${base}/profile`} style={{ color: COLORS.nepal }}>
-                your profile
+              {t.footerBefore}
+              <Link href={`${pagesBase(base, locale)}/profile`} style={{ color: COLORS.nepal }}>
+                {t.footerLink}
               </Link>
-              .
+              {t.footerAfter}
             </Text>
           </Section>
         </Container>
@@ -230,26 +253,32 @@ function OrderEmail({ m, o, base }: { m: Message; o: OrderSnapshot; base: string
   );
 }
 
-function plainText(m: Message, o: OrderSnapshot, base: string): string {
+function plainText(m: Message, o: OrderSnapshot, siteBase: string): string {
+  const locale = localeOf(o);
+  const t = mailTexts(locale);
+  const money = (paisa: number) => formatMoney(paisa, locale);
+  const base = pagesBase(siteBase, locale);
+  const date = orderDate(o);
   const lines = [
     m.heading,
     "",
-    `Namaste ${o.customerName},`,
+    t.greeting(o.customerName),
     "",
     ...m.paragraphs,
     "",
     ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
-    `Order ${o.orderNumber}`,
-    ...o.items.map((i) => `- ${i.name}, size ${i.size}${i.color !== "Default" ? `, ${i.color}` : ""} x ${i.quantity}${i.print ? `, ${i.print}` : ""}: ${formatNPR(i.lineTotal)}`),
-    `Subtotal: ${formatNPR(o.subtotal)}`,
-    `Shipping: ${o.shippingCost === 0 ? "Free" : formatNPR(o.shippingCost)}`,
-    `Total: ${formatNPR(o.totalAmount)}`,
+    t.orderLabel(o.orderNumber),
+    ...(date ? [`${t.orderDate}: ${date}`] : []),
+    ...o.items.map((i) => `- ${i.name}, ${t.size} ${i.size}${i.color !== "Default" ? `, ${i.color}` : ""} x ${localDigits(i.quantity, locale)}${i.print ? `, ${i.print}` : ""}: ${money(i.lineTotal)}`),
+    `${t.subtotal}: ${money(o.subtotal)}`,
+    `${t.shipping}: ${o.shippingCost === 0 ? t.free : money(o.shippingCost)}`,
+    `${t.total}: ${money(o.totalAmount)}`,
     "",
-    "Shipping to:",
+    `${t.shippingTo}:`,
     [o.address.fullName, ...o.address.lines, o.address.phone].join(", "),
     "",
-    `Your order: ${base}/orders/${encodeURIComponent(o.id)}`,
-    `Order updates by e-mail or SMS can be turned off on your profile: ${base}/profile`,
+    t.plainOrderLink(`${base}/orders/${encodeURIComponent(o.id)}`),
+    t.plainProfileLink(`${base}/profile`),
   ];
   return lines.join("\n");
 }
@@ -262,7 +291,7 @@ function plainText(m: Message, o: OrderSnapshot, base: string): string {
 export function composeOrderNotification(fact: OrderFact, order: OrderSnapshot, publicUrl: string): Omit<RenderedNotification, "html"> {
   const base = publicUrl.replace(/\/$/, "");
   const m = message(fact, order, base);
-  return { subject: m.subject, text: plainText(m, order, base), sms: fitOneSms(m.sms) };
+  return { subject: m.subject, text: plainText(m, order, base), sms: fitSms(m.sms) };
 }
 
 export async function renderOrderEmailHtml(fact: OrderFact, order: OrderSnapshot, publicUrl: string): Promise<string> {

@@ -1,16 +1,33 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
 import { escapeLike } from "../../lib/sql-text.js";
 
+/**
+ * The admin list's search: a part of the order number, the order's id, or a part of the customer's name or e-mail.
+ * Each arm has its own index (trigram indexes on the number, name and e-mail; the primary key), so at a million
+ * orders the database combines a few index lookups instead of reading every order with its customer: the matching
+ * customers are found first and their orders by `orders_user_created_idx` (docs/decisions/102).
+ */
 export function orderWhere(q: Pick<AdminOrdersQuery, "q" | "status">): SQL | undefined {
   const text = q.q?.trim().replace(/^#/, "");
   const pattern = text ? `%${escapeLike(text)}%` : undefined;
   return and(
-    pattern ? or(ilike(orders.orderNumber, pattern), ilike(orders.id, pattern), ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    pattern && text ? or(numberMatch(text, pattern), eq(orders.id, text), sql`${orders.userId} = ANY(${customersMatching(pattern)})`) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
   );
+}
+
+/** A whole order number (KK-20261121-4F7Q9X) is looked up as itself: every number shares "KK-2026", which a trigram index reads for every order. */
+const WHOLE_ORDER_NUMBER = /^KK-\d{8}-[0-9A-Z]{6}$/i;
+function numberMatch(text: string, pattern: string): SQL {
+  return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, pattern);
+}
+
+/** The ids of the customers whose name or e-mail holds the pattern, as one array the database computes once. */
+function customersMatching(pattern: string): SQL {
+  return sql`ARRAY(SELECT c.id FROM ${users} c WHERE c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`;
 }
 
 const summaryColumns = { order: orders, userName: users.name, userEmail: users.email };

@@ -147,6 +147,32 @@ describe("order list, export and dashboard", () => {
     expect(byNumber.orders[0].user).toMatchObject({ name: "Hari Bahadur", email: "hari@example.com" });
   });
 
+  it("finds orders by a part of the number, the customer's e-mail or name, or the order's id, and counts what it lists", async () => {
+    const other = (await insertUser(t.database.db, { name: "Sita Gurung", email: "sita.gurung@example.com" })).id;
+    const mine = await reserved();
+    const hers = await insertOrder(t.database.db, { userId: other, items: [{ productId, size: "M", quantity: 1 }], reserve: true });
+    const ids = async (q: string) => {
+      const data = (await api("GET", `/api/admin/orders?limit=100&q=${encodeURIComponent(q)}`)).json().data;
+      expect(data.pagination.total).toBe(data.orders.length);
+      return data.orders.map((x: { id: string }) => x.id) as string[];
+    };
+    expect(await ids(hers.orderNumber.slice(3).toLowerCase())).toEqual([hers.id]);
+    expect(await ids(`#${hers.orderNumber}`)).toEqual([hers.id]);
+    expect(await ids("SITA.GURUNG@exam")).toEqual([hers.id]);
+    expect(await ids("ta gur")).toEqual([hers.id]);
+    expect(await ids(mine.id)).toEqual([mine.id]);
+    // A whole number as the checkout makes them, typed in lower case.
+    await t.database.db.update(orders).set({ orderNumber: "KK-20261121-4F7Q9X" }).where(eq(orders.id, hers.id));
+    expect(await ids("kk-20261121-4f7q9x")).toEqual([hers.id]);
+    expect(await ids("4f7q9x")).toEqual([hers.id]);
+    const hari = await ids("hari@");
+    expect(hari).toContain(mine.id);
+    expect(hari).not.toContain(hers.id);
+    // Wildcards are text: "%" and "_" match only themselves.
+    expect(await ids("%")).toEqual([]);
+    expect(await ids("_")).toEqual([]);
+  });
+
   it("exports the filtered list as CSV", async () => {
     const res = await api("GET", "/api/admin/orders/export.csv?status=PROCESSING");
     expect(res.statusCode).toBe(200);

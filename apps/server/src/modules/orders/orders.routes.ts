@@ -18,6 +18,7 @@ import type { PaymentsService } from "../payments/payments.service.js";
 import type { CartService } from "./cart.service.js";
 import type { OrdersService } from "./orders.service.js";
 import { idempotencyKey } from "../../lib/idempotency-key.js";
+import { requestLocale } from "../../plugins/errors.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema };
 const orderResponse = envelope(z.object({ order: OrderSchema }));
@@ -61,7 +62,7 @@ export function orderRoutes(orders: OrdersService, cart: CartService, payments: 
         },
       },
       async (req, reply) => {
-        const { order, replayed } = await orders.placeOrder(req.user!, req.body, idempotencyKey(req));
+        const { order, replayed } = await orders.placeOrder(req.user!, req.body, idempotencyKey(req), requestLocale(req));
         if (replayed) reply.header("Idempotent-Replayed", "true");
         return reply.status(replayed ? 200 : 201).send({ success: true as const, data: { order } });
       },

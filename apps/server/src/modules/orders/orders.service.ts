@@ -1,4 +1,5 @@
 import {
+  type Locale,
   customerCanCancel,
   effectivePrice,
   MAX_QUANTITY_PER_LINE,
@@ -177,7 +178,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
    * items and the first history entry written, all in one transaction. With an idempotency key the
    * same key returns the order it made the first time.
    */
-  async function placeOrder(user: Viewer, input: PlaceOrderData, idempotencyKey?: string): Promise<{ order: Order; replayed: boolean }> {
+  async function placeOrder(user: Viewer, input: PlaceOrderData, idempotencyKey?: string, locale: Locale = "en"): Promise<{ order: Order; replayed: boolean }> {
     if (idempotencyKey) {
       const existing = await repo.findOrderByIdempotencyKey(db, user.id, idempotencyKey);
       if (existing) return { order: (await hydrate([existing]))[0]!, replayed: true };
@@ -225,6 +226,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
             notes: input.notes ?? null,
             buyerPan: input.buyerPan || null,
             idempotencyKey: idempotencyKey ?? null,
+            // Its e-mails and SMS speak the language it was placed in (docs/decisions/087).
+            locale,
             // A cash-on-delivery order is confirmed right after checkout; one left unconfirmed gives its stock back too.
             paymentExpiresAt: new Date(now.getTime() + (isWallet ? WALLET_PAYMENT_MINUTES : limits.codConfirmMinutes) * 60_000),
           });

@@ -1,4 +1,4 @@
-import { shortOrderId, WALLET_LABEL, type EsewaStart, type KhaltiStart, type WalletProvider } from "@khelkud/contracts";
+import { shortOrderId, WALLET_LABEL, type EsewaStart, type KhaltiStart, type WalletProvider, type Locale } from "@khelkud/contracts";
 import { conflict, notFound } from "../../lib/errors.js";
 import { isProviderUnavailable, makeTransactionUuid, ProviderError } from "../../payments/index.js";
 import { ORDER_NOT_FOUND, type PlaceOrderData } from "../orders/orders.service.js";
@@ -114,10 +114,10 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
   }
 
   /** Checkout with a wallet: the order is created (stock reserved) and its first payment attempt started, in one call. */
-  async function checkoutWith(provider: WalletProvider, user: Viewer, orderData: Omit<PlaceOrderData, "paymentMethod">, idempotencyKey?: string) {
+  async function checkoutWith(provider: WalletProvider, user: Viewer, orderData: Omit<PlaceOrderData, "paymentMethod">, idempotencyKey?: string, locale: Locale = "en") {
     if (provider === "KHALTI") khaltiClient();
     else esewaClient();
-    const { order } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey);
+    const { order } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey, locale);
     return provider === "KHALTI" ? startKhalti(user, order.id) : startEsewa(user, order.id);
   }
 

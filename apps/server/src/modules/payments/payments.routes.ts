@@ -19,6 +19,7 @@ import { conflict } from "../../lib/errors.js";
 import { orderRateLimit } from "../orders/orders.routes.js";
 import type { PaymentsService } from "./payments.service.js";
 import { idempotencyKey } from "../../lib/idempotency-key.js";
+import { requestLocale } from "../../plugins/errors.js";
 
 const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSchema, 409: ApiFailureSchema, 503: ApiFailureSchema };
 
@@ -44,7 +45,7 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
         preValidation: placeLimit,
         schema: { tags, summary: "Create the order (stock reserved) and start a Khalti payment for it", body: WalletCheckoutInputSchema, response: { 200: envelope(KhaltiStartSchema), 429: ApiFailureSchema, ...errors } },
       },
-      async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req))) as z.infer<typeof KhaltiStartSchema> }),
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("KHALTI", req.user!, req.body.orderData, idempotencyKey(req), requestLocale(req))) as z.infer<typeof KhaltiStartSchema> }),
     );
 
     for (const path of ["/payments/khalti/initiate", "/payments/khalti/initiate-v2"]) {
@@ -68,7 +69,7 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsyncZod 
         preValidation: placeLimit,
         schema: { tags, summary: "Create the order (stock reserved) and sign an eSewa payment form for it", body: WalletCheckoutInputSchema, response: { 200: envelope(EsewaStartSchema), 429: ApiFailureSchema, ...errors } },
       },
-      async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req))) as z.infer<typeof EsewaStartSchema> }),
+      async (req) => ({ success: true as const, data: (await payments.checkoutWith("ESEWA", req.user!, req.body.orderData, idempotencyKey(req), requestLocale(req))) as z.infer<typeof EsewaStartSchema> }),
     );
 
     app.post(

@@ -28,6 +28,11 @@ interface FormState extends SeoText {
   excerpt: string;
   content: string;
   contentEmpty: boolean;
+  /** Optional Nepali versions (docs/decisions/089): shown on the /ne pages, the English text when empty. */
+  titleNe: string;
+  excerptNe: string;
+  contentNe: string;
+  contentNeEmpty: boolean;
   featured: boolean;
   status: BlogStatus;
   image: { key: string; url: string } | null;
@@ -41,6 +46,10 @@ function fromBlog(b: AdminBlog | null): FormState {
     excerpt: b?.excerpt ?? "",
     content: b?.content ?? "",
     contentEmpty: !b,
+    titleNe: b?.titleNe ?? "",
+    excerptNe: b?.excerptNe ?? "",
+    contentNe: b?.contentNe ?? "",
+    contentNeEmpty: !b?.contentNe,
     ...seoText(b),
     featured: b?.featured ?? false,
     status: b?.status ?? "DRAFT",
@@ -117,6 +126,9 @@ export function BlogForm({
       categoryId: f.categoryId,
       excerpt: f.excerpt.trim() || null,
       content: f.content,
+      titleNe: f.titleNe.trim() || null,
+      excerptNe: f.excerptNe.trim() || null,
+      contentNe: f.contentNeEmpty ? null : f.contentNe,
       ...seoInput(f),
       featured: f.featured,
       status: f.status,
@@ -177,6 +189,24 @@ export function BlogForm({
             {errors.content}
           </p>
         )}
+      </div>
+      <div className="sm:col-span-2">
+        <Field label="Title (Nepali, optional)" error={errors.titleNe}>
+          <input className={input} lang="ne" maxLength={200} value={f.titleNe} onChange={(e) => set("titleNe", e.target.value)} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field label="Excerpt (Nepali, optional)" error={errors.excerptNe}>
+          <textarea className={input} lang="ne" rows={2} maxLength={1000} value={f.excerptNe} onChange={(e) => set("excerptNe", e.target.value)} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2 text-sm" lang="ne">
+        <span className="mb-1 block font-medium text-slate-700" lang="en">
+          Content (Nepali, optional)
+        </span>
+        <Suspense fallback={<div className="flex h-72 items-center justify-center rounded-md border border-slate-300 text-slate-500">Loading editor...</div>}>
+          <RichTextEditor label="Content (Nepali)" value={f.contentNe} invalid={Boolean(errors.contentNe)} onChange={(contentNe, empty) => setF((s) => ({ ...s, contentNe, contentNeEmpty: empty }))} />
+        </Suspense>
       </div>
       <SeoFields value={f} onChange={set}>
       <div className="self-start text-xs text-slate-600" aria-live="polite">

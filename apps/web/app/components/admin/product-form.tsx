@@ -14,6 +14,9 @@ interface FormState extends SeoText {
   slug: string;
   categoryId: string;
   description: string;
+  /** Optional Nepali versions (docs/decisions/089): shown on the /ne pages, the English text when empty. */
+  nameNe: string;
+  descriptionNe: string;
   price: string;
   salePrice: string;
   sizes: { size: string; stock: string }[];
@@ -54,6 +57,8 @@ function fromProduct(p: Product | null): FormState {
     slug: p?.slug ?? "",
     categoryId: p?.categoryId ?? "",
     description: p?.description ?? "",
+    nameNe: p?.nameNe ?? "",
+    descriptionNe: p?.descriptionNe ?? "",
     price: p ? String(paisaToRupees(p.price)) : "",
     salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
     sizes: p?.sizes.length ? p.sizes.map((s) => ({ size: s.size, stock: String(s.stock) })) : [{ size: "S", stock: "" }, { size: "M", stock: "" }, { size: "L", stock: "" }, { size: "XL", stock: "" }],
@@ -124,6 +129,8 @@ export function ProductForm({
       slug: f.slug.trim(),
       categoryId: f.categoryId,
       description: f.description.trim(),
+      nameNe: f.nameNe.trim() || null,
+      descriptionNe: f.descriptionNe.trim() || null,
       price: rupeesToPaisa(Number(f.price)),
       salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
       sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
@@ -177,6 +184,14 @@ export function ProductForm({
         <div className="sm:col-span-2">
           <Field label="Description" error={errors.description}>
             <textarea className={input} rows={3} value={f.description} onChange={(e) => set("description", e.target.value)} />
+          </Field>
+        </div>
+        <Field label="Name (Nepali, optional)" error={errors.nameNe}>
+          <input className={input} lang="ne" maxLength={200} value={f.nameNe} onChange={(e) => set("nameNe", e.target.value)} placeholder="नेपाल घरेलु जर्सी" />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Description (Nepali, optional)" error={errors.descriptionNe}>
+            <textarea className={input} lang="ne" rows={3} maxLength={10_000} value={f.descriptionNe} onChange={(e) => set("descriptionNe", e.target.value)} />
           </Field>
         </div>
         <Field label="Price (NPR)" error={errors.price}>

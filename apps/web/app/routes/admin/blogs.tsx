@@ -5,7 +5,8 @@ import { categoriesUrl, type AdminCategoryList } from "../../components/admin/ap
 import { blogsUrl, contentApi, type AdminBlogList } from "../../components/admin/api/content";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { BlogForm } from "../../components/admin/blog-form";
-import { btn, Dialog, ErrorNote, input, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
+import { btn, Dialog, ErrorNote, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
 /** Blog management (docs/product-rules.md §14, docs/decisions/061): search, category and status filters, cards with Edit and Delete, the post dialog. */
@@ -55,56 +56,31 @@ export default function AdminBlogs() {
           </button>
         }
       />
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <input
-          className={`${input} sm:max-w-xs`}
-          type="search"
+      <FilterBar count={data && `Showing ${data.pagination.total} of ${data.overallTotal} posts`}>
+        <SearchFilter
+          label="Search posts"
           placeholder="Search by title or excerpt..."
-          aria-label="Search posts"
+          className="sm:max-w-xs"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(v) => (setSearch(v), setPage(1))}
         />
-        <select
-          className={`${input} w-auto min-w-0 flex-1 sm:max-w-[14rem] sm:flex-none`}
-          aria-label="Filter by category"
+        <SelectFilter
+          label="Filter by category"
+          all="All categories"
+          className="w-auto min-w-0 flex-1 sm:max-w-[14rem] sm:flex-none"
+          options={(cats.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
           value={categoryId}
-          onChange={(e) => {
-            setCategoryId(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All categories</option>
-          {cats.data?.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className={`${input} w-auto min-w-0 flex-1 sm:max-w-[10rem] sm:flex-none`}
-          aria-label="Filter by status"
+          onChange={(v) => (setCategoryId(v), setPage(1))}
+        />
+        <SelectFilter
+          label="Filter by status"
+          all="All statuses"
+          className="w-auto min-w-0 flex-1 sm:max-w-[10rem] sm:flex-none"
+          options={BLOG_STATUSES.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase() }))}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All statuses</option>
-          {BLOG_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s.charAt(0) + s.slice(1).toLowerCase()}
-            </option>
-          ))}
-        </select>
-        {data && (
-          <p className="w-full text-sm text-slate-600 sm:ml-auto sm:w-auto">
-            Showing {data.pagination.total} of {data.overallTotal} posts
-          </p>
-        )}
-      </div>
+          onChange={(v) => (setStatus(v), setPage(1))}
+        />
+      </FilterBar>
       {list.error && <ErrorNote text={ADMIN_MSG.failedBlogs} onRetry={list.reload} />}
       {data && data.blogs.length === 0 && (
         <div className="py-10 text-center text-slate-500">

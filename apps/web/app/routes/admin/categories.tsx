@@ -7,13 +7,13 @@ import { btn, Dialog, ErrorNote, Field, input, PageHeader, StatusBadge } from ".
 import { formatDate } from "../../lib/format";
 
 function CategoryForm({ category, type, onSaved }: { category: AdminCategory | null; type: CategoryType; onSaved: () => void }) {
-  const [f, setF] = useState({ name: category?.name ?? "", description: category?.description ?? "", status: category?.status ?? "ACTIVE" });
+  const [f, setF] = useState({ name: category?.name ?? "", description: category?.description ?? "", nameNe: category?.nameNe ?? "", descriptionNe: category?.descriptionNe ?? "", status: category?.status ?? "ACTIVE" });
   const [error, setError] = useState("");
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!f.name.trim()) return setError("Category name is required");
     try {
-      const body = { name: f.name, description: f.description || null, status: f.status, type: category?.type ?? type };
+      const body = { name: f.name, description: f.description || null, nameNe: f.nameNe.trim() || null, descriptionNe: f.descriptionNe.trim() || null, status: f.status, type: category?.type ?? type };
       await catalogApi.saveCategory(category?.id ?? null, body);
       toast.success(category ? ADMIN_MSG.categoryUpdated : ADMIN_MSG.categoryCreatedLong);
       onSaved();
@@ -28,6 +28,13 @@ function CategoryForm({ category, type, onSaved }: { category: AdminCategory | n
       </Field>
       <Field label="Description">
         <textarea className={input} rows={3} value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />
+      </Field>
+      {/* Optional Nepali versions (docs/decisions/089): shown on the /ne pages, the English text when empty. */}
+      <Field label="Name (Nepali, optional)">
+        <input className={input} lang="ne" maxLength={100} value={f.nameNe} onChange={(e) => setF({ ...f, nameNe: e.target.value })} />
+      </Field>
+      <Field label="Description (Nepali, optional)">
+        <textarea className={input} lang="ne" rows={3} maxLength={1000} value={f.descriptionNe} onChange={(e) => setF({ ...f, descriptionNe: e.target.value })} />
       </Field>
       <Field label="Type">
         <input className={`${input} bg-slate-50`} value={(category?.type ?? type) === "PRODUCT" ? "Product" : "Blog"} readOnly />

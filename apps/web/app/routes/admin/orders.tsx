@@ -4,6 +4,7 @@ import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel
 import { api, downloadCsv } from "../../components/admin/api/client";
 import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
+import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 import { PaymentMethodIcon } from "../../components/icons";
@@ -328,22 +329,18 @@ export default function AdminOrders() {
           </button>
         }
       />
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <input className={`${input} max-w-xs`} type="search" placeholder="Search order number, customer or email..." aria-label="Search orders" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select className={`${input} max-w-[12rem]`} aria-label="Filter by status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </select>
-        {data && (
-          <p className="ml-auto text-sm text-slate-600">
-            Total Orders: <span className="font-semibold">{data.pagination.total}</span>
-          </p>
-        )}
-      </div>
+      <FilterBar
+        count={
+          data && (
+            <>
+              Total Orders: <span className="font-semibold">{data.pagination.total}</span>
+            </>
+          )
+        }
+      >
+        <SearchFilter label="Search orders" placeholder="Search order number, customer or email..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
+        <SelectFilter label="Filter by status" all="All statuses" className="max-w-[12rem]" options={ORDER_STATUSES.map((s) => ({ value: s, label: label(s) }))} value={status} onChange={(v) => (setStatus(v), setPage(1))} />
+      </FilterBar>
       {list.error && <ErrorNote text={ADMIN_MSG.failedOrders} onRetry={list.reload} />}
       {data && (
         <>

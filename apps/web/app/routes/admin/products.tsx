@@ -4,7 +4,17 @@ import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Product } from "@khelku
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { catalogApi, categoriesUrl, productsUrl, type AdminCategoryList, type AdminProductList } from "../../components/admin/api/catalog";
 import { ProductForm } from "../../components/admin/product-form";
-import { btn, Dialog, ErrorNote, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
+import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
+import { btn, Dialog, ErrorNote, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
+
+const SORTS = [
+  { value: "createdAt:desc", label: "Newest first" },
+  { value: "createdAt:asc", label: "Oldest first" },
+  { value: "name:asc", label: "Name A–Z" },
+  { value: "price:asc", label: "Price low–high" },
+  { value: "price:desc", label: "Price high–low" },
+  { value: "stock:asc", label: "Stock low–high" },
+];
 
 export default function AdminProducts() {
   const [search, setSearch] = useState("");
@@ -52,48 +62,18 @@ export default function AdminProducts() {
           </button>
         }
       />
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <input
-          className={`${input} max-w-xs`}
-          type="search"
-          placeholder="Search products by name..."
-          aria-label="Search products"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <select
-          className={`${input} max-w-[14rem]`}
-          aria-label="Filter by category"
+      <FilterBar count={data && showingText(data.products.length, data.pagination.total, data.overallTotal, "products")}>
+        <SearchFilter label="Search products" placeholder="Search products by name..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
+        <SelectFilter
+          label="Filter by category"
+          all="All categories"
+          className="max-w-[14rem]"
+          options={categories.map((c) => ({ value: c.id, label: c.name }))}
           value={categoryId}
-          onChange={(e) => {
-            setCategoryId(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <select className={`${input} max-w-[12rem]`} aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
-          <option value="createdAt:desc">Newest first</option>
-          <option value="createdAt:asc">Oldest first</option>
-          <option value="name:asc">Name A–Z</option>
-          <option value="price:asc">Price low–high</option>
-          <option value="price:desc">Price high–low</option>
-          <option value="stock:asc">Stock low–high</option>
-        </select>
-        {data && (
-          <p className="ml-auto text-sm text-slate-600">
-            {showingText(data.products.length, data.pagination.total, data.overallTotal, "products")}
-          </p>
-        )}
-      </div>
+          onChange={(v) => (setCategoryId(v), setPage(1))}
+        />
+        <SelectFilter label="Sort" className="max-w-[12rem]" options={SORTS} value={sort} onChange={setSort} />
+      </FilterBar>
       {list.error && <ErrorNote text={list.error} onRetry={list.reload} />}
       {!data && !list.error ? (
         <p className="text-slate-500">{ADMIN_MSG.loadingProducts}</p>
@@ -112,7 +92,10 @@ export default function AdminProducts() {
                     <div>{formatNPR(p.price)}</div>
                     {p.salePrice != null && <div className="text-xs font-semibold text-crimson">Sale {formatNPR(p.salePrice)}</div>}
                   </td>
-                  <td className={`px-3 py-2 font-semibold ${p.stock < LOW_STOCK_THRESHOLD ? "text-red-600" : "text-slate-800"}`} title={p.sizes.map((s) => `${s.size}: ${s.stock}`).join(", ")}>
+                  <td
+                    className={`px-3 py-2 font-semibold ${p.stock < LOW_STOCK_THRESHOLD ? "text-red-600" : "text-slate-800"}`}
+                    title={p.sizes.map((s) => `${s.size}: ${s.stock}`).join(", ")}
+                  >
                     {p.stock}
                   </td>
                   <td className="px-3 py-2">
@@ -123,7 +106,12 @@ export default function AdminProducts() {
                       <button type="button" className={btn.small} onClick={() => setEditing(p)}>
                         Edit
                       </button>
-                      <button type="button" className={`${btn.small} ${p.featured ? "border-amber-300 bg-amber-50 text-amber-800" : ""}`} aria-pressed={p.featured} onClick={() => toggleFeatured(p)}>
+                      <button
+                        type="button"
+                        className={`${btn.small} ${p.featured ? "border-amber-300 bg-amber-50 text-amber-800" : ""}`}
+                        aria-pressed={p.featured}
+                        onClick={() => toggleFeatured(p)}
+                      >
                         {p.featured ? "Featured" : "Feature"}
                       </button>
                       <button type="button" className={btn.danger} onClick={() => remove(p)}>

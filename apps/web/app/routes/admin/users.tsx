@@ -4,6 +4,7 @@ import { ADMIN_MSG, type AdminUser, type Role } from "@khelkud/contracts";
 import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
 import { ApiError } from "../../components/admin/api/client";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
@@ -70,6 +71,11 @@ function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => vo
   );
 }
 
+const ROLES = [
+  { value: "USER", label: "User" },
+  { value: "ADMIN", label: "Admin" },
+];
+
 export default function AdminUsers() {
   const [search, setSearch] = useState("");
   const [role, setRole] = useState("");
@@ -111,15 +117,10 @@ export default function AdminUsers() {
           </button>
         }
       />
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <input className={`${input} max-w-xs`} type="search" placeholder="Search by name or email..." aria-label="Search users" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select className={`${input} max-w-[10rem]`} aria-label="Filter by role" value={role} onChange={(e) => { setRole(e.target.value); setPage(1); }}>
-          <option value="">All roles</option>
-          <option value="USER">User</option>
-          <option value="ADMIN">Admin</option>
-        </select>
-        {data && <p className="ml-auto text-sm text-slate-600">{showingText(data.users.length, data.pagination.total, data.overallTotal, "users")}</p>}
-      </div>
+      <FilterBar count={data && showingText(data.users.length, data.pagination.total, data.overallTotal, "users")}>
+        <SearchFilter label="Search users" placeholder="Search by name or email..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
+        <SelectFilter label="Filter by role" all="All roles" className="max-w-[10rem]" options={ROLES} value={role} onChange={(v) => (setRole(v), setPage(1))} />
+      </FilterBar>
       {list.error && <ErrorNote text={ADMIN_MSG.failedUsers} onRetry={list.reload} />}
       {data && (
         <>

@@ -1,0 +1,77 @@
+/**
+ * Devanagari and romanised Nepali search (docs/decisions/114): a product's Nepali name and description are searched
+ * through the same romanisation as the query, in SQL (`khelkud_romanise`) and in code (`devanagariToLatin`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql, type SQL } from "drizzle-orm";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertCategory, insertProduct } from "../../test/factories.js";
+import { devanagariToLatin } from "./devanagari.js";
+
+let t: TestContext;
+const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const names = (body: { data: { products: { name: string }[] } }) => body.data.products.map((p) => p.name);
+const search = async (q: string) => {
+  const res = await t.app.inject({ method: "GET", url: `/api/products/search?q=${encodeURIComponent(q)}` });
+  return { status: res.statusCode, body: res.json() };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const football = await insertCategory(db, { name: "Football Jerseys", slug: "football-jerseys", nameNe: "फुटबल जर्सी" });
+  const cricket = await insertCategory(db, { name: "Cricket Jerseys", slug: "cricket-jerseys" });
+  await insertProduct(db, { name: "Nepal Home Jersey 2025", nameNe: "नेपाल घरेलु जर्सी", team: "Nepal", brand: "Kelme", categoryId: football.id, description: "Crimson home shirt.", descriptionNe: "रातो घरेलु कमिज।" });
+  await insertProduct(db, { name: "Nepal Away Jersey 2025", nameNe: "नेपाल बाहिरी जर्सी", team: "Nepal", brand: "Kelme", categoryId: football.id });
+  await insertProduct(db, { name: "Nepal Cricket ODI Jersey 2025", team: "Nepal Cricket Team", brand: "Shikhar", categoryId: cricket.id });
+  await insertProduct(db, { name: "Liverpool Home Jersey 2025/26", nameNe: "लिभरपुल घरेलु जर्सी", team: "Liverpool", brand: "Nike", categoryId: football.id });
+});
+afterAll(() => t.close());
+
+describe("Nepali search", () => {
+  it("romanises Devanagari in SQL exactly as the query is romanised in code", async () => {
+    const samples = ["नेपाल घरेलु जर्सी", "क्रिकेट", "मेस्सी", "फ़ुटबल", "संख्या २०८३", "अर्जेन्टिना", "ज़ोन", "ऋतु", "सिंहदरबार", "Jersey नेपाल 10", "ॐ"];
+    for (const s of samples) {
+      const [row] = await rows<{ r: string }>(sql`SELECT khelkud_romanise(${s}) AS r`);
+      expect(row!.r, s).toBe(devanagariToLatin(s.normalize("NFKC")));
+    }
+  });
+
+  it("'नेपाल जर्सी' finds the Nepal jerseys by their Nepali names", async () => {
+    const { status, body } = await search("नेपाल जर्सी");
+    expect(status).toBe(200);
+    expect(names(body).slice(0, 2).sort()).toEqual(["Nepal Away Jersey 2025", "Nepal Home Jersey 2025"]);
+    expect(names(body)).not.toContain("Liverpool Home Jersey 2025/26");
+  });
+
+  it("'नेपाल घरेलु जर्सी' finds the home shirt first; a word of the Nepali description finds it too", async () => {
+    expect(names((await search("नेपाल घरेलु जर्सी")).body)[0]).toBe("Nepal Home Jersey 2025");
+    expect(names((await search("रातो")).body)).toEqual(["Nepal Home Jersey 2025"]);
+  });
+
+  it("the romanised 'nepal jersi' finds the Nepal jerseys", async () => {
+    const found = names((await search("nepal jersi")).body);
+    expect(found).toEqual(expect.arrayContaining(["Nepal Home Jersey 2025", "Nepal Away Jersey 2025", "Nepal Cricket ODI Jersey 2025"]));
+    expect(found).not.toContain("Liverpool Home Jersey 2025/26");
+  });
+
+  it("a Nepali word one letter off is corrected like an English one", async () => {
+    // "घरेलू" (long ū) and "घरेलु" romanise the same; "gharelo" is one substitution from "gharelu".
+    expect(names((await search("घरेलू")).body).sort()).toEqual(["Liverpool Home Jersey 2025/26", "Nepal Home Jersey 2025"]);
+    expect(names((await search("gharelo")).body).sort()).toEqual(["Liverpool Home Jersey 2025/26", "Nepal Home Jersey 2025"]);
+  });
+
+  it("a Nepali name changed by any write (here raw SQL) is searchable by its new words only", async () => {
+    await rows(sql`UPDATE products SET name_ne = 'नेपाल तेस्रो जर्सी' WHERE name = 'Nepal Away Jersey 2025'`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(names((await search("तेस्रो")).body)).toEqual(["Nepal Away Jersey 2025"]);
+    expect(names((await search("बाहिरी")).body)).toEqual([]);
+  });
+
+  it("malformed Nepali queries answer 200 or 400, never 500", async () => {
+    for (const q of ["्", "़़़", "\u0000नेपाल", "ॐ".repeat(5000), "नेपाल%' OR 1=1 --"]) {
+      const { status } = await search(q);
+      expect([200, 400], q).toContain(status);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Nepali names and descriptions of products, categories and blog posts (docs/decisions/089): written in the admin,
+ * optional, bounded, sanitised like their English twins, and served by the public API beside the English text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertCategory, insertUser, sessionFor } from "../../test/factories.js";
+
+let t: TestContext;
+let admin: Record<string, string>;
+let categoryId: string;
+let blogCategoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await insertUser(t.database.db, { role: "ADMIN" });
+  admin = { ...(await sessionFor(t.app, a.id)).bearer };
+  categoryId = (await insertCategory(t.database.db, { name: "Football Jerseys NE", slug: "football-ne" })).id;
+  blogCategoryId = (await insertCategory(t.database.db, { name: "Guides NE", slug: "guides-ne", type: "BLOG" })).id;
+});
+afterAll(() => t.close());
+
+const api = (method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as "GET", url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+const product = (over: Record<string, unknown> = {}) => ({
+  name: "Nepal Home Jersey 2026",
+  categoryId,
+  description: "The home kit.",
+  price: 350_000,
+  sizes: [{ size: "M", stock: 12 }],
+  colors: [],
+  brand: "Kelme",
+  team: "Nepal",
+  keywords: [],
+  metaTags: [],
+  ...over,
+});
+const blog = (over: Record<string, unknown> = {}) => ({ title: "How to Spot a Fake Jersey", categoryId: blogCategoryId, content: "<p>Look at the crest.</p>", keywords: [], metaTags: [], status: "PUBLISHED", ...over });
+
+describe("Nepali product fields", () => {
+  it("stores the Nepali name and description and serves them beside the English ones; empty means none", async () => {
+    const res = await api("POST", "/api/admin/products", product({ nameNe: "  नेपाल घरेलु जर्सी  ", descriptionNe: "घरेलु खेलको जर्सी।" }));
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data.product;
+    expect(created).toMatchObject({ nameNe: "नेपाल घरेलु जर्सी", descriptionNe: "घरेलु खेलको जर्सी।" });
+    const pub = await t.app.inject({ method: "GET", url: `/api/products/slug/${created.slug}` });
+    expect(pub.json().data.product).toMatchObject({ name: "Nepal Home Jersey 2026", nameNe: "नेपाल घरेलु जर्सी", descriptionNe: "घरेलु खेलको जर्सी।" });
+    const cleared = await api("PUT", `/api/admin/products/${created.id}`, product({ nameNe: "", descriptionNe: null }));
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.product).toMatchObject({ nameNe: null, descriptionNe: null });
+  });
+
+  it("refuses a Nepali name of 10,000 characters, a NUL byte and a non-string with 400, and writes nothing", async () => {
+    for (const [i, over] of [{ nameNe: "न".repeat(10_000) }, { nameNe: "नेपाल\u0000" }, { descriptionNe: "क".repeat(10_001) }, { nameNe: 42 }, { nameNe: ["नेपाल"] }].entries()) {
+      const res = await api("POST", "/api/admin/products", product({ name: `Refused ${i}`, ...over }));
+      expect(res.statusCode, JSON.stringify(over).slice(0, 40)).toBe(400);
+    }
+    const list = await api("GET", "/api/admin/products?q=Refused");
+    expect(list.json().data.products).toEqual([]);
+  });
+});
+
+describe("Nepali category and blog fields", () => {
+  it("a category keeps its Nepali name; the catalogue's filters and product category carry it", async () => {
+    const res = await api("POST", "/api/admin/categories", { name: "Cricket Jerseys NE", type: "PRODUCT", nameNe: "क्रिकेट जर्सी" });
+    expect(res.statusCode).toBe(201);
+    const cat = res.json().data.category;
+    expect(cat.nameNe).toBe("क्रिकेट जर्सी");
+    expect((await api("POST", "/api/admin/categories", { name: "X", type: "PRODUCT", nameNe: "क".repeat(101) })).statusCode).toBe(400);
+    expect((await api("POST", "/api/admin/categories", { name: "Y", type: "PRODUCT", nameNe: "\u0000" })).statusCode).toBe(400);
+    const made = (await api("POST", "/api/admin/products", product({ name: "Nepal Cricket Jersey NE", categoryId: cat.id }))).json().data.product;
+    expect(made.category).toMatchObject({ id: cat.id, nameNe: "क्रिकेट जर्सी" });
+    const list = await t.app.inject({ method: "GET", url: "/api/products?facets=true" });
+    const facets = list.json().data.facets;
+    expect(facets.categories.find((c: { id: string }) => c.id === cat.id)).toMatchObject({ nameNe: "क्रिकेट जर्सी" });
+    const cats = await t.app.inject({ method: "GET", url: "/api/categories" });
+    expect(cats.json().data.categories.find((c: { id: string }) => c.id === cat.id)).toMatchObject({ nameNe: "क्रिकेट जर्सी" });
+  });
+
+  it("a blog post's Nepali title, excerpt and content are stored, the content sanitised like the English", async () => {
+    const res = await api("POST", "/api/admin/blogs", blog({ titleNe: "नक्कली जर्सी कसरी चिन्ने", excerptNe: "तिर्नुअघि पाँच कुरा।", contentNe: '<p>लोगो हेर्नुहोस्।</p><script>alert(1)</script><img src=x onerror="alert(2)">' }));
+    expect(res.statusCode).toBe(201);
+    const post = res.json().data.blog;
+    expect(post.titleNe).toBe("नक्कली जर्सी कसरी चिन्ने");
+    expect(post.contentNe).toContain("लोगो हेर्नुहोस्।");
+    expect(post.contentNe).not.toMatch(/script|onerror/i);
+    const pub = await t.app.inject({ method: "GET", url: `/api/blogs/slug/${post.slug}` });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().data.blog).toMatchObject({ titleNe: "नक्कली जर्सी कसरी चिन्ने", excerptNe: "तिर्नुअघि पाँच कुरा।" });
+    expect(pub.json().data.blog.contentNe).not.toMatch(/script|onerror/i);
+    expect((await api("POST", "/api/admin/blogs", blog({ title: "Too long", titleNe: "न".repeat(201) }))).statusCode).toBe(400);
+    expect((await api("POST", "/api/admin/blogs", blog({ title: "Nul", contentNe: "<p>\u0000</p>" }))).statusCode).toBe(400);
+  });
+});

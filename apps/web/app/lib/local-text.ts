@@ -1,0 +1,43 @@
+/**
+ * Catalogue data in the page's language (docs/decisions/089): loaders hand pages products, categories and posts whose
+ * `name`, `description`, `title`, `excerpt` and `content` are already the Nepali versions on a Nepali page where the
+ * admin wrote one (the English text otherwise), so every card, heading, breadcrumb, filter, title, meta tag and
+ * JSON-LD of the page reads them without knowing about the Nepali fields. The language comes from the request's
+ * path (the `/ne` basename), which also keys the page caches.
+ */
+import { localeOfPath, localText, type Locale } from "@khelkud/contracts";
+
+export function requestLocale(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}
+
+type Named = { name: string; nameNe?: string | null };
+
+function withName<T extends Named>(item: T, locale: Locale): T {
+  return locale === "ne" && item.nameNe ? { ...item, name: item.nameNe } : item;
+}
+
+/**
+ * A product or product card: name, description and its category's name. The English SEO title and description give
+ * way to the Nepali name and description where those are written, so the page's title and meta read Nepali too.
+ */
+export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; category: Named | null }>(p: T, locale: Locale): T {
+  if (locale !== "ne") return p;
+  const out = { ...withName(p, locale), description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
+  if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
+  if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  return out;
+}
+
+/** A category (a filter, a footer link): its name. */
+export function localCategory<T extends Named>(c: T, locale: Locale): T {
+  return withName(c, locale);
+}
+
+/** A blog post or its summary: title, excerpt and, on the post, the content. */
+export function localPost<T extends { title: string; titleNe?: string | null; excerpt: string; excerptNe?: string | null; content?: string; contentNe?: string | null }>(p: T, locale: Locale): T {
+  if (locale !== "ne") return p;
+  const out = { ...p, title: localText(locale, p.title, p.titleNe), excerpt: localText(locale, p.excerpt, p.excerptNe) };
+  if (p.content !== undefined && p.contentNe) out.content = p.contentNe;
+  return out;
+}
