@@ -545,7 +545,7 @@ export const enPages = {
     sizeGuide: "size guide",
     sizeAfter: ". Player versions are cut slimmer than fan versions. If the fit is wrong, exchange the size free within 30 days.",
     printQ: "Do you print names and numbers?",
-    printA: "Not yet. The shirts we sell come as the brand makes them. Some products are sold with a player's name and number already printed; this is shown in the product name.",
+    printA: "Yes, on jerseys that show “Add name & number” on their page: pick a listed player or type your own name (up to 12 letters) and a number from 0 to 99. The printing fee is shown beside the price before you add the shirt to your cart. A printed shirt is made for you, so it cannot be returned or exchanged.",
     restockQ: "Will a sold-out size come back?",
     restockA: "Often, yes: we restock popular sizes each season. Add the product to your wishlist and check back, or subscribe to our newsletter for restock news.",
     orders: "Orders and payment",
