@@ -13,7 +13,7 @@ const SHELL_APP = /[\\/]apps[\\/]web[\\/]app[\\/](lib|components)[\\/]/;
 const NOT_SHELL =
   /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
 // Contracts modules without Zod; the schema modules (auth, catalog, orders, content, payments, admin, enums, api) stay out.
-const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|content-rules|payment-rules|messages|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
+const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|auth-rules|print-rules|content-rules|payment-rules|messages|messages-ne|locale|bikram-sambat|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
 const SHELL_LIBS = /[\\/]node_modules[\\/]sonner[\\/]/;
 
 // The bundler's "plugins ran for N s of this build" report is for plugin authors; on a busy machine it adds a dozen
