@@ -7,13 +7,16 @@ import { defineConfig } from "vite";
 // can hydrate, so the code every storefront page needs travels in two files instead of thirty: `framework` (React,
 // React Router) and `shell` (the header, footer, cart, session and shared components, the Zod-free parts of the
 // contracts, sonner). Route modules, Zod and rarely used libraries (crop, charts, socket.io) stay in their own chunks.
+// A module's imports join its group, so one Zod import from a shell module brings all of Zod (docs/decisions/116);
+// the Nepali catalogue (`lib/i18n-ne`) stays out and loads only on Nepali pages.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const SHELL_APP = /[\\/]apps[\\/]web[\\/]app[\\/](lib|components)[\\/]/;
 // Code only account, checkout, order and payment pages use stays with those routes.
 const NOT_SHELL =
-  /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
-// Contracts modules without Zod; the schema modules (auth, catalog, orders, content, payments, admin, enums, api) stay out.
-const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|content-rules|payment-rules|messages|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
+  /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|i18n-ne|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
+// Contracts modules without Zod (packages/contracts/src/zod-free.test.ts checks them); the schema modules (auth, catalog,
+// orders, personalisation, content, payments, admin, enums, api) stay out.
+const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|auth-rules|print-rules|content-rules|payment-rules|messages|messages-ne|locale|bikram-sambat|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
 const SHELL_LIBS = /[\\/]node_modules[\\/]sonner[\\/]/;
 
 // The bundler's "plugins ran for N s of this build" report is for plugin authors; on a busy machine it adds a dozen

@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { coalesceChunks } from "./lib/coalesce.server";
 import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
+// Every server render may be Nepali: the catalogue is there from the start (docs/decisions/116).
+import "./lib/i18n-ne";
 import { hydratesAfterPaint } from "./lib/page-handle";
 import { AccountPlaceholderContext } from "./lib/session";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";

@@ -7,7 +7,7 @@ import { CategorySchema, ProductSchema } from "./catalog.js";
 import { ActiveStatusSchema, OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema } from "./enums.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { DEFAULT_SHIPPING_RULE } from "./shipping.js";
-import { DEFAULT_PRINT_FEE } from "./personalisation.js";
+import { DEFAULT_PRINT_FEE } from "./print-rules.js";
 
 // ------------------------------------------------------------ store settings (docs/decisions/064, 066, 081)
 

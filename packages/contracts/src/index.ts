@@ -1,5 +1,6 @@
 export * from "./api.js";
 export * from "./auth.js";
+export * from "./auth-rules.js";
 export * from "./catalog.js";
 export * from "./product-card.js";
 export * from "./catalog-rules.js";
@@ -27,5 +28,6 @@ export * from "./invoice-rules.js";
 export * from "./url-text.js";
 export * from "./notifications.js";
 export * from "./personalisation.js";
+export * from "./print-rules.js";
 export * from "./locale.js";
 export * from "./messages-ne.js";

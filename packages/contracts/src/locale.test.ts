@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDay, formatMoment, formatMoney, localeFromCookie, localeOfPath, negotiateLocale, pathInLocale, toNepaliDigits, withoutLocale } from "./locale.js";
 import { AUTH_MSG_NE, localizeMessage, MSG_NE } from "./messages-ne.js";
-import { AUTH_MSG } from "./auth.js";
+import { AUTH_MSG } from "./auth-rules.js";
 import { MSG } from "./messages.js";
 import { bsToAd } from "./bikram-sambat.js";
 

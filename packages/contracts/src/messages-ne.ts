@@ -5,13 +5,13 @@
  * route keeps throwing the English text and the server answers in Nepali at one place (plugins/errors.ts); the browser
  * forms do the same with the messages the schemas give them. Terms: docs/nepali-glossary.md.
  */
-import { AUTH_MSG } from "./auth.js";
+import { AUTH_MSG } from "./auth-rules.js";
 import { CONTENT_MSG } from "./content-rules.js";
 import type { Locale } from "./locale.js";
 import { MSG } from "./messages.js";
-import { ADDRESS_MSG } from "./orders.js";
+import { ADDRESS_MSG } from "./order-rules.js";
 import { PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_UNAVAILABLE } from "./payment-rules.js";
-import { PRINT_MSG } from "./personalisation.js";
+import { PRINT_MSG } from "./print-rules.js";
 
 type Texts<T> = { [K in keyof T]: string };
 

@@ -92,3 +92,12 @@ export function paymentMethodLabel(method: string): string {
 
 export const CART_ISSUES = ["PRICE_CHANGED", "QUANTITY_REDUCED", "LOW_STOCK", "SOLD_OUT", "UNAVAILABLE", "UNKNOWN_SIZE", "TOO_MANY", "PRINTING"] as const;
 export type CartIssueCode = (typeof CART_ISSUES)[number];
+
+/** The checkout address's messages (docs/decisions/064). */
+export const ADDRESS_MSG = {
+  provinceRequired: "Province is required",
+  provinceUnknown: "Please choose one of Nepal's 7 provinces",
+  districtRequired: "District is required",
+  districtUnknown: "Please choose one of Nepal's 77 districts",
+  areaRequired: "Municipality / Area is required",
+} as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { limitParam } from "./api.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
-import { CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
+import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
 
@@ -13,14 +13,6 @@ const requiredText = (message: string, max = 200) =>
     .trim()
     .min(1, message)
     .max(max, `must be at most ${max} characters`);
-
-export const ADDRESS_MSG = {
-  provinceRequired: "Province is required",
-  provinceUnknown: "Please choose one of Nepal's 7 provinces",
-  districtRequired: "District is required",
-  districtUnknown: "Please choose one of Nepal's 77 districts",
-  areaRequired: "Municipality / Area is required",
-} as const;
 
 const provinceField = z
   .string({ error: ADDRESS_MSG.provinceRequired })

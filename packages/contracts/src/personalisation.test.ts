@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalisePrintName, PersonalisationInputSchema, PRINT_MSG, printNameLength, printNameProblem } from "./personalisation.js";
+import { PersonalisationInputSchema } from "./personalisation.js";
+import { normalisePrintName, PRINT_MSG, printNameLength, printNameProblem } from "./print-rules.js";
 
 describe("the name to print (docs/decisions/100)", () => {
   it("is normalised as it will be printed: NFC, ’ → ', spaces collapsed, uppercase", () => {

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Product } from "@khelkud/contracts";
-import { addCookieLine, cartSetCookie, readCartCookie } from "./cart-cookie";
+import { addCookieLine, cartSetCookie } from "./cart-cookie";
+import { readCartCookie } from "./cart-cookie.server";
 import { field, readForm } from "./route-form.server";
 
 /** Why a line was not added, as a key of the catalogues' `messages`/`cart` texts. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ORDER_LINES } from "@khelkud/contracts";
-import { addCookieLine, cartCookieOf, cookieValueFor, encodeCartCookie, MAX_CART_COOKIE_CHARS, parseCartCookie } from "./cart-cookie";
+import { addCookieLine, cartCookieOf, cookieValueFor, encodeCartCookie, MAX_CART_COOKIE_CHARS } from "./cart-cookie";
+import { parseCartCookie } from "./cart-cookie.server";
 
 const ID = "0b9f6b1e-7f3a-4d0e-9c55-3f2a1d0e8b11";
 const line = { p: ID, s: "M", c: "default", q: 2 };

@@ -4,9 +4,9 @@
  * prices, stock and print fees again every time; anything it cannot read is dropped whole, never half-used.
  *
  * With scripts the browser's storage (lib/cart-store.ts) stays the cart and writes this copy on every change; without
- * them the product page's "Add to Cart" posts to its route action, which adds the line here.
+ * them the product page's "Add to Cart" posts to its route action, which adds the line here. Reading a posted cookie
+ * (with Zod) is the server's: cart-cookie.server.ts, so the pages' scripts stay without Zod (docs/decisions/071).
  */
-import { z } from "zod";
 import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "@khelkud/contracts";
 
 export const CART_COOKIE = "kk_cart";
@@ -15,35 +15,13 @@ export const MAX_CART_COOKIE_CHARS = 3800;
 /** Thirty days, like the browser's storage keeps a cart until it is cleared. */
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** A short text without control characters (a NUL written as `\u0000` inside the JSON is refused too). */
-const text = (max: number) => z.string().min(1).max(max).regex(/^\P{Cc}+$/u);
-
 /** One line: `p` product id, `s` size, `c` colour, `q` quantity, `x` the print (a listed player, or a name and number). */
-const CookieLineSchema = z.object({
-  p: text(64),
-  s: text(20),
-  c: text(40),
-  q: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
-  x: z.union([z.object({ playerId: text(64) }), z.object({ name: text(40), number: z.number().int().min(0).max(999) })]).optional(),
-});
-const CookieCartSchema = z.array(CookieLineSchema).max(MAX_ORDER_LINES);
-
-export type CookieLine = z.infer<typeof CookieLineSchema>;
-
-/** The lines of the cookie's value, or `unreadable` when anything about it is off (too long, not JSON, a NUL, a bad line). */
-export function parseCartCookie(raw: string | undefined): { lines: CookieLine[]; unreadable: boolean } {
-  if (raw === undefined || raw === "") return { lines: [], unreadable: false };
-  if (raw.length > MAX_CART_COOKIE_CHARS) return { lines: [], unreadable: true };
-  let json: unknown;
-  try {
-    const text = decodeURIComponent(raw);
-    if (text.includes("\0")) return { lines: [], unreadable: true };
-    json = JSON.parse(text);
-  } catch {
-    return { lines: [], unreadable: true };
-  }
-  const parsed = CookieCartSchema.safeParse(json);
-  return parsed.success ? { lines: parsed.data, unreadable: false } : { lines: [], unreadable: true };
+export interface CookieLine {
+  p: string;
+  s: string;
+  c: string;
+  q: number;
+  x?: { playerId: string } | { name: string; number: number };
 }
 
 /** The cart cookie's value in a request's `Cookie` header (the last one wins, as browsers send the most specific last). */
@@ -54,11 +32,6 @@ export function cartCookieOf(cookieHeader: string | null): string | undefined {
     if (eq > 0 && part.slice(0, eq).trim() === CART_COOKIE) value = part.slice(eq + 1).trim();
   }
   return value;
-}
-
-/** The request's cart. */
-export function readCartCookie(request: Request) {
-  return parseCartCookie(cartCookieOf(request.headers.get("cookie")));
 }
 
 export function encodeCartCookie(lines: CookieLine[]): string {

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { DEFAULT_POSTAL_CODE, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
-import { cartSetCookie, readCartCookie, type CookieLine } from "./cart-cookie";
+import { cartSetCookie, type CookieLine } from "./cart-cookie";
+import { readCartCookie } from "./cart-cookie.server";
 import { lineKey, type CartItem } from "./cart-store";
 import { loginUrl } from "./api";
 import { callApi, checked, failed, field, formAnswer, readForm, redirectWithCookies } from "./route-form.server";

@@ -1,23 +1,34 @@
 /**
  * The storefront's texts in English and Nepali (docs/decisions/105): i18next, one instance per
- * language made once from the catalogues in `app/locales` (no per-request state, so concurrent server renders never
- * mix languages). The language of a page is its URL: Nepali pages are the app under the basename `/ne`.
+ * language made on first use from the catalogues in `app/locales` (no per-request state, so concurrent server renders
+ * never mix languages). The language of a page is its URL: Nepali pages are the app under the basename `/ne`.
  */
 import { createElement, Fragment, type ReactNode } from "react";
 import i18next, { type i18n } from "i18next";
 import { useHref } from "react-router";
 import { formatDay, formatMoment, formatMoney, localDigits, localizeMessage, type Locale } from "@khelkud/contracts";
-import { en } from "../locales/en";
-import { ne } from "../locales/ne";
+import { en, type Catalogue } from "../locales/en";
 
-export const CATALOGUES = { en, ne } as const;
+/**
+ * The catalogues at hand. English always; Nepali is added by `lib/i18n-ne.ts`, which the server imports at start and
+ * the browser loads before hydrating a Nepali page (app/entry.client.tsx), so English pages never download it
+ * (docs/decisions/116).
+ */
+const CATALOGUES: Partial<Record<Locale, Catalogue>> = { en };
+const INSTANCES: Partial<Record<Locale, i18n>> = {};
+
+export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
+  CATALOGUES[locale] = catalogue;
+  delete INSTANCES[locale];
+}
 
 function makeInstance(locale: Locale): i18n {
   const instance = i18next.createInstance();
+  const resources = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, { translation: c }]));
   void instance.init({
     lng: locale,
     fallbackLng: "en",
-    resources: { en: { translation: en }, ne: { translation: ne } },
+    resources,
     // React escapes what it renders; messages are plain text.
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -26,10 +37,8 @@ function makeInstance(locale: Locale): i18n {
   return instance;
 }
 
-const INSTANCES: Record<Locale, i18n> = { en: makeInstance("en"), ne: makeInstance("ne") };
-
 export function i18nFor(locale: Locale): i18n {
-  return INSTANCES[locale];
+  return (INSTANCES[locale] ??= makeInstance(locale));
 }
 
 /** The page's language: the router's basename is `/ne` on Nepali pages. */
@@ -41,7 +50,7 @@ export function useLocale(): Locale {
 export function useI18n() {
   // The instance of the page's language itself, not React context: the same texts in a component test without a provider.
   const locale = useLocale();
-  const { t } = INSTANCES[locale];
+  const { t } = i18nFor(locale);
   return {
     t,
     locale,
