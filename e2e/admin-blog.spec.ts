@@ -32,7 +32,7 @@ function watchDialogs(page: Page, answers: { category: string }) {
 
 /** Pastes HTML into the editor the way a browser does (a paste event carrying text/html). */
 async function pasteHtml(page: Page, html: string) {
-  await page.getByRole("textbox", { name: "Content" }).evaluate((el, data) => {
+  await page.getByRole("textbox", { name: "Content", exact: true }).evaluate((el, data) => {
     const transfer = new DataTransfer();
     transfer.setData("text/html", data);
     transfer.setData("text/plain", "pasted");
@@ -85,10 +85,10 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     await form.getByRole("button", { name: "+ Create Category" }).click();
     await expect(form.getByLabel("Category")).toHaveValue(/.+/);
     await expect(form.getByLabel("Category").locator("option:checked")).toHaveText(category);
-    await form.getByLabel("Excerpt").fill("What to check before you buy a derby jersey.");
+    await form.getByLabel("Excerpt", { exact: true }).fill("What to check before you buy a derby jersey.");
     await expect(form.getByLabel("Status")).toHaveValue("DRAFT");
 
-    const editor = form.getByRole("textbox", { name: "Content" });
+    const editor = form.getByRole("textbox", { name: "Content", exact: true });
     await editor.click();
     await form.getByRole("button", { name: "H2 heading" }).click();
     await page.keyboard.type("Kit check");
@@ -148,7 +148,7 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     // ------------------------------------------------------------------ publish (the editor opens the cleaned post)
     await card.getByRole("button", { name: `Edit ${title}` }).click();
     const editForm = page.getByRole("dialog", { name: `Edit ${title}` });
-    await expect(editForm.getByRole("textbox", { name: "Content" })).toContainText("Kit check");
+    await expect(editForm.getByRole("textbox", { name: "Content", exact: true })).toContainText("Kit check");
     await editForm.getByLabel("Status").selectOption("PUBLISHED");
     await editForm.getByRole("button", { name: "Update Post" }).click();
     await expect(page.getByText("Blog updated successfully!")).toBeVisible();
@@ -205,7 +205,7 @@ test("the post form, editor included, has no serious or critical axe violations 
   await visit(page, "/admin/blogs");
   await page.getByRole("button", { name: "+ New Post" }).click();
   const form = page.getByRole("dialog", { name: "New Post" });
-  await expect(form.getByRole("textbox", { name: "Content" })).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
   await form.getByRole("button", { name: "Create Post" }).click();
   await expect(form.getByText("Content is required")).toBeVisible();
   const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -213,8 +213,8 @@ test("the post form, editor included, has no serious or critical axe violations 
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious).toEqual([]);
-  await form.getByRole("textbox", { name: "Content" }).click();
+  await form.getByRole("textbox", { name: "Content", exact: true }).click();
   await page.keyboard.type("Typed under the policy");
-  await expect(form.getByRole("textbox", { name: "Content" })).toContainText("Typed under the policy");
+  await expect(form.getByRole("textbox", { name: "Content", exact: true })).toContainText("Typed under the policy");
   expect(await violations()).toEqual([]);
 });
