@@ -89,17 +89,18 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     await expect(form.getByLabel("Status")).toHaveValue("DRAFT");
 
     const editor = form.getByRole("textbox", { name: "Content", exact: true });
+    const tools = form.getByRole("toolbar", { name: "Formatting: Content", exact: true });
     await editor.click();
-    await form.getByRole("button", { name: "H2 heading" }).click();
+    await tools.getByRole("button", { name: "H2 heading" }).click();
     await page.keyboard.type("Kit check");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Look at the ");
-    await form.getByRole("button", { name: "Bold" }).click();
+    await tools.getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type("crest");
-    await form.getByRole("button", { name: "Bold" }).click();
+    await tools.getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type(" first.");
     await page.keyboard.press("Enter");
-    await form.getByRole("button", { name: "Bulleted list" }).click();
+    await tools.getByRole("button", { name: "Bulleted list" }).click();
     await page.keyboard.type("Stitching");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Labels");
@@ -108,7 +109,7 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     await pasteHtml(page, HOSTILE);
     await expect(editor.locator("script, iframe, [onerror], [onmouseover]")).toHaveCount(0);
     await expect(editor.locator('a[href^="javascript"]')).toHaveCount(0);
-    await form.getByTestId("editor-picture-input").setInputFiles(inline);
+    await form.getByLabel("Picture to insert into Content", { exact: true }).setInputFiles(inline);
     await expect(editor.locator('img[src^="/media/blog-content/"]')).toHaveCount(1);
 
     await form.getByLabel("Keywords").fill("derby jersey, authentic kit, dashain");

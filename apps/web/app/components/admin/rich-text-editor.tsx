@@ -103,7 +103,7 @@ export default function RichTextEditor({
   return (
     <div className={`rounded-md border bg-white ${invalid ? "border-red-500" : "border-slate-300"} focus-within:border-nepal`}>
       {editor ? (
-        <Toolbar editor={editor} onLink={setLink} onPicture={() => fileRef.current?.click()} uploading={uploading} />
+        <Toolbar label={label} editor={editor} onLink={setLink} onPicture={() => fileRef.current?.click()} uploading={uploading} />
       ) : (
         <div className="h-11 border-b border-slate-200" />
       )}
@@ -113,8 +113,7 @@ export default function RichTextEditor({
         accept="image/jpeg,image/png,image/webp,image/avif"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Picture to insert"
-        data-testid="editor-picture-input"
+        aria-label={`Picture to insert into ${label}`}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
@@ -128,7 +127,7 @@ export default function RichTextEditor({
   );
 }
 
-function Toolbar({ editor, onLink, onPicture, uploading }: { editor: Editor; onLink: () => void; onPicture: () => void; uploading: number | null }) {
+function Toolbar({ label, editor, onLink, onPicture, uploading }: { label: string; editor: Editor; onLink: () => void; onPicture: () => void; uploading: number | null }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -146,7 +145,7 @@ function Toolbar({ editor, onLink, onPicture, uploading }: { editor: Editor; onL
   });
   const chain = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1">
+    <div role="toolbar" aria-label={`Formatting: ${label}`} className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1">
       <Tool label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
         <b>B</b>
       </Tool>
