@@ -12,7 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { loadPaths, percentile, summary } from "./lib.mjs";
-import { postgresReachable } from "./scratch-db.mjs";
+import { backendCpu, postgresReachable } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
 const { openPglite, openPostgres } = await import("../apps/server/src/db/client.ts");
@@ -225,25 +225,6 @@ async function buildIndexes(db) {
     ) z GROUP BY w`);
   await db.execute(sql`ANALYZE search_vocabulary`);
   return performance.now() - t0;
-}
-
-/** CPU time (ms) so far of the PostgreSQL server processes serving one database (they run on this machine), by pid. */
-async function backendCpu(adminUrl, dbName) {
-  if (!dbName) return new Map();
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const { rows } = await client.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
-  await client.end();
-  const out = new Map();
-  for (const { pid } of rows) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in clock ticks of 10 ms
-    } catch {
-      // not on this machine, or gone
-    }
-  }
-  return out;
 }
 
 /**
