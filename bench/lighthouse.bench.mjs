@@ -24,7 +24,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const list = await (await fetch(`${shop.url}/api/products?featured=true&limit=1`)).json();
-  const pages = { home: "/", catalogue: "/products", product: `/products/${list.data.products[0].slug}` };
+  const slug = list.data.products[0].slug;
+  // The same three pages in Nepali (issue 18 asks for their scores beside the English ones).
+  const pages = { home: "/", catalogue: "/products", product: `/products/${slug}`, "home ne": "/ne", "catalog ne": "/ne/products", "product ne": `/ne/products/${slug}` };
   const pct = (c) => (c?.score == null ? "  –" : String(Math.round(c.score * 100)).padStart(3));
   console.log(`  ${"page".padEnd(10)} perf  a11y  best   seo      LCP      CLS       TBT   JS (transfer)   perf runs   CPU index`);
   for (const [name, url] of Object.entries(pages)) {
