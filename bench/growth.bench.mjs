@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { percentile, summary } from "./lib.mjs";
+import { percentile, rng, summary } from "./lib.mjs";
 import { scratchPostgres } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
@@ -114,16 +114,6 @@ async function grow(url, have, want) {
   }
 }
 
-/** Deterministic pseudo-random numbers, so every run asks the same things. */
-function rng(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(20261124);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const upTo = (n) => 1 + Math.floor(rand() * n);

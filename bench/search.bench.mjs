@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { loadPaths, percentile, summary } from "./lib.mjs";
+import { loadPaths, percentile, rng, summary } from "./lib.mjs";
 import { backendCpu, postgresReachable } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
@@ -117,16 +117,6 @@ async function generate(db, from, to) {
   await db.execute(sql`ANALYZE`);
 }
 
-/** Deterministic pseudo-random numbers, so every run asks the same queries. */
-function rng(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(20261124);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const KEYS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
