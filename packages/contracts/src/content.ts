@@ -16,7 +16,8 @@ export const BlogPostSummarySchema = z.object({
   excerptNe: z.string().nullable(),
   author: z.object({ name: z.string() }),
   categoryId: z.string().nullable(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  /** `nameNe`: the category's Nepali name, where one is written (docs/decisions/117). */
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
   featuredImage: BlogImageSchema.nullable(),
   featured: z.boolean(),
   publishedAt: z.string(),

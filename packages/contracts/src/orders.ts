@@ -119,6 +119,8 @@ export const OrderItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
   name: z.string(),
+  /** The product's Nepali name when the order was placed (null when it had none); Nepali pages show it. */
+  nameNe: z.string().nullable(),
   slug: z.string(),
   image: z.string().nullable(),
   size: z.string(),
@@ -237,6 +239,8 @@ export const CartCheckLineResultSchema = z.object({
   quantity: z.number().int(),
   available: z.boolean(),
   name: z.string().nullable(),
+  /** The product's Nepali name, where one is written (docs/decisions/089). */
+  nameNe: z.string().nullable(),
   slug: z.string().nullable(),
   image: z.string().nullable(),
   price: z.number().int().nullable().describe("paisa: current price the shopper pays"),

@@ -28,7 +28,13 @@ export function NotificationPreferences() {
     const next = !prefs[key];
     setSaving(key);
     try {
-      const d = await api<{ preferences: Preferences }>("/api/users/notification-preferences", { method: "PUT", body: { [key]: next }, sessionRedirect: true });
+      const d = await api<{ preferences: Preferences }>("/api/users/notification-preferences", {
+        method: "PUT",
+        body: { [key]: next },
+        // The newsletter welcome that turning "marketing" on sends speaks this page's language (docs/decisions/087).
+        headers: { "accept-language": browserLocale() },
+        sessionRedirect: true,
+      });
       setPrefs(d.preferences);
       toast.success(tBrowser("notifications.saved"), { duration: 2000 });
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatShippingAddress, isAwaitingWalletPayment, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatShippingAddress, isAwaitingWalletPayment, localText, shortOrderId, type Order } from "@khelkud/contracts";
 import { api } from "../lib/api";
 import { tBrowser, useI18n } from "../lib/i18n";
 import { OrderStatusBadge, PaymentPendingBadge } from "./order-status-badge";
@@ -15,7 +15,7 @@ export function ProfileOrders() {
   const [failed, setFailed] = useState(false);
   // Bumped by the live channel when one of the orders changes: the list is read again in place.
   const [version, setVersion] = useState(0);
-  const { t, money, day, digits } = useI18n();
+  const { t, money, day, digits, locale } = useI18n();
   useLiveEvent("order_updated", () => setVersion((v) => v + 1));
 
   useEffect(() => {
@@ -85,7 +85,7 @@ export function ProfileOrders() {
                 {o.items.slice(0, 2).map((i) => (
                   <li key={i.id} className="flex justify-between gap-2">
                     <span className="min-w-0 truncate">
-                      {i.name}
+                      {localText(locale, i.name, i.nameNe)}
                       {sizeText(i.size) ? ` (${sizeText(i.size)}${colorText(i.color) ? `, ${colorText(i.color)}` : ""})` : ""}
                     </span>
                     <span className="shrink-0 text-slate-600">× {digits(i.quantity)}</span>

@@ -1,9 +1,10 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { DEFAULT_POSTAL_CODE, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, localText, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
 import { cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
 import { lineKey, type CartItem } from "./cart-store";
 import { loginUrl } from "./api";
+import { requestLocale } from "./local-text";
 import { callApi, checked, failed, field, formAnswer, readForm, redirectWithCookies } from "./route-form.server";
 import { ADDRESS_FIELDS, type AddressField, type CheckoutResult } from "./checkout-form";
 
@@ -19,11 +20,13 @@ export async function cookieCart(request: Request, context: AppLoadContext, dist
   if (cookie.unreadable || cookie.lines.length === 0) return { items: [] as CartItem[], check: null, unreadable: cookie.unreadable };
   const answer = await callApi<CartCheckResult>(context, { method: "POST", path: "/api/cart/validate", json: { items: checkLines(cookie.lines), district: district || undefined } });
   if (!answer.ok) return { items: [] as CartItem[], check: null, unreadable: true };
+  const locale = requestLocale(request);
   const items = answer.data.lines.map(
     (l): CartItem => ({
       key: lineKey(l.productId, l.size, l.color, l.personalisation),
       productId: l.productId,
-      name: l.name ?? "",
+      // The page's language: the Nepali name on /ne where one is written (docs/decisions/117).
+      name: localText(locale, l.name ?? "", l.nameNe),
       slug: l.slug ?? "",
       image: l.image,
       price: l.price ?? 0,

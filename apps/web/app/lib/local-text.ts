@@ -34,10 +34,20 @@ export function localCategory<T extends Named>(c: T, locale: Locale): T {
   return withName(c, locale);
 }
 
-/** A blog post or its summary: title, excerpt and, on the post, the content. */
-export function localPost<T extends { title: string; titleNe?: string | null; excerpt: string; excerptNe?: string | null; content?: string; contentNe?: string | null }>(p: T, locale: Locale): T {
+/** An order's lines: the product's Nepali name kept with the line when it was ordered (docs/decisions/117). */
+export function localOrder<T extends { items: Named[] }>(o: T, locale: Locale): T {
+  if (locale !== "ne") return o;
+  return { ...o, items: o.items.map((i) => withName(i, locale)) };
+}
+
+/** A blog post or its summary: title, excerpt, its category's name (the card's chip) and, on the post, the content. */
+export function localPost<T extends { title: string; titleNe?: string | null; excerpt: string; excerptNe?: string | null; content?: string; contentNe?: string | null; category?: Named | null }>(
+  p: T,
+  locale: Locale,
+): T {
   if (locale !== "ne") return p;
   const out = { ...p, title: localText(locale, p.title, p.titleNe), excerpt: localText(locale, p.excerpt, p.excerptNe) };
+  if (p.category) out.category = withName(p.category, locale);
   if (p.content !== undefined && p.contentNe) out.content = p.contentNe;
   return out;
 }

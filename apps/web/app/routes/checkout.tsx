@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -131,6 +131,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [acceptNoReturns, setAcceptNoReturns] = useState(() => answer?.values?.acceptNoReturns === true);
   const [noReturnsError, setNoReturnsError] = useState(() => Boolean(answer?.fieldErrors?.acceptNoReturns));
   const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
+  /** A line's name in the page's language, as the server's check of the cart has it (the cart keeps the name of the page it was added on). */
+  const lineName = (i: CartItem) => {
+    const checked = result?.lines.find((l) => l.productId === i.productId && l.name);
+    return checked ? localText(locale, checked.name!, checked.nameNe) : i.name;
+  };
 
   function validateAll(): boolean {
     const next = addressErrors(values);
@@ -395,7 +400,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <li key={i.key} className="flex gap-3 py-2 text-sm">
                 <div className="h-14 w-14 shrink-0 overflow-hidden rounded bg-slate-100">{i.image ? <img src={i.image} alt="" width={56} height={56} className="h-full w-full object-cover" /> : null}</div>
                 <div className="min-w-0 flex-1">
-                  <p className="line-clamp-2 font-semibold">{i.name}</p>
+                  <p className="line-clamp-2 font-semibold">{lineName(i)}</p>
                   <p className="text-slate-600">
                     {[sizeText(i.size) && t("cart.size", { size: sizeText(i.size) }), colorText(i.color)].filter(Boolean).join(" · ")} × {digits(i.quantity)}
                   </p>

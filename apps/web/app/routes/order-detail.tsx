@@ -13,6 +13,7 @@ import {
 } from "@khelkud/contracts";
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
+import { localOrder, requestLocale } from "../lib/local-text";
 import { ApiError, api, loginUrl } from "../lib/api";
 import { pageTitle } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
@@ -32,7 +33,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 /** docs/product-rules.md §7: one page for order detail and tracking; owner or administrator only. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!context.user) throw redirect(loginUrl(new URL(request.url).pathname));
-  return { order: await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)) };
+  return { order: localOrder(await orNotFound(context.services.orders.getOrderForViewer(context.user, params.id)), requestLocale(request)) };
 }
 
 function Timeline({ order }: { order: Order }) {

@@ -320,6 +320,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
     productName: text("product_name").notNull(),
+    /** The product's Nepali name when the order was placed, if it had one (docs/decisions/117). */
+    productNameNe: text("product_name_ne"),
     productSlug: text("product_slug").notNull(),
     imageUrl: text("image_url"),
     size: text("size").notNull(),
@@ -430,6 +432,8 @@ export interface TaxParty {
 
 export interface TaxDocumentLine {
   description: string;
+  /** The line in Nepali, on a document printed in Nepali (docs/decisions/117). */
+  descriptionNe?: string | null;
   size?: string | null;
   quantity: number;
   rate: number;
@@ -470,6 +474,8 @@ export const taxDocuments = pgTable(
     paymentMethod: text("payment_method").notNull(),
     paymentReference: text("payment_reference"),
     reason: text("reason"),
+    /** The language the document is printed in: its order's, at issue (docs/decisions/117). */
+    locale: text("locale", { enum: ["en", "ne"] }).notNull().default("en"),
   },
   (t) => [
     uniqueIndex("tax_documents_kind_order_uq").on(t.kind, t.orderId),

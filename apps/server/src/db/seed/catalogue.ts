@@ -185,9 +185,9 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 
 export const BLOG_CATEGORIES = [
-  { slug: "buying-guide", name: "Buying Guide", description: "How to choose and check a jersey." },
-  { slug: "care-guide", name: "Care Guide", description: "Washing and keeping your kit." },
-  { slug: "sports-history", name: "Sports History", description: "Stories behind the shirts." },
-  { slug: "news", name: "News", description: "What is new at Khelkud and in Nepali sport." },
-  { slug: "fashion", name: "Fashion", description: "Wearing sportswear off the pitch." },
+  { slug: "buying-guide", name: "Buying Guide", description: "How to choose and check a jersey.", nameNe: "किन्ने गाइड", descriptionNe: "जर्सी कसरी छान्ने र जाँच्ने।" },
+  { slug: "care-guide", name: "Care Guide", description: "Washing and keeping your kit.", nameNe: "हेरचाह गाइड", descriptionNe: "किट धुने र जोगाएर राख्ने तरिका।" },
+  { slug: "sports-history", name: "Sports History", description: "Stories behind the shirts.", nameNe: "खेलकुदको इतिहास", descriptionNe: "जर्सीपछाडिका कथाहरू।" },
+  { slug: "news", name: "News", description: "What is new at Khelkud and in Nepali sport.", nameNe: "समाचार", descriptionNe: "खेलकुद पसल र नेपाली खेलकुदमा के नयाँ छ।" },
+  { slug: "fashion", name: "Fashion", description: "Wearing sportswear off the pitch.", nameNe: "फेसन", descriptionNe: "मैदानबाहिर खेलकुदका लुगा लगाउने तरिका।" },
 ] as const;

@@ -240,7 +240,7 @@ export async function findVocabularyCandidates(
   prefixLimit = 30,
 ): Promise<VocabularyCandidate[]> {
   const parts: SQL[] = [];
-  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
   const cols = (i: number) => sql`${i}::int AS token, word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary`;
   tokens.forEach((t, i) => {
     parts.push(sql`(SELECT ${cols(i)} WHERE word = ${t.text})`);
@@ -264,7 +264,7 @@ export type VocabularyWord = Omit<VocabularyCandidate, "token">;
 
 /** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
 export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
-  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_search_words(c.name) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
   const result = await db.execute(sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     word: String(r.word),

@@ -21,7 +21,7 @@ function publishedWhere(f: BlogFilter): SQL | undefined {
   return and(...conds);
 }
 
-const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
+const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe };
 
 export async function findPublished(db: DbOrTx, filter: BlogFilter, limit: number, offset: number) {
   return db

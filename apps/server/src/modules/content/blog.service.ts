@@ -9,7 +9,7 @@ import { sanitizeRichHtml } from "./sanitize-html.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
-type CategoryRef = { id: string; name: string; slug: string } | null;
+type CategoryRef = { id: string; name: string; slug: string; nameNe: string | null } | null;
 
 /** Seeded banners and admin uploads are shown in a 1200 × 630 frame (the Open Graph shape). */
 const BANNER = { width: 1200, height: 630 };

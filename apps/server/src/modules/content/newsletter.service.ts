@@ -93,9 +93,10 @@ export function createNewsletterService(db: Db, mail: MailService, settings: Set
    * The profile's switch: on subscribes the account's address (welcome mail with its unsubscribe link, as the footer
    * form does), off unsubscribes it; either is a no-op when the address is already there.
    */
-  async function setSubscribed(email: string, on: boolean): Promise<void> {
+  /** The profile's switch; turning it on welcomes the address in `locale`, the language of the page it was turned on. */
+  async function setSubscribed(email: string, on: boolean, locale: Locale = "en"): Promise<void> {
     const current = await repo.findActiveByEmail(db, email);
-    if (on && !current) await subscribe(email);
+    if (on && !current) await subscribe(email, locale);
     if (!on && current) await repo.markUnsubscribed(db, current.id);
   }
 

@@ -1,12 +1,16 @@
 import { createRequire } from "node:module";
 import type PDFDocumentClass from "pdfkit";
-import { adDateInNepal, amountInWords, BS_MONTHS, documentTitle, formatAmount, VAT_RATE_PERCENT } from "@khelkud/contracts";
+import { adDateInNepal, amountInWords, BS_MONTHS, BS_MONTHS_NE, documentTitle, formatAmount, toNepaliDigits, VAT_RATE_PERCENT } from "@khelkud/contracts";
 import type { TaxDocument } from "./invoices.service.js";
 
 /**
  * A tax document as a printable HTML page and as a PDF. Both show only what was stored at issue; `copy` marks a reprint.
  * The PDF embeds Noto Sans Devanagari (SIL Open Font License; the TTFs of @expo-google-fonts/noto-sans-devanagari), whose
  * OpenType tables pdfkit's fontkit applies, so a buyer's name written in Devanagari is shaped correctly.
+ *
+ * A document of an order placed in Nepali (`locale` "ne") is bilingual (docs/decisions/117): every label in Nepali with
+ * the English after it, amounts, quantities and dates in Devanagari digits, the date in Bikram Sambat with the
+ * Gregorian date beside it, and the lines' Nepali names. English documents are printed exactly as before.
  */
 
 const require = createRequire(import.meta.url);
@@ -25,11 +29,73 @@ function dates(doc: TaxDocument) {
   const [y, m, d] = doc.issuedDateBs.split("-").map(Number) as [number, number, number];
   const ad = adDateInNepal(doc.issuedAt);
   const adText = `${ad.day} ${new Date(Date.UTC(ad.year, ad.month - 1, ad.day)).toLocaleString("en-GB", { month: "long", timeZone: "UTC" })} ${ad.year}`;
+  if (doc.locale === "ne") return { bs: toNepaliDigits(`${doc.issuedDateBs.replaceAll("-", ".")} (${d} ${BS_MONTHS_NE[m - 1]} ${y})`), ad: `${adText} AD` };
   return { bs: `${doc.issuedDateBs.replaceAll("-", ".")} BS (${d} ${BS_MONTHS[m - 1]} ${y})`, ad: `${adText} AD` };
 }
 
+const NE_TITLES: Record<string, string> = { "Tax Invoice": "कर बिजक", Invoice: "बिल", "Credit Note": "क्रेडिट नोट" };
+
 function title(doc: TaxDocument): string {
-  return documentTitle(doc.kind, doc.vatRegistered);
+  const english = documentTitle(doc.kind, doc.vatRegistered);
+  return doc.locale === "ne" ? `${NE_TITLES[english] ?? english} / ${english}` : english;
+}
+
+/** What the shop stored in English and prints in Nepali on a Nepali document (payment method and reference). */
+const NE_VALUES: Record<string, string> = {
+  "Cash on Delivery": "क्यास अन डेलिभरी",
+  "Cash collected on delivery": "डेलिभरीमा नगद बुझिएको",
+  Khalti: "खल्ती",
+  eSewa: "इसेवा",
+};
+
+/**
+ * The document's words in its language. English: the labels as they always were. Nepali: "नेपाली / English" for
+ * labels, Devanagari digits for amounts and counts. Identifiers (document and order numbers, PAN, phone, the
+ * transaction reference) stay in the digits they were issued with, as the tax office and the wallets know them.
+ */
+function wordsFor(doc: TaxDocument) {
+  const ne = doc.locale === "ne";
+  const both = (nepali: string, english: string) => (ne ? `${nepali} / ${english}` : english);
+  const vat = doc.vatRegistered;
+  return {
+    ne,
+    copy: both("प्रतिलिपि", "COPY"),
+    phone: both("फोन", "Phone"),
+    sellerNumber: vat ? both("भ्याट नं.", "VAT No.") : both("प्यान नं.", "PAN No."),
+    number: doc.kind === "CREDIT_NOTE" ? both("क्रेडिट नोट नं.", "Credit note No.") : both("बिजक नं.", "Invoice No."),
+    date: both("मिति", "Date"),
+    dateAd: both("मिति (ई.सं.)", "Date (AD)"),
+    order: both("अर्डर नं.", "Order No."),
+    against: both("सम्बन्धित बिजक", "Against invoice"),
+    buyer: both("खरिदकर्ता", "Buyer"),
+    name: both("नाम", "Name"),
+    address: both("ठेगाना", "Address"),
+    buyerPan: both("खरिदकर्ताको प्यान नं.", "Buyer's PAN"),
+    reason: both("कारण", "Reason"),
+    sn: both("क्र.सं.", "S.N."),
+    description: both("विवरण", "Description"),
+    qty: both("संख्या", "Qty"),
+    rate: both("दर (रु.)", "Rate (Rs.)"),
+    amount: both("रकम (रु.)", "Amount (Rs.)"),
+    shipping: both("ढुवानी", "Shipping"),
+    taxable: both("करयोग्य रकम", "Taxable amount"),
+    vatLine: ne ? `मूल्य अभिवृद्धि कर (भ्याट) ${toNepaliDigits(VAT_RATE_PERCENT)}% / VAT ${VAT_RATE_PERCENT}%` : `VAT ${VAT_RATE_PERCENT}%`,
+    total: both("जम्मा", "Total"),
+    inWords: both("अक्षरमा", "In words"),
+    vatNote: ne
+      ? `मूल्यमा ${toNepaliDigits(VAT_RATE_PERCENT)}% भ्याट समावेश छ; भ्याट हरेक लाइन र ढुवानीबाट छुट्याएर पैसासम्म मिलाइएको छ। / Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.`
+      : `Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.`,
+    payment: both("भुक्तानी", "Payment"),
+    reference: ne ? "सन्दर्भ" : "reference",
+    /** A value stored in English, in the document's language. */
+    value: (v: string) => (ne ? (NE_VALUES[v] ?? v) : v),
+    money: (paisa: number) => (ne ? toNepaliDigits(formatAmount(paisa)) : formatAmount(paisa)),
+    count: (n: number) => (ne ? toNepaliDigits(n) : String(n)),
+    line: (l: TaxDocument["lines"][number]) => {
+      const text = ne ? (l.descriptionNe ?? l.description) : l.description;
+      return l.size ? `${text} (${ne ? "साइज" : "Size"} ${l.size})` : text;
+    },
+  };
 }
 
 const esc = (s: string | null | undefined) => (s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -37,14 +103,12 @@ const esc = (s: string | null | undefined) => (s ?? "").replace(/[&<>"']/g, (c) 
 export function renderHtml(doc: TaxDocument, opts: RenderOptions): string {
   const when = dates(doc);
   const vat = doc.vatRegistered;
+  const w = wordsFor(doc);
   const rows = doc.lines
-    .map(
-      (l, i) =>
-        `<tr><td>${i + 1}</td><td>${esc(l.description)}${l.size ? ` (Size ${esc(l.size)})` : ""}</td><td class="n">${l.quantity}</td><td class="n">${formatAmount(l.rate)}</td><td class="n">${formatAmount(l.amount)}</td></tr>`,
-    )
+    .map((l, i) => `<tr><td>${w.count(i + 1)}</td><td>${esc(w.line(l))}</td><td class="n">${w.count(l.quantity)}</td><td class="n">${w.money(l.rate)}</td><td class="n">${w.money(l.amount)}</td></tr>`)
     .join("");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${w.ne ? "ne" : "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title(doc))} ${esc(doc.number)}</title>
 <style>
@@ -56,21 +120,21 @@ table{width:100%;border-collapse:collapse;margin:12px 0}th,td{border:1px solid #
 @media print{body{margin:0}}
 </style></head><body>
 <h1>${esc(title(doc))}</h1>
-${opts.copy ? '<p class="copy">COPY</p>' : ""}
+${opts.copy ? `<p class="copy">${esc(w.copy)}</p>` : ""}
 <div class="grid">
-<div><strong>${esc(doc.seller.name)}</strong><br>${esc(doc.seller.address)}<br>${doc.seller.phone ? `Phone: ${esc(doc.seller.phone)}<br>` : ""}${vat ? "VAT" : "PAN"} No.: ${esc(doc.seller.pan) || "—"}</div>
-<div>${doc.kind === "CREDIT_NOTE" ? "Credit note" : "Invoice"} No.: <strong>${esc(doc.number)}</strong><br>Date: ${esc(when.bs)}<br>Date (AD): ${esc(when.ad)}<br>Order No.: ${esc(doc.orderNumber)}${opts.invoiceNumber ? `<br>Against invoice: ${esc(opts.invoiceNumber)}` : ""}</div>
+<div><strong>${esc(doc.seller.name)}</strong><br>${esc(doc.seller.address)}<br>${doc.seller.phone ? `${esc(w.phone)}: ${esc(doc.seller.phone)}<br>` : ""}${esc(w.sellerNumber)}: ${esc(doc.seller.pan) || "—"}</div>
+<div>${esc(w.number)}: <strong>${esc(doc.number)}</strong><br>${esc(w.date)}: ${esc(when.bs)}<br>${esc(w.dateAd)}: ${esc(when.ad)}<br>${esc(w.order)}: ${esc(doc.orderNumber)}${opts.invoiceNumber ? `<br>${esc(w.against)}: ${esc(opts.invoiceNumber)}` : ""}</div>
 </div>
-<div><strong>Buyer:</strong> ${esc(doc.buyer.name)}<br>Address: ${esc(doc.buyer.address)}<br>Phone: ${esc(doc.buyer.phone)}<br>Buyer's PAN: ${esc(doc.buyer.pan) || "—"}</div>
-${doc.reason ? `<p>Reason: ${esc(doc.reason)}</p>` : ""}
-<table><thead><tr><th>S.N.</th><th>Description</th><th class="n">Qty</th><th class="n">Rate (Rs.)</th><th class="n">Amount (Rs.)</th></tr></thead>
-<tbody>${rows}<tr><td></td><td>Shipping</td><td></td><td></td><td class="n">${formatAmount(doc.shippingAmount)}</td></tr></tbody>
+<div><strong>${esc(w.buyer)}:</strong> ${esc(doc.buyer.name)}<br>${esc(w.address)}: ${esc(doc.buyer.address)}<br>${esc(w.phone)}: ${esc(doc.buyer.phone)}<br>${esc(w.buyerPan)}: ${esc(doc.buyer.pan) || "—"}</div>
+${doc.reason ? `<p>${esc(w.reason)}: ${esc(doc.reason)}</p>` : ""}
+<table><thead><tr><th>${esc(w.sn)}</th><th>${esc(w.description)}</th><th class="n">${esc(w.qty)}</th><th class="n">${esc(w.rate)}</th><th class="n">${esc(w.amount)}</th></tr></thead>
+<tbody>${rows}<tr><td></td><td>${esc(w.shipping)}</td><td></td><td></td><td class="n">${w.money(doc.shippingAmount)}</td></tr></tbody>
 <tfoot>
-${vat ? `<tr><td colspan="4">Taxable amount</td><td class="n">${formatAmount(doc.taxable)}</td></tr><tr><td colspan="4">VAT ${VAT_RATE_PERCENT}%</td><td class="n">${formatAmount(doc.vat)}</td></tr>` : ""}
-<tr><td colspan="4">Total</td><td class="n">${formatAmount(doc.total)}</td></tr></tfoot></table>
-<p class="words">In words: ${esc(amountInWords(doc.total))}</p>
-${vat ? `<p>Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.</p>` : ""}
-<p>Payment: ${esc(doc.paymentMethod)}${doc.paymentReference ? ` — reference ${esc(doc.paymentReference)}` : ""}</p>
+${vat ? `<tr><td colspan="4">${esc(w.taxable)}</td><td class="n">${w.money(doc.taxable)}</td></tr><tr><td colspan="4">${esc(w.vatLine)}</td><td class="n">${w.money(doc.vat)}</td></tr>` : ""}
+<tr><td colspan="4">${esc(w.total)}</td><td class="n">${w.money(doc.total)}</td></tr></tfoot></table>
+<p class="words">${esc(w.inWords)}: ${esc(amountInWords(doc.total))}</p>
+${vat ? `<p>${esc(w.vatNote)}</p>` : ""}
+<p>${esc(w.payment)}: ${esc(w.value(doc.paymentMethod))}${doc.paymentReference ? ` — ${esc(w.reference)} ${esc(w.value(doc.paymentReference))}` : ""}</p>
 </body></html>`;
 }
 
@@ -82,42 +146,43 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
   pdf.registerFont("bold", FONT_BOLD);
   const when = dates(doc);
   const vat = doc.vatRegistered;
+  const w = wordsFor(doc);
   const left = 40;
   const width = pdf.page.width - 80;
 
   pdf.font("bold").fontSize(18).text(title(doc), { align: "center" });
-  if (opts.copy) pdf.font("bold").fontSize(12).fillColor("#b00000").text("COPY", { align: "center" }).fillColor("black");
+  if (opts.copy) pdf.font("bold").fontSize(12).fillColor("#b00000").text(w.copy, { align: "center" }).fillColor("black");
   pdf.moveDown(0.5);
   const top = pdf.y;
   pdf.font("bold").fontSize(11).text(doc.seller.name, left, top, { width: width / 2 });
   pdf.font("body").fontSize(9).text(doc.seller.address, { width: width / 2 });
-  if (doc.seller.phone) pdf.text(`Phone: ${doc.seller.phone}`, { width: width / 2 });
-  pdf.text(`${vat ? "VAT" : "PAN"} No.: ${doc.seller.pan || "—"}`, { width: width / 2 });
+  if (doc.seller.phone) pdf.text(`${w.phone}: ${doc.seller.phone}`, { width: width / 2 });
+  pdf.text(`${w.sellerNumber}: ${doc.seller.pan || "—"}`, { width: width / 2 });
   const afterSeller = pdf.y;
   const rightX = left + width / 2 + 10;
   pdf.font("body").fontSize(9);
-  pdf.text(`${doc.kind === "CREDIT_NOTE" ? "Credit note" : "Invoice"} No.: ${doc.number}`, rightX, top, { width: width / 2 - 10 });
-  pdf.text(`Date: ${when.bs}`, { width: width / 2 - 10 });
-  pdf.text(`Date (AD): ${when.ad}`, { width: width / 2 - 10 });
-  pdf.text(`Order No.: ${doc.orderNumber}`, { width: width / 2 - 10 });
-  if (opts.invoiceNumber) pdf.text(`Against invoice: ${opts.invoiceNumber}`, { width: width / 2 - 10 });
+  pdf.text(`${w.number}: ${doc.number}`, rightX, top, { width: width / 2 - 10 });
+  pdf.text(`${w.date}: ${when.bs}`, { width: width / 2 - 10 });
+  pdf.text(`${w.dateAd}: ${when.ad}`, { width: width / 2 - 10 });
+  pdf.text(`${w.order}: ${doc.orderNumber}`, { width: width / 2 - 10 });
+  if (opts.invoiceNumber) pdf.text(`${w.against}: ${opts.invoiceNumber}`, { width: width / 2 - 10 });
   pdf.y = Math.max(afterSeller, pdf.y) + 10;
 
-  pdf.font("bold").fontSize(10).text("Buyer", left, pdf.y);
+  pdf.font("bold").fontSize(10).text(w.buyer, left, pdf.y);
   pdf.font("body").fontSize(9);
-  pdf.text(`Name: ${doc.buyer.name}`);
-  pdf.text(`Address: ${doc.buyer.address}`);
-  pdf.text(`Phone: ${doc.buyer.phone ?? ""}`);
-  pdf.text(`Buyer's PAN: ${doc.buyer.pan || "—"}`);
-  if (doc.reason) pdf.text(`Reason: ${doc.reason}`);
+  pdf.text(`${w.name}: ${doc.buyer.name}`);
+  pdf.text(`${w.address}: ${doc.buyer.address}`);
+  pdf.text(`${w.phone}: ${doc.buyer.phone ?? ""}`);
+  pdf.text(`${w.buyerPan}: ${doc.buyer.pan || "—"}`);
+  if (doc.reason) pdf.text(`${w.reason}: ${doc.reason}`);
   pdf.moveDown(0.6);
 
   const cols = [
-    { label: "S.N.", w: 30, align: "left" as const },
-    { label: "Description", w: width - 30 - 40 - 90 - 100, align: "left" as const },
-    { label: "Qty", w: 40, align: "right" as const },
-    { label: "Rate (Rs.)", w: 90, align: "right" as const },
-    { label: "Amount (Rs.)", w: 100, align: "right" as const },
+    { label: w.sn, w: 30, align: "left" as const },
+    { label: w.description, w: width - 30 - 40 - 90 - 100, align: "left" as const },
+    { label: w.qty, w: 40, align: "right" as const },
+    { label: w.rate, w: 90, align: "right" as const },
+    { label: w.amount, w: 100, align: "right" as const },
   ];
   const row = (cells: string[], font: "body" | "bold" = "body") => {
     if (pdf.y > pdf.page.height - 120) pdf.addPage();
@@ -135,17 +200,17 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
     pdf.y = bottom + 4;
   };
   row(cols.map((c) => c.label), "bold");
-  doc.lines.forEach((l, i) => row([String(i + 1), `${l.description}${l.size ? ` (Size ${l.size})` : ""}`, String(l.quantity), formatAmount(l.rate), formatAmount(l.amount)]));
-  row(["", "Shipping", "", "", formatAmount(doc.shippingAmount)]);
+  doc.lines.forEach((l, i) => row([w.count(i + 1), w.line(l), w.count(l.quantity), w.money(l.rate), w.money(l.amount)]));
+  row(["", w.shipping, "", "", w.money(doc.shippingAmount)]);
   if (vat) {
-    row(["", "Taxable amount", "", "", formatAmount(doc.taxable)], "bold");
-    row(["", `VAT ${VAT_RATE_PERCENT}%`, "", "", formatAmount(doc.vat)], "bold");
+    row(["", w.taxable, "", "", w.money(doc.taxable)], "bold");
+    row(["", w.vatLine, "", "", w.money(doc.vat)], "bold");
   }
-  row(["", "Total", "", "", formatAmount(doc.total)], "bold");
+  row(["", w.total, "", "", w.money(doc.total)], "bold");
   pdf.moveDown(0.5);
-  pdf.font("body").fontSize(9).text(`In words: ${amountInWords(doc.total)}`, left, pdf.y, { width });
-  if (vat) pdf.text(`Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.`, { width });
-  pdf.text(`Payment: ${doc.paymentMethod}${doc.paymentReference ? ` — reference ${doc.paymentReference}` : ""}`, { width });
+  pdf.font("body").fontSize(9).text(`${w.inWords}: ${amountInWords(doc.total)}`, left, pdf.y, { width });
+  if (vat) pdf.text(w.vatNote, { width });
+  pdf.text(`${w.payment}: ${w.value(doc.paymentMethod)}${doc.paymentReference ? ` — ${w.reference} ${w.value(doc.paymentReference)}` : ""}`, { width });
   pdf.end();
   return pdf;
 }

@@ -52,16 +52,26 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
   const order = await repo.orderRow(tx, orderId);
   if (!order || order.paymentStatus !== "PAID") return null;
   const [items, payment, { seller, vatRegistered, prefix }] = await Promise.all([repo.itemsOf(tx, orderId), repo.paidPayment(tx, orderId), sellerNow(tx)]);
+  // An order placed in Nepali gets a bilingual document whose lines read in Nepali too (docs/decisions/117).
+  const ne = order.locale === "ne";
   // A personalised line is billed as the shirt and, on a line of its own, "Printing: PAUDEL 7" (docs/decisions/100).
-  const lines: InvoiceLineInput[] = items.flatMap((i): InvoiceLineInput[] =>
-    i.personalisation
+  const lines: (InvoiceLineInput & { descriptionNe: string | null })[] = items.flatMap((i) => {
+    const name = { description: i.productName, descriptionNe: ne ? (i.productNameNe ?? i.productName) : null };
+    return i.personalisation
       ? [
-          { description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal - i.printFee * i.quantity },
-          { description: `Printing: ${personalisationLabel(i.personalisation)}`, size: i.size, quantity: i.quantity, rate: i.printFee, amount: i.printFee * i.quantity },
+          { ...name, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal - i.printFee * i.quantity },
+          {
+            description: `Printing: ${personalisationLabel(i.personalisation)}`,
+            descriptionNe: ne ? `छपाइ: ${personalisationLabel(i.personalisation)}` : null,
+            size: i.size,
+            quantity: i.quantity,
+            rate: i.printFee,
+            amount: i.printFee * i.quantity,
+          },
         ]
-      : [{ description: i.productName, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal }],
-  );
-  if (order.discountAmount > 0) lines.push({ description: "Discount", quantity: 1, rate: -order.discountAmount, amount: -order.discountAmount });
+      : [{ ...name, size: i.size, quantity: i.quantity, rate: i.unitPrice, amount: i.lineTotal }];
+  });
+  if (order.discountAmount > 0) lines.push({ description: "Discount", descriptionNe: ne ? "छुट" : null, quantity: 1, rate: -order.discountAmount, amount: -order.discountAmount });
   const amounts = invoiceAmounts(lines, order.shippingCost, vatRegistered);
   const fiscalYear = fiscalYearOf(now);
   const sequence = await repo.nextSequence(tx, "INVOICE", fiscalYear);
@@ -78,7 +88,16 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
     seller,
     buyer: { name: a.fullName, address: [a.address, a.city, a.postalCode].filter(Boolean).join(", "), phone: a.phone, email: a.email, pan: order.buyerPan },
     orderNumber: order.orderNumber,
-    lines: amounts.lines.map((l) => ({ description: l.description, size: l.size ?? null, quantity: l.quantity, rate: l.rate, amount: l.amount, taxable: l.taxable, vat: l.vat })),
+    lines: amounts.lines.map((l, n) => ({
+      description: l.description,
+      ...(ne ? { descriptionNe: lines[n]!.descriptionNe } : {}),
+      size: l.size ?? null,
+      quantity: l.quantity,
+      rate: l.rate,
+      amount: l.amount,
+      taxable: l.taxable,
+      vat: l.vat,
+    })),
     shippingAmount: amounts.shipping.amount,
     shippingTaxable: amounts.shipping.taxable,
     shippingVat: amounts.shipping.vat,
@@ -88,6 +107,7 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
     total: amounts.total,
     paymentMethod: paymentLabel(order.paymentMethod),
     paymentReference: order.paymentMethod === "COD" ? "Cash collected on delivery" : (payment?.transactionId ?? payment?.reference ?? null),
+    locale: order.locale,
   });
 }
 
@@ -109,7 +129,8 @@ export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, re
     ? invoice.lines
     : (() => {
         const vat = invoice.vatRegistered ? vatIncluded(credit) : 0;
-        return [{ description: `Partial refund against invoice ${invoice.number}`, size: null, quantity: 1, rate: credit, amount: credit, taxable: credit - vat, vat }];
+        const descriptionNe = invoice.locale === "ne" ? { descriptionNe: `बिजक ${invoice.number} को आंशिक रकम फिर्ता` } : {};
+        return [{ description: `Partial refund against invoice ${invoice.number}`, ...descriptionNe, size: null, quantity: 1, rate: credit, amount: credit, taxable: credit - vat, vat }];
       })();
   const shipping = whole ? { amount: invoice.shippingAmount, taxable: invoice.shippingTaxable, vat: invoice.shippingVat } : { amount: 0, taxable: 0, vat: 0 };
   const taxable = lines.reduce((s, l) => s + l.taxable, shipping.taxable);
@@ -141,6 +162,8 @@ export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, re
     paymentMethod: invoice.paymentMethod,
     paymentReference: invoice.paymentReference,
     reason,
+    // In the language of the invoice it corrects.
+    locale: invoice.locale,
   });
 }
 

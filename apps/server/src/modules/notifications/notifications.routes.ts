@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AdminNotificationSchema, ApiFailureSchema, IdParamSchema, NotificationParamsSchema, NotificationPreferencesInputSchema, NotificationPreferencesSchema } from "@khelkud/contracts";
 import type { NotificationsService } from "./outbox.js";
+import { requestLocale } from "../../plugins/errors.js";
 
 const ok = <T>(data: T) => ({ success: true as const, data });
 const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -36,7 +37,7 @@ export function preferenceRoutes(service: NotificationsService): FastifyPluginAs
     app.put(
       "/users/notification-preferences",
       { schema: { tags: ["profile"], summary: "Change any of the three switches", body: NotificationPreferencesInputSchema, response: { 200: Envelope, 400: ApiFailureSchema, 401: ApiFailureSchema } }, onRequest: app.requireUser },
-      async (req) => ok({ preferences: await service.setPreferences(req.user!.id, req.body) }),
+      async (req) => ok({ preferences: await service.setPreferences(req.user!.id, req.body, requestLocale(req)) }),
     );
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { AdminNotification, NotificationPreferences } from "@khelkud/contracts";
-import { formatMoney, personalisationLine } from "@khelkud/contracts";
+import type { AdminNotification, Locale, NotificationPreferences } from "@khelkud/contracts";
+import { formatMoney, localText, personalisationLine } from "@khelkud/contracts";
 import { mailTexts } from "../mail/texts.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -44,7 +44,7 @@ export interface NotificationsDeps {
    * The mailing list behind the "News and offers by e-mail" switch (the content module's newsletter): the switch
    * shows and changes the account address's subscription. Without it the switch is only stored on the account.
    */
-  newsletter?: { isSubscribed(email: string): Promise<boolean>; setSubscribed(email: string, on: boolean): Promise<void> };
+  newsletter?: { isSubscribed(email: string): Promise<boolean>; setSubscribed(email: string, on: boolean, locale?: Locale): Promise<void> };
 }
 
 export interface DeliveryResult {
@@ -109,7 +109,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       trackingNumber: row.order.trackingNumber,
       address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.area ?? a.city, a.district, a.province, a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
       items: items.map((i) => ({
-        name: i.productName,
+        name: localText(locale, i.productName, i.productNameNe),
         slug: i.productSlug,
         size: i.size,
         color: i.color,
@@ -313,10 +313,11 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       return withList(u);
     },
 
-    async setPreferences(userId: string, input: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+    /** `locale`: the language of the page the switch was turned on (the welcome mail speaks it, docs/decisions/087). */
+    async setPreferences(userId: string, input: Partial<NotificationPreferences>, locale: Locale = "en"): Promise<NotificationPreferences> {
       const u = await repo.updatePreferences(db, userId, input);
       if (!u) throw notFound("User not found");
-      if (input.marketing !== undefined) await deps.newsletter?.setSubscribed(u.email, input.marketing);
+      if (input.marketing !== undefined) await deps.newsletter?.setSubscribed(u.email, input.marketing, locale);
       return withList(u);
     },
   };

@@ -38,6 +38,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
           quantity: 0,
           available: false,
           name: product?.name ?? null,
+          nameNe: product?.nameNe ?? null,
           slug: product?.slug ?? null,
           image: null,
           price: null,
@@ -50,7 +51,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
       const price = effectivePrice(product.price, product.salePrice);
       const print = line.personalisation ? decidePrint(product, line.personalisation, settings.printFeePaisa) : null;
       if (print?.ok) Object.assign(base, { personalisation: print.personalisation, printFee: print.fee });
-      const common = { ...base, name: product.name, slug: product.slug, image: imageUrls.get(product.id) ?? null, price, originalPrice: product.price };
+      const common = { ...base, name: product.name, nameNe: product.nameNe, slug: product.slug, image: imageUrls.get(product.id) ?? null, price, originalPrice: product.price };
       const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
       if (!size) {
         return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: `Size ${line.size} is not available for ${product.name}` }] };

@@ -50,6 +50,7 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
       id: i.id,
       productId: i.productId,
       name: i.productName,
+      nameNe: i.productNameNe,
       slug: i.productSlug,
       image: i.imageUrl,
       size: i.size,
@@ -240,6 +241,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
               orderId: order.id,
               productId: p.product.id,
               productName: p.product.name,
+              // The Nepali name as it was too: Nepali pages, and the e-mails and bill of an order placed in Nepali, show it (docs/decisions/117).
+              productNameNe: p.product.nameNe,
               productSlug: p.product.slug,
               imageUrl: p.imageUrl,
               size: p.line.size,
