@@ -44,7 +44,7 @@ export function useWalletShop(options: { publicUrl?: string; onStart?: (t: TestC
     await shop.sim?.close();
   });
   beforeEach(async () => {
-    shop.sim.setScenario("normal");
+    await shop.sim.setScenario("normal");
     shop.customer = await signedInAs(shop.t);
   });
   return shop;

@@ -56,6 +56,8 @@ const NE_VALUES: Record<string, string> = {
 function wordsFor(doc: TaxDocument) {
   const ne = doc.locale === "ne";
   const both = (nepali: string, english: string) => (ne ? `${nepali} / ${english}` : english);
+  /** A column heading: the Nepali above the English, so narrow columns do not break a label in two. */
+  const stacked = (nepali: string, english: string) => (ne ? `${nepali}\n${english}` : english);
   const vat = doc.vatRegistered;
   return {
     ne,
@@ -72,11 +74,11 @@ function wordsFor(doc: TaxDocument) {
     address: both("ठेगाना", "Address"),
     buyerPan: both("खरिदकर्ताको प्यान नं.", "Buyer's PAN"),
     reason: both("कारण", "Reason"),
-    sn: both("क्र.सं.", "S.N."),
-    description: both("विवरण", "Description"),
-    qty: both("संख्या", "Qty"),
-    rate: both("दर (रु.)", "Rate (Rs.)"),
-    amount: both("रकम (रु.)", "Amount (Rs.)"),
+    sn: stacked("क्र.सं.", "S.N."),
+    description: stacked("विवरण", "Description"),
+    qty: stacked("संख्या", "Qty"),
+    rate: stacked("दर (रु.)", "Rate (Rs.)"),
+    amount: stacked("रकम (रु.)", "Amount (Rs.)"),
     shipping: both("ढुवानी", "Shipping"),
     taxable: both("करयोग्य रकम", "Taxable amount"),
     vatLine: ne ? `मूल्य अभिवृद्धि कर (भ्याट) ${toNepaliDigits(VAT_RATE_PERCENT)}% / VAT ${VAT_RATE_PERCENT}%` : `VAT ${VAT_RATE_PERCENT}%`,
@@ -99,6 +101,7 @@ function wordsFor(doc: TaxDocument) {
 }
 
 const esc = (s: string | null | undefined) => (s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const head = (s: string) => esc(s).replace("\n", "<br>");
 
 export function renderHtml(doc: TaxDocument, opts: RenderOptions): string {
   const when = dates(doc);
@@ -127,7 +130,7 @@ ${opts.copy ? `<p class="copy">${esc(w.copy)}</p>` : ""}
 </div>
 <div><strong>${esc(w.buyer)}:</strong> ${esc(doc.buyer.name)}<br>${esc(w.address)}: ${esc(doc.buyer.address)}<br>${esc(w.phone)}: ${esc(doc.buyer.phone)}<br>${esc(w.buyerPan)}: ${esc(doc.buyer.pan) || "—"}</div>
 ${doc.reason ? `<p>${esc(w.reason)}: ${esc(doc.reason)}</p>` : ""}
-<table><thead><tr><th>${esc(w.sn)}</th><th>${esc(w.description)}</th><th class="n">${esc(w.qty)}</th><th class="n">${esc(w.rate)}</th><th class="n">${esc(w.amount)}</th></tr></thead>
+<table><thead><tr><th>${head(w.sn)}</th><th>${head(w.description)}</th><th class="n">${head(w.qty)}</th><th class="n">${head(w.rate)}</th><th class="n">${head(w.amount)}</th></tr></thead>
 <tbody>${rows}<tr><td></td><td>${esc(w.shipping)}</td><td></td><td></td><td class="n">${w.money(doc.shippingAmount)}</td></tr></tbody>
 <tfoot>
 ${vat ? `<tr><td colspan="4">${esc(w.taxable)}</td><td class="n">${w.money(doc.taxable)}</td></tr><tr><td colspan="4">${esc(w.vatLine)}</td><td class="n">${w.money(doc.vat)}</td></tr>` : ""}

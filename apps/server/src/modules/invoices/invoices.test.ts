@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fiscalYearOf, formatBs, bsDateOf, PAN_MESSAGE } from "@khelkud/contracts";
+import { fiscalYearOf, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
 import { insertProduct } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
@@ -11,6 +11,7 @@ import { createAdminOrdersService } from "../orders/orders-admin.service.js";
 import { documentCounters, orders, storeSettings, taxDocuments } from "../../db/schema/index.js";
 import { payOnKhalti } from "../../payments/simulator/testing.js";
 import { issueInvoice } from "./invoices.service.js";
+import { pdfText } from "../../test/pdf-text.js";
 
 /** Tax invoices and credit notes (docs/decisions/081). */
 
@@ -298,6 +299,91 @@ describe("admin: documents, sales register, dashboard", () => {
     expect(dash.tax.fiscalYear).toBe(fiscalYearOf(new Date()));
     expect(Math.round(Number(last.getCell(9).value) * 100)).toBe(dash.tax.vat);
     expect((await get(shop.admin, "/api/admin/sales-register.csv?period=1990-01")).statusCode).toBe(400);
+  });
+});
+
+describe("a Nepali order's bill and credit note (docs/decisions/117)", () => {
+  const ADDRESS = { fullName: "सीता पौडेल", email: "sita@example.com", phone: "9800000003", address: "Jhamsikhel", province: "Bagmati", district: "Lalitpur", area: "Lalitpur" };
+
+  /** A Khalti order placed from a Nepali page (the storefront sends the page's language), paid, so it has its invoice. */
+  async function paidNepaliOrder(items: { productId: string; size: string; quantity: number }[], language = "ne") {
+    const started = (
+      await shop.t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: { ...shop.customer.headers, "accept-language": language }, payload: { orderData: { items, shippingAddress: ADDRESS } } })
+    ).json().data;
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    expect((await post(shop.customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
+    return started.orderId as string;
+  }
+
+  it("prints the labels in Nepali with the English beside them, Nepali names and digits, the BS date with the Gregorian, and keeps numbers and PAN as issued", async () => {
+    await setSettings({ invoicePrefix: "KK-" });
+    const named = await insertProduct(shop.t.database.db, { name: "Nepal Home Jersey Bill", nameNe: "नेपाल घरेलु जर्सी", price: 249_900 });
+    const plain = await insertProduct(shop.t.database.db, { name: "Plain Training Tee", price: 120_000, sizes: [{ size: "L", stock: 5 }] });
+    const orderId = await paidNepaliOrder([
+      { productId: named.id, size: "M", quantity: 2 },
+      { productId: plain.id, size: "L", quantity: 1 },
+    ]);
+    const [doc] = await invoicesOf(orderId);
+    expect(doc!.locale).toBe("ne");
+    // The English record stays; the Nepali name rides beside it, and a product without one keeps its English name.
+    expect(doc!.lines.map((l) => [l.description, l.descriptionNe])).toEqual([
+      ["Nepal Home Jersey Bill", "नेपाल घरेलु जर्सी"],
+      ["Plain Training Tee", "Plain Training Tee"],
+    ]);
+
+    const html = (await get(shop.customer, `/api/orders/${orderId}/invoice`)).body;
+    expect(html).toContain('<html lang="ne">');
+    expect(html).toContain("<h1>कर बिजक / Tax Invoice</h1>");
+    expect(html).toContain("नेपाल घरेलु जर्सी (साइज M)");
+    expect(html).toContain("Plain Training Tee (साइज L)");
+    expect(html).toContain(`बिजक नं. / Invoice No.: <strong>${doc!.number}</strong>`);
+    expect(doc!.number).toMatch(/^KK-\d{4}\/\d{2}-\d{6}$/);
+    expect(html).toContain("भ्याट नं. / VAT No.: 609876543");
+    const [y, m, d] = doc!.issuedDateBs.split("-").map(Number) as [number, number, number];
+    expect(html).toContain(`मिति / Date: ${toNepaliDigits(doc!.issuedDateBs.replaceAll("-", "."))} (${toNepaliDigits(d)} `);
+    expect(html).toContain(`${toNepaliDigits(y)})`);
+    expect(m).toBeGreaterThan(0);
+    expect(html).toMatch(/मिति \(ई\.सं\.\) \/ Date \(AD\): \d{1,2} [A-Z][a-z]+ 20\d\d AD/);
+    expect(html).toContain(`<td class="n">${toNepaliDigits(formatAmount(249_900))}</td>`);
+    expect(html).toContain(`जम्मा / Total</td><td class="n">${toNepaliDigits(formatAmount(doc!.total))}</td>`);
+    expect(html).toContain(`मूल्य अभिवृद्धि कर (भ्याट) १३% / VAT 13%</td><td class="n">${toNepaliDigits(formatAmount(doc!.vat))}</td>`);
+    expect(html).toContain("भुक्तानी / Payment: खल्ती");
+    expect(html).toContain("खरिदकर्ता / Buyer:</strong> सीता पौडेल");
+    // Every amount is in Devanagari digits: no Western-digit amount is left in the table.
+    expect(html).not.toMatch(/<td class="n">[0-9,.]+<\/td>/);
+
+    const pdf = await get(shop.customer, `/api/orders/${orderId}/invoice.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Tax Invoice");
+    expect(text).toContain(doc!.number);
+    const cells = (...parts: string[]) => new RegExp(parts.map((p) => p.replace(/[.()/]/g, "\\$&")).join("\\s+"));
+    expect(text).toMatch(cells("जम्मा / Total", toNepaliDigits(formatAmount(doc!.total))));
+    expect(text).toMatch(cells("२", toNepaliDigits(formatAmount(249_900)), toNepaliDigits(formatAmount(499_800))));
+    expect(text).toContain("Buyer's PAN");
+    expect(text).toContain("In words: Rupees");
+  });
+
+  it("a refund's credit note speaks the invoice's language; an English order's bill stays English", async () => {
+    const named = await insertProduct(shop.t.database.db, { name: "Nepal Away Jersey Bill", nameNe: "नेपाल बाहिरी जर्सी", price: 250_000 });
+    const orderId = await paidNepaliOrder([{ productId: named.id, size: "M", quantity: 1 }]);
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-88" })).statusCode).toBe(200);
+    const note = (await invoicesOf(orderId)).find((x) => x.kind === "CREDIT_NOTE")!;
+    expect(note).toMatchObject({ locale: "ne", lines: [expect.objectContaining({ descriptionNe: "नेपाल बाहिरी जर्सी" })] });
+    const text = await pdfText((await get(shop.customer, `/api/orders/${orderId}/credit-note.pdf`)).rawPayload);
+    expect(text).toContain("Credit Note");
+    expect(text).toContain(note.number);
+    expect(text).toMatch(new RegExp(`जम्मा / Total\\s+${toNepaliDigits(formatAmount(note.total)).replace(".", "\\.")}`));
+
+    const english = await paidNepaliOrder([{ productId: named.id, size: "M", quantity: 1 }], "en");
+    const [doc] = await invoicesOf(english);
+    expect(doc).toMatchObject({ locale: "en", lines: [expect.not.objectContaining({ descriptionNe: expect.anything() })] });
+    const html = (await get(shop.customer, `/api/orders/${english}/invoice`)).body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("Nepal Away Jersey Bill (Size M)");
+    expect(html).toContain("<h1>Tax Invoice</h1>");
+    // Only the buyer's own name is in Devanagari: no Nepali label, name or digit.
+    expect(html.replace("सीता पौडेल", "")).not.toMatch(/[\u0900-\u097F]/);
   });
 });
 
