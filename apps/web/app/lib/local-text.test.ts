@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localCategory, localPost, localProduct } from "./local-text";
+import { localCategory, localOrder, localPost, localProduct } from "./local-text";
 
 const product = {
   name: "Nepal Home Jersey",
@@ -31,5 +31,15 @@ describe("catalogue texts in the page's language (docs/decisions/089)", () => {
     const post = { title: "Care", titleNe: "हेरचाह", excerpt: "Wash cold.", excerptNe: null, content: "<p>Wash</p>", contentNe: "<p>चिसो पानीमा धुनुहोस्</p>" };
     expect(localPost(post, "ne")).toMatchObject({ title: "हेरचाह", excerpt: "Wash cold.", content: "<p>चिसो पानीमा धुनुहोस्</p>" });
     expect(localPost(post, "en")).toBe(post);
+  });
+
+  it("a post card's category chip and an order's lines read their Nepali names on a Nepali page (docs/decisions/117)", () => {
+    const card = { title: "Care", excerpt: "Wash cold.", category: { id: "b", name: "Care Guide", slug: "care-guide", nameNe: "हेरचाह गाइड" } };
+    expect(localPost(card, "ne").category?.name).toBe("हेरचाह गाइड");
+    expect(localPost({ ...card, category: { ...card.category, nameNe: null } }, "ne").category?.name).toBe("Care Guide");
+    expect(localPost(card, "en").category?.name).toBe("Care Guide");
+    const order = { id: "o", items: [{ name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी" }, { name: "Plain Tee", nameNe: null }] };
+    expect(localOrder(order, "ne").items.map((i) => i.name)).toEqual(["नेपाल घरेलु जर्सी", "Plain Tee"]);
+    expect(localOrder(order, "en")).toBe(order);
   });
 });

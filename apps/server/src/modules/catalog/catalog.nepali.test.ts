@@ -68,6 +68,24 @@ describe("Nepali search", () => {
     expect(names((await search("बाहिरी")).body)).toEqual([]);
   });
 
+  it("a category's Nepali name finds the category's products (docs/decisions/117)", async () => {
+    // "फुटबल" is no product's word: only the category "Football Jerseys" / "फुटबल जर्सी" has it.
+    expect(names((await search("फुटबल")).body).sort()).toEqual(["Liverpool Home Jersey 2025/26", "Nepal Away Jersey 2025", "Nepal Home Jersey 2025"]);
+    expect(names((await search("phutabal")).body)).toHaveLength(3);
+  });
+
+  it("a category's Nepali name written later (here raw SQL) finds its products, and once removed finds nothing", async () => {
+    expect(names((await search("पोसाक")).body)).toEqual([]);
+    await rows(sql`UPDATE categories SET name_ne = 'क्रिकेट पोसाक' WHERE slug = 'cricket-jerseys'`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(names((await search("पोसाक")).body)).toEqual(["Nepal Cricket ODI Jersey 2025"]);
+    await rows(sql`UPDATE categories SET name_ne = NULL WHERE slug = 'cricket-jerseys'`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(names((await search("पोसाक")).body)).toEqual([]);
+    const [vocabulary] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM search_vocabulary WHERE word = 'posaka' OR word = 'posak'`);
+    expect(vocabulary!.n).toBe(0);
+  });
+
   it("malformed Nepali queries answer 200 or 400, never 500", async () => {
     for (const q of ["्", "़़़", "\u0000नेपाल", "ॐ".repeat(5000), "नेपाल%' OR 1=1 --"]) {
       const { status } = await search(q);

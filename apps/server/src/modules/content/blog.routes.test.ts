@@ -18,7 +18,7 @@ async function insertPost(values: Partial<typeof blogPosts.$inferInsert> & { tit
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  guides = await insertCategory(db, { name: "Buying Guide", slug: "buying-guide", type: "BLOG" });
+  guides = await insertCategory(db, { name: "Buying Guide", slug: "buying-guide", type: "BLOG", nameNe: "किन्ने गाइड" });
   const news = await insertCategory(db, { name: "News", slug: "news", type: "BLOG" });
   // A product category with the same slug must not be taken for the blog one.
   await insertCategory(db, { name: "News", slug: "news", type: "PRODUCT" });
@@ -71,10 +71,14 @@ describe("GET /api/blogs", () => {
       slug: "guide-one",
       excerpt: "Guide One excerpt",
       author: { name: "Admin" },
-      category: { name: "Buying Guide", slug: "buying-guide" },
+      // The card's chip in both languages (docs/decisions/117); a category without a Nepali name sends null.
+      category: { name: "Buying Guide", slug: "buying-guide", nameNe: "किन्ने गाइड" },
       featuredImage: { url: "/media/blog/one.png", width: 1200, height: 630, alt: "Guide One" },
     });
     expect(body.data.blogs[0]).not.toHaveProperty("content");
+    const news = (await get("/api/blogs?q=League")).json().data.blogs[0];
+    expect(news.category).toMatchObject({ name: "News", nameNe: null });
+    expect((await get("/api/blogs/slug/guide-one")).json().data.blog.category.nameNe).toBe("किन्ने गाइड");
   });
 
   it("filters by blog category slug and searches title, excerpt and author", async () => {

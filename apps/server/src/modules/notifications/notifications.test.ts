@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
-import { notifications, orders } from "../../db/schema/index.js";
+import { notifications, orders, products } from "../../db/schema/index.js";
 import { payOnKhalti, startProviderSimulator, type RunningSimulator } from "../../payments/simulator/testing.js";
 import { createMailService } from "../mail/mail.service.js";
 import { createNotifications } from "./outbox.js";
@@ -430,6 +430,11 @@ describe("in Nepali (docs/decisions/087)", () => {
     expect(placedMail.bodyText).toMatch(/अर्डर मिति: [०-९]+ [^\s]+ २०[०-९]{2} \([0-9]{1,2} [A-Z][a-z]{2} 20[0-9]{2}\)/);
     expect(placedMail.bodyText).toContain(`${SHOP}/ne/orders/${order.id}`);
     expect(placedMail.bodyText).toContain("साइज L");
+    // The line reads as the shopper read it: the product's Nepali name, kept with the order line (docs/decisions/117).
+    expect(placedMail.bodyText).toContain("नेपाल घरेलु जर्सी");
+    expect(placedMail.bodyText).not.toContain("Nepal Home Jersey NE");
+    const line = (await t.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: gita.headers })).json().data.order.items[0];
+    expect(line).toMatchObject({ name: "Nepal Home Jersey NE", nameNe: "नेपाल घरेलु जर्सी" });
     const shippedSms = rows.find((r) => r.kind === "order.status_changed:SHIPPED" && r.channel === "SMS")!;
     expect(shippedSms.bodyText).toContain("NCM-778812");
     const cashSms = rows.find((r) => r.kind === "order.status_changed:OUT_FOR_DELIVERY" && r.channel === "SMS")!;
@@ -455,6 +460,36 @@ describe("in Nepali (docs/decisions/087)", () => {
     const cancelled = (await rowsOf(order.id)).filter((r) => r.kind === "order.cancelled");
     expect(cancelled.length).toBeGreaterThan(0);
     for (const r of cancelled) expect(r.bodyText).not.toMatch(DEVANAGARI);
+  });
+
+  it("an order placed in English keeps the English name in its mail; the line still carries the Nepali name for Nepali pages, as it was when ordered", async () => {
+    const ram = await customer();
+    const product = await insertProduct(t.database.db, { name: "Nepal Away Jersey EN", nameNe: "नेपाल बाहिरी जर्सी", price: 250_000, sizes: [{ size: "L", stock: 50 }] });
+    const placed = await t.app.inject({ method: "POST", url: "/api/orders", headers: { ...ram.headers, "accept-language": "en" }, payload: { items: [{ productId: product.id, size: "L", quantity: 1 }], shippingAddress: address, paymentMethod: "COD" } });
+    const order = placed.json().data.order as { id: string; items: { name: string; nameNe: string | null }[] };
+    expect(order.items[0]).toMatchObject({ name: "Nepal Away Jersey EN", nameNe: "नेपाल बाहिरी जर्सी" });
+    const mail = (await rowsOf(order.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(mail.bodyText).toContain("Nepal Away Jersey EN");
+    expect(mail.bodyText).not.toMatch(DEVANAGARI);
+    // A later rename does not reach the order: its line is a snapshot.
+    await t.database.db.update(products).set({ nameNe: "नयाँ नाम" }).where(eq(products.id, product.id));
+    expect((await t.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: ram.headers })).json().data.order.items[0].nameNe).toBe("नेपाल बाहिरी जर्सी");
+  });
+
+  it("the profile's newsletter switch welcomes in the language of the page it was turned on", async () => {
+    const sita = await customer({ email: "switch-ne@example.com" });
+    const on = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: { ...sita.headers, "accept-language": "ne" }, payload: { marketing: true } });
+    expect(on.statusCode).toBe(200);
+    const [welcome] = (await t.app.services.mail.outbox.list()).filter((m) => m.to === sita.email);
+    expect(welcome!.subject).toMatch(DEVANAGARI);
+    expect(welcome!.text).toContain("सदस्यता हटाउनुहोस्");
+    const hari = await customer({ email: "switch-en@example.com" });
+    await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: { ...hari.headers, "accept-language": "en" }, payload: { marketing: true } });
+    const [english] = (await t.app.services.mail.outbox.list()).filter((m) => m.to === hari.email);
+    expect(english!.subject).not.toMatch(DEVANAGARI);
+    // A malformed or aborted body is a 400, never a 500.
+    const bad = await t.app.inject({ method: "PUT", url: "/api/users/notification-preferences", headers: { ...sita.headers, "accept-language": "ne", "content-type": "application/json" }, payload: '{"marketing": tru' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("the password-reset mail and the newsletter welcome follow the page's language, else the account's", async () => {

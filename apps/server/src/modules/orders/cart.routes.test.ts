@@ -39,6 +39,17 @@ describe("POST /api/cart/validate", () => {
     expect(canCheckout).toBe(false);
   });
 
+  it("sends each line's Nepali name beside the English one (checkout's summary on /ne shows it, docs/decisions/117)", async () => {
+    const db = t.database.db;
+    const named = await insertProduct(db, { name: "Nepal Home Kit", nameNe: "नेपाल घरेलु किट" });
+    const plain = await insertProduct(db, { name: "Plain Kit" });
+    const { lines } = (await check({ items: [{ productId: named.id, size: "M", quantity: 1 }, { productId: plain.id, size: "M", quantity: 1 }] })).json().data;
+    expect(lines.map((l: { name: string; nameNe: string | null }) => [l.name, l.nameNe])).toEqual([
+      ["Nepal Home Kit", "नेपाल घरेलु किट"],
+      ["Plain Kit", null],
+    ]);
+  });
+
   it("gives the exact fee for a chosen district, ignores a free-text city, and free shipping above the threshold", async () => {
     const p = await insertProduct(t.database.db, { price: 100_000, sizes: [{ size: "M", stock: 50 }] });
     const kaski = (await check({ items: [{ productId: p.id, size: "M", quantity: 1 }], district: "kaski", city: "Kathmandu" })).json().data;
