@@ -152,6 +152,56 @@ test.describe("नेपाली", () => {
     await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
   });
 
+  test("a cart filled on an English page shows its Nepali names at /ne/checkout, and the order's Nepali page lists the line by its Nepali name", async ({ page }) => {
+    // A product with a Nepali name (the seed's Nepal jerseys), put in the cart on its English page as a guest.
+    const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
+    expect(named, "a seeded product with a Nepali name").toBeTruthy();
+    await visit(page, `/products/${named.slug}`);
+    const size = named.sizes.find((s) => s.stock > 1)!.size;
+    await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+    await expect(page.getByText(/added to cart!/).first()).toBeVisible();
+    await signIn(page, CUSTOMER, { via: "api" });
+
+    // Checkout in Nepali: the summary names the line in Nepali (docs/decisions/117), not as the English page added it.
+    await visit(page, "/ne/checkout");
+    const summary = page.getByRole("complementary");
+    await expect(summary.getByText(named.nameNe!, { exact: true })).toBeVisible();
+    await expect(summary.getByText(named.name, { exact: true })).toHaveCount(0);
+    const form = page.getByRole("group", { name: "ढुवानी विवरण" });
+    await form.getByLabel("प्रदेश").selectOption("Bagmati");
+    await form.getByLabel("जिल्ला").selectOption("Lalitpur");
+    await form.getByLabel("नगरपालिका / क्षेत्र").fill("ललितपुर महानगरपालिका");
+    await form.getByLabel("सडक / टोल").fill("झम्सिखेल");
+    await page.getByRole("button", { name: "अर्डर गर्नुहोस्" }).click();
+    await expect(page).toHaveURL(/\/ne\/order-success\?orderId=/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+
+    // The order's page in Nepali lists the line by the Nepali name it was ordered under; the API keeps both.
+    await visit(page, `/ne/orders/${orderId}`);
+    await expect(page.getByRole("main").getByRole("link", { name: named.nameNe!, exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText(named.name, { exact: true })).toHaveCount(0);
+    const line = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order.items[0];
+    expect(line).toMatchObject({ name: named.name, nameNe: named.nameNe });
+  });
+
+  test("the Nepali blog's category chips are Nepali, and a category's Nepali name finds its products", async ({ page }) => {
+    await visit(page, "/ne/blogs");
+    const main = page.getByRole("main");
+    // The category filter and every post card's chip name the category in Nepali; no English category name is left.
+    await expect(main.locator('select[name="category"] option[value="buying-guide"]')).toHaveText("किन्ने गाइड");
+    const chips = main.getByRole("listitem").getByText(/^(किन्ने गाइड|हेरचाह गाइड|खेलकुदको इतिहास|समाचार|फेसन)$/);
+    await expect(chips.first()).toBeVisible();
+    await expect(main.getByRole("listitem").getByText(/^(Buying Guide|Care Guide|Sports History|News|Fashion)$/)).toHaveCount(0);
+
+    // "फुटबल" is a word of the category "फुटबल जर्सी" only: the search finds the football shirts.
+    const found = await page.request.get(`/api/products/search?q=${encodeURIComponent("फुटबल")}`);
+    expect(found.ok()).toBe(true);
+    const products = (await found.json()).data.products as { category: { slug: string } | null }[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p) => p.category?.slug === "football-jerseys")).toBe(true);
+  });
+
   test("a first visit follows Accept-Language; a crawler without one, and an explicit choice of English, stay in English", async ({ browser, request }) => {
     const nepali = await browser.newContext({ locale: "ne-NP" });
     const page = await nepali.newPage();
