@@ -116,11 +116,12 @@ export function renderHtml(doc: TaxDocument, opts: RenderOptions): string {
 <title>${esc(title(doc))} ${esc(doc.number)}</title>
 <style>
 body{font-family:"Noto Sans Devanagari","Noto Sans",system-ui,sans-serif;color:#111;max-width:800px;margin:24px auto;padding:0 16px;font-size:14px}
-h1{font-size:22px;text-align:center;margin:0 0 4px}.copy{text-align:center;font-weight:700;letter-spacing:.2em;color:#b00}
+h1{font-size:22px;text-align:center;margin:0 0 4px}.copy{text-align:center;font-weight:700;letter-spacing:.2em;color:#b00}html[lang=ne] .copy{letter-spacing:0}html[lang=ne] .words{font-style:normal}
 .grid{display:flex;flex-wrap:wrap;justify-content:space-between;gap:16px;margin:16px 0}.grid div{min-width:240px}
 table{width:100%;border-collapse:collapse;margin:12px 0}th,td{border:1px solid #999;padding:4px 6px;text-align:left;vertical-align:top}
 .n{text-align:right;white-space:nowrap}tfoot td{font-weight:600}.words{font-style:italic}
 @media print{body{margin:0}}
+@media (max-width:480px){body{padding:0 8px;font-size:13px}th,td{padding:3px 4px}}
 </style></head><body>
 <h1>${esc(title(doc))}</h1>
 ${opts.copy ? `<p class="copy">${esc(w.copy)}</p>` : ""}
