@@ -204,6 +204,7 @@ CREATE OR REPLACE FUNCTION khelkud_order_totals_refresh() RETURNS void LANGUAGE 
 DECLARE
   target date := khelkud_nepal_day(now() - interval '30 days');
   current date;
+  emptied text[];
 BEGIN
   SELECT day INTO current FROM sales_window_start WHERE id = 1;
   IF current < target THEN
@@ -225,11 +226,17 @@ BEGIN
   INSERT INTO order_paid_days AS t
     SELECT day, sum(orders), sum(amount) FROM moved GROUP BY 1 ORDER BY 1
     ON CONFLICT (day) DO UPDATE SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount;
-  WITH moved AS (DELETE FROM product_sales_deltas RETURNING *)
-  INSERT INTO product_sales_window AS t
-    SELECT product_id, sum(units), sum(revenue), max(name) FROM moved GROUP BY 1 ORDER BY 1
-    ON CONFLICT (product_id) DO UPDATE SET units = t.units + excluded.units, revenue = t.revenue + excluded.revenue, name = greatest(t.name, excluded.name);
-  DELETE FROM product_sales_window WHERE units = 0 AND revenue = 0;
+  WITH moved AS (DELETE FROM product_sales_deltas RETURNING *), kept AS (
+    INSERT INTO product_sales_window AS t
+      SELECT product_id, sum(units), sum(revenue), max(name) FROM moved GROUP BY 1 ORDER BY 1
+      ON CONFLICT (product_id) DO UPDATE SET units = t.units + excluded.units, revenue = t.revenue + excluded.revenue, name = greatest(t.name, excluded.name)
+      RETURNING product_id, units, revenue
+  )
+  SELECT array_agg(product_id) INTO emptied FROM kept WHERE units = 0 AND revenue = 0;
+  -- A product whose lines all left the window leaves it too.
+  IF emptied IS NOT NULL THEN
+    DELETE FROM product_sales_window WHERE product_id = ANY (emptied) AND units = 0 AND revenue = 0;
+  END IF;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "orders_totals_ins" ON "orders";

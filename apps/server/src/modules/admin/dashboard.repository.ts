@@ -127,7 +127,8 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
         coalesce(m.units, 0) + coalesce(d.units, 0) - coalesce(e.units, 0) AS units,
         coalesce(m.revenue, 0) + coalesce(d.revenue, 0) - coalesce(e.revenue, 0) AS revenue
       FROM (SELECT product_id FROM changed UNION SELECT product_id FROM top) c
-      LEFT JOIN product_sales_window m ON m.product_id = c.product_id
+      -- One primary-key look-up per candidate (a join would read the whole table).
+      LEFT JOIN LATERAL (SELECT units, revenue, name FROM product_sales_window m WHERE m.product_id = c.product_id) m ON true
       LEFT JOIN delta d ON d.product_id = c.product_id
       LEFT JOIN edge e ON e.product_id = c.product_id
     ), best AS (
