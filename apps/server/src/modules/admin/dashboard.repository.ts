@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@khelkud/contracts";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
 const TZ = "Asia/Kathmandu";
@@ -106,10 +106,13 @@ type BestSeller = { productId: string; name: string; units: number; revenue: num
  * away here. Only products with deltas not yet folded or lines in that part can rank differently from the table, so
  * they are scored beside the table's best 5 + their number, and the best 5 of those are the best 5 of all.
  */
-export async function bestSellers(db: DbOrTx, limit = 5) {
-  const [r] = await rows<{ ok: boolean; list: BestSeller[] | null }>(
-    db,
-    sql`WITH w AS (
+export async function bestSellers(db: Db, limit = 5) {
+  // Less than a day of orders: starting parallel workers for them costs more than reading them (100+ ms on a busy machine).
+  const [r] = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    return rows<{ ok: boolean; list: BestSeller[] | null }>(
+      tx,
+      sql`WITH w AS (
       SELECT day FROM sales_window_start WHERE id = 1 AND day = khelkud_nepal_day(now() - interval '30 days')
     ), edge AS (
       SELECT i.product_id, sum(i.quantity) AS units, sum(i.line_total) AS revenue
@@ -127,8 +130,8 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
         coalesce(m.units, 0) + coalesce(d.units, 0) - coalesce(e.units, 0) AS units,
         coalesce(m.revenue, 0) + coalesce(d.revenue, 0) - coalesce(e.revenue, 0) AS revenue
       FROM (SELECT product_id FROM changed UNION SELECT product_id FROM top) c
-      -- One primary-key look-up per candidate (a join would read the whole table).
-      LEFT JOIN LATERAL (SELECT units, revenue, name FROM product_sales_window m WHERE m.product_id = c.product_id) m ON true
+      -- One primary-key look-up per candidate (OFFSET 0 keeps the planner from turning it into a hash join that reads the whole table).
+      LEFT JOIN LATERAL (SELECT units, revenue, name FROM product_sales_window m WHERE m.product_id = c.product_id OFFSET 0) m ON true
       LEFT JOIN delta d ON d.product_id = c.product_id
       LEFT JOIN edge e ON e.product_id = c.product_id
     ), best AS (
@@ -136,7 +139,8 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
     )
     SELECT EXISTS (SELECT 1 FROM w) AS ok,
       (SELECT json_agg(json_build_object('productId', product_id, 'name', name, 'units', units, 'revenue', revenue) ORDER BY units DESC, revenue DESC) FROM best) AS list`,
-  );
+    );
+  });
   if (r?.ok) return (r.list ?? []).map((x) => ({ ...x, units: Number(x.units), revenue: Number(x.revenue) }));
   // The window starts on another day than this moment's (the clock went back): count the orders.
   const list = await rows<BestSeller>(
