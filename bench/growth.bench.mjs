@@ -108,6 +108,8 @@ async function grow(url, have, want) {
     for (let from = have.users + 1; from <= want.users; from += 100_000) await generateUsers(client, from, Math.min(from + 99_999, want.users));
     for (let from = have.orders + 1; from <= want.orders; from += 100_000) await generateOrders(client, from, Math.min(from + 99_999, want.orders), want.users, want.products);
     await client.query("SET session_replication_role = DEFAULT");
+    // The replica role skipped the triggers that keep the dashboard's totals (docs/decisions/119): count them again.
+    await client.query("SELECT khelkud_order_totals_rebuild()");
     await client.query("VACUUM ANALYZE");
   } finally {
     await client.end();

@@ -13,7 +13,10 @@ export async function scratchPostgres(label) {
     console.log(`${label} bench: refusing ${host}; benchmarks run against 127.0.0.1 only.`);
     return null;
   }
-  const name = `khelkud_bench_${label}_${process.pid}`;
+  // BENCH_DB_PREFIX (default khelkud_bench) lets benches run side by side keep their databases apart.
+  const prefix = process.env.BENCH_DB_PREFIX ?? "khelkud_bench";
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a lower-case SQL name, not ${prefix}`);
+  const name = `${prefix}_${label}_${process.pid}`;
   const admin = async (sql) => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();

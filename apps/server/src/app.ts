@@ -64,13 +64,13 @@ export async function buildApp(config: Config, { database, logger = true, logger
     logger: loggerOptions
       ? loggerOptions
       : logger
-      ? {
-          level: config.logLevel,
-          redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-          // Every logged error: a failed query's SQL and parameters (customer data) stay out of the log.
-          serializers: { err: (err: unknown) => pino.stdSerializers.err(loggableError(err) as Error) },
-        }
-      : false,
+        ? {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+            // Every logged error: a failed query's SQL and parameters (customer data) stay out of the log.
+            serializers: { err: (err: unknown) => pino.stdSerializers.err(loggableError(err) as Error) },
+          }
+        : false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -124,7 +124,7 @@ export async function buildApp(config: Config, { database, logger = true, logger
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   // Whole anonymous storefront pages, kept as long as catalogue data is (plugins/page-cache.ts); admin writes drop both.
-  const pageCache = createPageCache({ ttlMs: config.serveWeb ? config.catalogCacheMs : 0 });
+  const pageCache = createPageCache({ ttlMs: config.serveWeb ? config.catalogCacheMs : 0, maxBytes: config.pageCacheMaxBytes });
   const dropPublicCaches = () => {
     services.catalog.invalidate();
     services.settings.invalidate();
@@ -195,15 +195,31 @@ export async function buildApp(config: Config, { database, logger = true, logger
   await app.register(seoRoutes(services.seo));
 
   if (config.serveWeb) {
-    const pageServices = servicesForPages({ catalog: services.catalog, settings: services.settings, orders: services.orders, cart: services.cart, wishlist: services.wishlist, blog: services.blog, newsletter: services.newsletter, accounts: services.accounts, payments: services.payments });
-    await registerSsr(app, config, pageCache, (req) => ({
-      services: pageServices,
-      user: req.user ? toPublicUser(req.user) : null,
-      publicUrl: config.publicUrl,
-      requestId: String(req.id),
-      logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
-      api: pageApiFor(app, req),
-    }), (userId, locale) => services.accounts.setLocale(userId, locale));
+    const pageServices = servicesForPages({
+      catalog: services.catalog,
+      settings: services.settings,
+      orders: services.orders,
+      cart: services.cart,
+      wishlist: services.wishlist,
+      blog: services.blog,
+      newsletter: services.newsletter,
+      accounts: services.accounts,
+      payments: services.payments,
+    });
+    await registerSsr(
+      app,
+      config,
+      pageCache,
+      (req) => ({
+        services: pageServices,
+        user: req.user ? toPublicUser(req.user) : null,
+        publicUrl: config.publicUrl,
+        requestId: String(req.id),
+        logError: (error: unknown) => req.log.error({ err: loggableError(error) }, "page failed"),
+        api: pageApiFor(app, req),
+      }),
+      (userId, locale) => services.accounts.setLocale(userId, locale),
+    );
   }
 
   return app;

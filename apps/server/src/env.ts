@@ -37,14 +37,20 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
-  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql:// (PostgreSQL is the only server database; leave it unset for the embedded one)"),
+  DATABASE_URL: optionalUrl.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//i.test(v),
+    "must start with postgres:// or postgresql:// (PostgreSQL is the only server database; leave it unset for the embedded one)",
+  ),
   /** pg: how long to wait for a connection (the handshake, or a free connection of the pool). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** pg: the longest a statement may run (PostgreSQL cancels it; the client gives up shortly after if the server is silent). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** pg: a session left idle inside a transaction is ended by PostgreSQL after this long. */
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  SEED_ON_EMPTY: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  SEED_ON_EMPTY: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   WEB_MODE: z.enum(["build", "vite"]).default("build"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps/web/build")),
   PAYMENT_SIMULATOR: z.enum(["auto", "on", "off", "true", "false"]).default("auto"),
@@ -61,15 +67,25 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    )
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Khelkud <no-reply@khelkud.com.np>"),
-  DEV_MAIL_VIEWER: z.enum(["true", "false", ""]).optional().transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
+  DEV_MAIL_VIEWER: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v === undefined ? undefined : v === "true")),
   /** How long public catalogue reads are reused, in ms; unset: 2000, or 0 under NODE_ENV=test. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** How long the search vocabulary in memory (or a query word's candidates) is reused, in ms (at most 1000; docs/decisions/097); unset: 500, or 0 under NODE_ENV=test. */
   SEARCH_WORD_CACHE_MS: z.coerce.number().int().min(0).max(1000).optional(),
   SESSION_PAGE_MEMO_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** The page cache's budget in MB (pages, their compressed copies, signed-in templates; docs/decisions/119). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
@@ -77,10 +93,22 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+        .optional(),
+    )
     .optional(),
-  REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,60}$/, "letters, digits, dots, colons, dashes or underscores (at most 60)").default("khelkud"),
-  SERVE_WEB: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,60}$/, "letters, digits, dots, colons, dashes or underscores (at most 60)")
+    .default("khelkud"),
+  SERVE_WEB: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   // What one customer can hold without paying (docs/decisions/077).
   // Unset under NODE_ENV=test: high enough that the suite's own checkouts never meet them (limit tests set their own).
   ORDER_MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(10).optional(),
@@ -92,7 +120,11 @@ const EnvSchema = z.object({
   SMS_ENABLED: z.enum(["auto", "true", "false"]).default("auto"),
   SMS_SIMULATOR: z.enum(["auto", "on", "off", "true", "false"]).default("auto"),
   SPARROW_SMS_TOKEN: optionalText,
-  SPARROW_SMS_FROM: z.string().trim().regex(/^[\w .-]{1,20}$/, "letters, digits, spaces, dots, dashes (at most 20): the sender identity Sparrow SMS approved").default("Khelkud"),
+  SPARROW_SMS_FROM: z
+    .string()
+    .trim()
+    .regex(/^[\w .-]{1,20}$/, "letters, digits, spaces, dots, dashes (at most 20): the sender identity Sparrow SMS approved")
+    .default("Khelkud"),
   SPARROW_SMS_URL: optionalUrl,
   NOTIFY_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -102,8 +134,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim()).filter((e) => e !== ""))
-    .refine((entries) => entries.every(isProxyAddress), "a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or loopback, linklocal, uniquelocal"),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter((e) => e !== ""),
+    )
+    .refine(
+      (entries) => entries.every(isProxyAddress),
+      "a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or loopback, linklocal, uniquelocal",
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -152,6 +192,8 @@ export interface Config {
   searchWordCacheMs: number;
   /** How long a shared storefront page may take a session as it was, without a query (docs/decisions/111). */
   sessionPageMemoMs: number;
+  /** Bytes the page cache may hold (docs/decisions/119). */
+  pageCacheMaxBytes: number;
   /** What one customer can hold without paying, and how fast they may order (docs/decisions/077). */
   orderLimits: OrderLimits;
   /**
@@ -245,7 +287,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production" && env.DEV_MAIL_VIEWER === true) {
-    throw new EnvError("Invalid environment configuration:\n  - DEV_MAIL_VIEWER: the outbox viewer cannot run in production (it shows password-reset links)\nSee .env.example for every variable and its default.");
+    throw new EnvError(
+      "Invalid environment configuration:\n  - DEV_MAIL_VIEWER: the outbox viewer cannot run in production (it shows password-reset links)\nSee .env.example for every variable and its default.",
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -258,7 +302,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: env.DATABASE_IDLE_TIMEOUT_MS },
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.DATABASE_IDLE_TIMEOUT_MS,
+    },
     pgliteDir: path.join(dataDir, "pglite"),
     seedOnEmpty: env.SEED_ON_EMPTY && env.NODE_ENV !== "production",
     uploadsDir: path.join(dataDir, "uploads"),
@@ -274,10 +322,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, "outbox"),
     devMailViewer: !env.SMTP_URL && (env.DEV_MAIL_VIEWER ?? env.NODE_ENV !== "production"),
     cookieSecure: isSecureOrigin(env.PUBLIC_URL, env.NODE_ENV === "production"),
-    authRateLimit: { windowMs: 15 * 60_000, perIp: env.AUTH_RATE_LIMIT_PER_IP, perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT, perAccountTotal: env.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL },
+    authRateLimit: {
+      windowMs: 15 * 60_000,
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAccountTotal: env.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL,
+    },
     catalogCacheMs: env.CATALOG_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
     searchWordCacheMs: env.SEARCH_WORD_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 500),
     sessionPageMemoMs: env.SESSION_PAGE_MEMO_MS ?? (env.NODE_ENV === "test" ? 0 : 2000),
+    pageCacheMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     orderLimits: orderLimits(env),
     notifications: notificationsConfig(env, publicUrl, dataDir),
@@ -299,11 +353,20 @@ function notificationsConfig(env: Env, publicUrl: string, dataDir: string): Noti
   const token = env.SPARROW_SMS_TOKEN ?? (smsSimulator ? SIMULATOR_SMS_TOKEN : undefined);
   if (env.SMS_ENABLED === "true" || (env.SMS_ENABLED === "auto" && token !== undefined)) {
     if (token === undefined) problems.push("SPARROW_SMS_TOKEN: required when SMS_ENABLED=true");
-    else sms = { url: env.SPARROW_SMS_URL ?? (smsSimulator ? `${publicUrl}${SMS_SIMULATOR_PREFIX}/v2/sms/` : SPARROW_SMS_URL), token, from: env.SPARROW_SMS_FROM };
-    if (production && sms && new URL(sms.url).pathname.startsWith(`${SMS_SIMULATOR_PREFIX}/`)) problems.push("SPARROW_SMS_URL: points at the SMS simulator, which production must not use");
+    else
+      sms = { url: env.SPARROW_SMS_URL ?? (smsSimulator ? `${publicUrl}${SMS_SIMULATOR_PREFIX}/v2/sms/` : SPARROW_SMS_URL), token, from: env.SPARROW_SMS_FROM };
+    if (production && sms && new URL(sms.url).pathname.startsWith(`${SMS_SIMULATOR_PREFIX}/`))
+      problems.push("SPARROW_SMS_URL: points at the SMS simulator, which production must not use");
   }
   if (problems.length > 0) throw new EnvError(`Invalid SMS configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example (SMS variables).`);
-  return { sms, smsSimulator, smsOutboxDir: path.join(dataDir, "sms-outbox"), pollMs: env.NOTIFY_POLL_MS, maxAttempts: env.NOTIFY_MAX_ATTEMPTS, leaseMs: env.NOTIFY_LEASE_MS };
+  return {
+    sms,
+    smsSimulator,
+    smsOutboxDir: path.join(dataDir, "sms-outbox"),
+    pollMs: env.NOTIFY_POLL_MS,
+    maxAttempts: env.NOTIFY_MAX_ATTEMPTS,
+    leaseMs: env.NOTIFY_LEASE_MS,
+  };
 }
 
 function orderLimits(env: Env): OrderLimits {
@@ -361,7 +424,6 @@ function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
   }
   return { simulator, simulatorBaseUrl, khalti, esewa };
 }
-
 
 function isSecureOrigin(publicUrl: string | undefined, production: boolean): boolean {
   if (publicUrl?.startsWith("https://")) return true;

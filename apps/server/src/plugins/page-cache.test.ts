@@ -1,12 +1,21 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPageCache, inlineScriptHashes, pickEncoding, policyForCachedPage } from "./page-cache.js";
 
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
-function req(url: string, { method = "GET", cookie, authorization, user = null, ua = BROWSER }: { method?: string; cookie?: string; authorization?: string; user?: object | null; ua?: string } = {}): FastifyRequest {
+function req(
+  url: string,
+  {
+    method = "GET",
+    cookie,
+    authorization,
+    user = null,
+    ua = BROWSER,
+  }: { method?: string; cookie?: string; authorization?: string; user?: object | null; ua?: string } = {},
+): FastifyRequest {
   return { method, url, headers: { cookie, authorization, "user-agent": ua }, user } as unknown as FastifyRequest;
 }
 
@@ -30,7 +39,18 @@ describe("page cache: what may be shared between visitors", () => {
   it("never caches other methods, account, checkout, order, payment or admin pages", () => {
     expect(cache.keyFor(req("/products", { method: "POST" }))).toBeNull();
     expect(cache.keyFor(req("/products", { method: "HEAD" }))).toBeNull();
-    for (const url of ["/profile", "/cart", "/checkout", "/orders/abc", "/order-success", "/admin", "/login", "/khalti/callback?pidx=1", "/products/a/b", "/api/products"]) {
+    for (const url of [
+      "/profile",
+      "/cart",
+      "/checkout",
+      "/orders/abc",
+      "/order-success",
+      "/admin",
+      "/login",
+      "/khalti/callback?pidx=1",
+      "/products/a/b",
+      "/api/products",
+    ]) {
       expect(cache.keyFor(req(url)), url).toBeNull();
     }
   });
@@ -74,6 +94,35 @@ describe("page cache: storage", () => {
     expect(cache.get("/d")?.body.toString()).toBe("/d");
   });
 
+  it("holds at most maxBytes of pages and their compressed copies, dropping the oldest first", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxBytes: 100_000 });
+    // Pages of 30,000 bytes that compress poorly (random text): three fit, a fourth pushes the oldest out.
+    const page = () => randomBytes(22_500).toString("base64");
+    for (const k of ["/a", "/b", "/c"]) cache.set(k, { status: 200, headers: [], html: page(), nonce: "n" });
+    expect([cache.size, cache.bytes]).toEqual([3, 90_000]);
+    cache.set("/d", { status: 200, headers: [], html: page(), nonce: "n" });
+    expect(cache.size).toBe(3);
+    expect(cache.get("/a")).toBeUndefined();
+    // A compressed copy counts too: made for /b, it pushes /b itself out as the oldest (the copy is still sent).
+    const copy = await cache.get("/b")!.encoded("gzip");
+    expect(gunzipSync(copy!).length).toBe(30_000);
+    await new Promise((r) => setImmediate(r));
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.get("/c")?.body.length).toBe(30_000);
+    expect(cache.get("/d")?.body.length).toBe(30_000);
+    // Filling it with many small pages never goes past the budget, and the newest are the ones kept.
+    for (let i = 0; i < 500; i++) cache.set(`/products?page=${i}`, { status: 200, headers: [], html: "x".repeat(1_000 + i), nonce: "n" });
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.get("/products?page=499")?.body.length).toBe(1_499);
+    expect(cache.get("/products?page=100")).toBeUndefined();
+    // A page larger than the whole budget is not kept (it is still rendered for its request).
+    cache.set("/huge", { status: 200, headers: [], html: "y".repeat(100_001), nonce: "n" });
+    expect(cache.get("/huge")).toBeUndefined();
+    cache.clear();
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+
   it("clear() drops everything (every administrator write calls it)", () => {
     const cache = createPageCache({ ttlMs: 60_000 });
     cache.set("/", { status: 200, headers: [], html: "x", nonce: "n" });
@@ -84,7 +133,16 @@ describe("page cache: storage", () => {
   it("compresses a page once per encoding and gives every copy the same bytes", async () => {
     const cache = createPageCache({ ttlMs: 60_000 });
     const html = `<!DOCTYPE html><html><body>${"<p>खेलकुद jersey</p>".repeat(500)}</body></html>`;
-    cache.set("/", { status: 200, headers: [["content-type", "text/html"], ["content-length", "1"], ["Vary", "Cookie"]], html, nonce: "n" });
+    cache.set("/", {
+      status: 200,
+      headers: [
+        ["content-type", "text/html"],
+        ["content-length", "1"],
+        ["Vary", "Cookie"],
+      ],
+      html,
+      nonce: "n",
+    });
     const page = cache.get("/")!;
     expect(page.headers).toEqual([["content-type", "text/html"]]);
     const br = await page.encoded("br");
@@ -117,7 +175,9 @@ describe("page cache: the policy of a cached copy", () => {
 
   it("replaces this response's nonce source with the hashes and keeps every other directive", () => {
     const policy = `default-src 'self';script-src 'self' 'nonce-${nonce}';script-src-attr 'none';frame-ancestors 'none'`;
-    expect(policyForCachedPage(policy, nonce, ["'sha256-a'", "'sha256-b'"])).toBe("default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';script-src-attr 'none';frame-ancestors 'none'");
+    expect(policyForCachedPage(policy, nonce, ["'sha256-a'", "'sha256-b'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';script-src-attr 'none';frame-ancestors 'none'",
+    );
     expect(policyForCachedPage(policy, nonce, [])).not.toContain("nonce");
     expect(policyForCachedPage(policy, "other", ["'sha256-a'"])).toBe(policy);
   });

@@ -45,7 +45,10 @@ export interface PageCache {
   get(key: string): CachedPage | undefined;
   set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): void;
   clear(): void;
+  /** Pages kept. */
   readonly size: number;
+  /** Bytes kept: pages, their compressed copies, signed-in templates and theirs (at most `maxBytes`). */
+  readonly bytes: number;
 }
 
 /** Public pages whose HTML depends only on the URL for a visitor without a session. */
@@ -69,7 +72,8 @@ const gzip = promisify(zlib.gzip);
 
 /** Compression of a cached page: once per page and encoding, on libuv's thread pool (never on the event loop). */
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "br") return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 5, [BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === "br")
+    return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 5, [BROTLI_PARAM_SIZE_HINT]: body.length } });
   return gzip(body, { level: 9 });
 }
 
@@ -152,9 +156,60 @@ export function mayShareSignedInPage(req: FastifyRequest): boolean {
   return !req.headers.authorization && !isbot(req.headers["user-agent"] ?? "");
 }
 
-export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): PageCache {
+/** The default byte budget of a page cache (PAGE_CACHE_MAX_MB): kept pages, their compressed copies and signed-in templates together. */
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `maxBytes` bounds what the cache holds — each page's HTML and the compressed copies made of it, each signed-in
+ * template's parts and their deflated copies — and `maxEntries` the number of pages (and of templates). Past either,
+ * the oldest entries go first; a page larger than the whole budget is not kept.
+ */
+export function createPageCache({
+  ttlMs,
+  maxEntries = 300,
+  maxBytes = PAGE_CACHE_MAX_BYTES,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}): PageCache {
   const pages = new Map<string, CachedPage>();
   const templates = new Map<string, SignedInTemplate>();
+  // Bytes held per entry ("p <key>" for a page, "t <key>" for a template), oldest first: the order eviction follows.
+  const held = new Map<string, number>();
+  let bytes = 0;
+
+  function drop(id: string) {
+    const n = held.get(id);
+    if (n === undefined) return;
+    held.delete(id);
+    bytes -= n;
+    (id.startsWith("p ") ? pages : templates).delete(id.slice(2));
+  }
+  /** Oldest first out until the bytes fit. */
+  function trim() {
+    while (bytes > maxBytes && held.size) drop(held.keys().next().value!);
+  }
+  /** Counts `n` more bytes for an entry that is still the one kept under its key (a copy made after it was kept). */
+  function grow(id: string, entry: unknown, n: number) {
+    const map: Map<string, unknown> = id.startsWith("p ") ? pages : templates;
+    if (map.get(id.slice(2)) !== entry || !held.has(id)) return;
+    held.set(id, held.get(id)! + n);
+    bytes += n;
+    trim();
+  }
+  /** Keeps an entry of `n` bytes as the newest, making room first; false when it cannot fit at all. */
+  function admit(id: string, n: number): boolean {
+    drop(id);
+    if (n > maxBytes) return false;
+    held.set(id, n);
+    bytes += n;
+    trim();
+    return true;
+  }
+
   return {
     signedInKeyFor(req, withAvatar) {
       if (ttlMs <= 0 || !req.user || !mayShareSignedInPage(req)) return null;
@@ -164,16 +219,38 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
       const template = templates.get(key);
       if (!template) return undefined;
       if (template.expires <= now()) {
-        templates.delete(key);
+        drop(`t ${key}`);
         return undefined;
       }
       return template;
     },
     setSignedIn(key, template) {
-      templates.delete(key);
+      drop(`t ${key}`);
       const at = now();
-      for (const [k, t] of templates) if (t.expires <= at) templates.delete(k);
-      while (templates.size >= maxEntries) templates.delete(templates.keys().next().value!);
+      for (const [k, t] of templates) if (t.expires <= at) drop(`t ${k}`);
+      while (templates.size >= maxEntries) drop(`t ${templates.keys().next().value!}`);
+      const id = `t ${key}`;
+      const size = template.parts.reduce((sum, part) => sum + part.text.length, 0);
+      if (!admit(id, size)) return;
+      // Its deflated parts count once made (the template is kept as given: the caller serves it too).
+      const deflated = template.deflated.bind(template);
+      let counted = false;
+      template.deflated = () => {
+        const made = deflated();
+        if (!counted) {
+          counted = true;
+          void made.then(
+            (parts) =>
+              parts &&
+              grow(
+                id,
+                template,
+                parts.reduce((sum, part) => sum + part.length, 0),
+              ),
+          );
+        }
+        return made;
+      };
       templates.set(key, template);
     },
     keyFor(req) {
@@ -189,21 +266,23 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
       const page = pages.get(key);
       if (!page) return undefined;
       if (page.expires <= now()) {
-        pages.delete(key);
+        drop(`p ${key}`);
         return undefined;
       }
       return page;
     },
     set(key, { status, headers, html, nonce }) {
-      pages.delete(key);
+      drop(`p ${key}`);
       // Expired pages go when the next one is kept, so memory holds only pages that may still be served.
       const at = now();
-      for (const [k, page] of pages) if (page.expires <= at) pages.delete(k);
+      for (const [k, page] of pages) if (page.expires <= at) drop(`p ${k}`);
       // Oldest first out: a crawler walking thousands of filter combinations cannot grow the cache without bound.
-      while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
+      while (pages.size >= maxEntries) drop(`p ${pages.keys().next().value!}`);
       const body = Buffer.from(html, "utf8");
+      const id = `p ${key}`;
+      if (!admit(id, body.length)) return;
       const encodings = new Map<Encoding, Promise<Buffer | null>>();
-      pages.set(key, {
+      const page: CachedPage = {
         status,
         headers: headers.filter(([name]) => !["content-length", "content-encoding", "vary"].includes(name.toLowerCase())),
         body,
@@ -214,17 +293,24 @@ export function createPageCache({ ttlMs, maxEntries = 300, now = Date.now }: { t
           if (!made) {
             made = compress(body, encoding).catch(() => null);
             encodings.set(encoding, made);
+            void made.then((copy) => copy && grow(id, page, copy.length));
           }
           return made;
         },
-      });
+      };
+      pages.set(key, page);
     },
     clear() {
       pages.clear();
       templates.clear();
+      held.clear();
+      bytes = 0;
     },
     get size() {
       return pages.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }

@@ -3,7 +3,16 @@ import { gunzipSync, crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "@khelkud/contracts";
 import { createPageCache, acceptsGzip } from "./page-cache.js";
-import { ACCOUNT_BLOCK_OPEN, accountPlaceholders, crcShift, escapeLikeReact, fillTemplate, gzipCopy, jsonForDataBlock, makeTemplate } from "./shared-signed-in.js";
+import {
+  ACCOUNT_BLOCK_OPEN,
+  accountPlaceholders,
+  crcShift,
+  escapeLikeReact,
+  fillTemplate,
+  gzipCopy,
+  jsonForDataBlock,
+  makeTemplate,
+} from "./shared-signed-in.js";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
@@ -94,7 +103,12 @@ describe("signed-in copies of a shared page", () => {
 describe("page cache: shared signed-in pages", () => {
   const cache = createPageCache({ ttlMs: 2000 });
   const req = (url: string, extra: { user?: object | null; authorization?: string; ua?: string; method?: string } = {}) =>
-    ({ method: extra.method ?? "GET", url, headers: { "user-agent": extra.ua ?? BROWSER, authorization: extra.authorization }, user: "user" in extra ? extra.user : { id: "u1" } }) as unknown as FastifyRequest;
+    ({
+      method: extra.method ?? "GET",
+      url,
+      headers: { "user-agent": extra.ua ?? BROWSER, authorization: extra.authorization },
+      user: "user" in extra ? extra.user : { id: "u1" },
+    }) as unknown as FastifyRequest;
 
   it("shares only the public pages, only for cookie sessions in browsers, apart for pictures and letters", () => {
     expect(cache.signedInKeyFor(req("/products?brand=Nike"), false)).toBe("letter /products?brand=Nike");
@@ -103,7 +117,8 @@ describe("page cache: shared signed-in pages", () => {
     expect(cache.signedInKeyFor(req("/products", { authorization: "Bearer x" }), false)).toBeNull();
     expect(cache.signedInKeyFor(req("/products", { ua: "Googlebot/2.1" }), false)).toBeNull();
     expect(cache.signedInKeyFor(req("/products", { method: "POST" }), false)).toBeNull();
-    for (const url of ["/profile", "/cart", "/checkout", "/orders/abc", "/admin", "/products/a/b"]) expect(cache.signedInKeyFor(req(url), false), url).toBeNull();
+    for (const url of ["/profile", "/cart", "/checkout", "/orders/abc", "/admin", "/products/a/b"])
+      expect(cache.signedInKeyFor(req(url), false), url).toBeNull();
     expect(createPageCache({ ttlMs: 0 }).signedInKeyFor(req("/"), false)).toBeNull();
   });
 
@@ -118,6 +133,23 @@ describe("page cache: shared signed-in pages", () => {
     c.setSignedIn("letter /", { ...t, expires: now + 2000 });
     c.clear();
     expect(c.getSignedIn("letter /")).toBeUndefined();
+  });
+
+  it("counts templates and their deflated parts in the page cache's byte budget", async () => {
+    const t = template(false)!;
+    const size = t.parts.reduce((sum, part) => sum + part.text.length, 0);
+    const c = createPageCache({ ttlMs: 2000, maxBytes: size * 2 });
+    c.setSignedIn("letter /", t);
+    expect(c.bytes).toBe(size);
+    const deflated = (await c.getSignedIn("letter /")!.deflated())!;
+    await new Promise((r) => setImmediate(r));
+    expect(c.bytes).toBe(size + deflated.reduce((sum, part) => sum + part.length, 0));
+    // A second template does not fit beside the first and its copy: the older one goes.
+    const other = template(true)!;
+    c.setSignedIn("picture /", other);
+    expect(c.getSignedIn("letter /")).toBeUndefined();
+    expect(c.getSignedIn("picture /")).toBe(other);
+    expect(c.bytes).toBeLessThanOrEqual(size * 2);
   });
 
   it("sends gzip to clients that take it, as Accept-Encoding's q-values say", () => {

@@ -35,6 +35,7 @@ export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pi
     },
     /** All figures from aggregate queries (docs/product-rules.md §14, §16: the old dashboard summed the first page of a list). */
     async dashboard() {
+      await dashboard.refreshTotals(db);
       const [revenue, ordersByStatus, waiting, lowStock, recentOrders, bestSellers, dailySales, tax] = await Promise.all([
         dashboard.revenue(db),
         dashboard.ordersByStatus(db),

@@ -1,0 +1,276 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useWalletShop, signedInAs, type Who } from "../../test/wallet-shop.js";
+import { insertProduct } from "../../test/factories.js";
+import { orders } from "../../db/schema/index.js";
+import { payOnKhalti } from "../../payments/simulator/testing.js";
+import { insertOrder } from "./test-helpers.js";
+
+/**
+ * The dashboard reads totals the order triggers keep (docs/decisions/119). Whatever happens to orders — placed,
+ * cancelled, paid, refunded, delivered, deleted, written by raw SQL, days passing under the 30-day window — its
+ * figures must equal a count of the orders from scratch (the queries the dashboard ran before it kept totals).
+ */
+
+const shop = useWalletShop();
+const address = {
+  fullName: "Totals Tamang",
+  email: "totals@example.com",
+  phone: "9800000003",
+  address: "Baneshwor",
+  province: "Bagmati",
+  district: "Kathmandu",
+  area: "Kathmandu",
+};
+const TZ = "Asia/Kathmandu";
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await shop.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The dashboard's figures counted from the orders themselves. */
+async function fromScratch() {
+  const [revenue] = await rows<{ today: number; week: number; month: number }>(sql`SELECT
+      coalesce(sum(total_amount) FILTER (WHERE coalesce(paid_at, created_at) >= (date_trunc('day', now() AT TIME ZONE ${TZ}) AT TIME ZONE ${TZ})), 0)::float8 AS today,
+      coalesce(sum(total_amount) FILTER (WHERE coalesce(paid_at, created_at) >= now() - interval '7 days'), 0)::float8 AS week,
+      coalesce(sum(total_amount), 0)::float8 AS month
+    FROM orders WHERE payment_status = 'PAID' AND coalesce(paid_at, created_at) >= now() - interval '30 days'`);
+  const byStatus = await rows<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n FROM orders GROUP BY status`);
+  const [waiting] = await rows<{ cod_n: number; cod_sum: number; wallet_n: number; wallet_sum: number }>(sql`SELECT
+      count(*) FILTER (WHERE payment_method = 'COD')::int AS cod_n, coalesce(sum(total_amount) FILTER (WHERE payment_method = 'COD'), 0)::float8 AS cod_sum,
+      count(*) FILTER (WHERE payment_method <> 'COD')::int AS wallet_n, coalesce(sum(total_amount) FILTER (WHERE payment_method <> 'COD'), 0)::float8 AS wallet_sum
+    FROM orders WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'`);
+  const sellers = await rows<{
+    productId: string;
+    units: number;
+    revenue: number;
+  }>(sql`SELECT oi.product_id AS "productId", sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
+    FROM order_items oi JOIN orders o ON o.id = oi.order_id
+    WHERE o.status <> 'CANCELLED' AND o.created_at >= now() - interval '30 days'
+    GROUP BY oi.product_id ORDER BY units DESC, revenue DESC, "productId" LIMIT 6`);
+  const daily = await rows<{ day: string; revenue: number; orders: number }>(sql`WITH days AS (
+      SELECT generate_series((now() AT TIME ZONE ${TZ})::date - 29, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day
+    ), paid AS (
+      SELECT (coalesce(paid_at, created_at) AT TIME ZONE ${TZ})::date AS day, sum(total_amount)::float8 AS revenue, count(*)::int AS n
+      FROM orders WHERE payment_status = 'PAID' AND coalesce(paid_at, created_at) >= now() - interval '31 days' GROUP BY 1
+    )
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(p.revenue, 0)::float8 AS revenue, coalesce(p.n, 0)::int AS orders
+    FROM days d LEFT JOIN paid p ON p.day = d.day ORDER BY d.day`);
+  // The test's quantities leave no tie among the best six, so "the best five" has one answer.
+  for (let i = 1; i < sellers.length; i++) expect([sellers[i]!.units, sellers[i]!.revenue]).not.toEqual([sellers[i - 1]!.units, sellers[i - 1]!.revenue]);
+  return {
+    revenue: { today: Number(revenue!.today), last7Days: Number(revenue!.week), last30Days: Number(revenue!.month) },
+    ordersByStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+    codToCollect: { count: Number(waiting!.cod_n), amount: Number(waiting!.cod_sum) },
+    walletPending: { count: Number(waiting!.wallet_n), amount: Number(waiting!.wallet_sum) },
+    bestSellers: sellers.slice(0, 5).map((r) => ({ productId: r.productId, units: Number(r.units), revenue: Number(r.revenue) })),
+    dailySales: daily.map((r) => ({ day: r.day, revenue: Number(r.revenue), orders: Number(r.orders) })),
+  };
+}
+
+async function dashboardMatchesTheOrders() {
+  const res = await shop.t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: shop.admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  const d = res.json().data;
+  const shown = {
+    revenue: d.revenue,
+    ordersByStatus: d.ordersByStatus,
+    codToCollect: d.codToCollect,
+    walletPending: d.walletPending,
+    bestSellers: d.bestSellers.map((b: { productId: string; units: number; revenue: number }) => ({
+      productId: b.productId,
+      units: b.units,
+      revenue: b.revenue,
+    })),
+    dailySales: d.dailySales,
+  };
+  expect(shown).toEqual(await fromScratch());
+  // The dashboard folded every change into the totals: they alone are the count.
+  expect(
+    await rows(
+      sql`SELECT status, payment_status, sum(orders)::int AS n, sum(amount)::float8 AS a FROM order_totals GROUP BY 1, 2 HAVING sum(orders) <> 0 ORDER BY 1, 2`,
+    ),
+  ).toEqual(await rows(sql`SELECT status, payment_status, count(*)::int AS n, sum(total_amount)::float8 AS a FROM orders GROUP BY 1, 2 ORDER BY 1, 2`));
+  return d;
+}
+
+const place = (who: Who, items: { productId: string; quantity: number }[], paymentMethod = "COD") =>
+  shop.post(who, "/api/orders", { items: items.map((i) => ({ ...i, size: "M" })), shippingAddress: address, paymentMethod });
+
+describe("the admin dashboard's kept totals", () => {
+  it("equal a count from scratch as orders are placed, cancelled, paid, delivered, refunded and deleted", async () => {
+    const db = shop.t.database.db;
+    const products = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => insertProduct(db, { price: 100_000 * n, sizes: [{ size: "M", stock: 100 }] })));
+    const [p1, p2, p3, p4, p5, p6, p7] = products.map((p) => p.id) as [string, string, string, string, string, string, string];
+    await dashboardMatchesTheOrders();
+
+    // Placed through the API: cash on delivery, pending.
+    const buyers = await Promise.all([1, 2, 3].map(() => signedInAs(shop.t)));
+    const placed: string[] = [];
+    for (const [who, items] of [
+      [
+        buyers[0]!,
+        [
+          { productId: p1, quantity: 4 },
+          { productId: p2, quantity: 1 },
+        ],
+      ],
+      [buyers[1]!, [{ productId: p2, quantity: 2 }]],
+      [
+        buyers[2]!,
+        [
+          { productId: p3, quantity: 3 },
+          { productId: p4, quantity: 5 },
+        ],
+      ],
+      [buyers[0]!, [{ productId: p5, quantity: 6 }]],
+    ] as const) {
+      const res = await place(who, [...items]);
+      expect(res.statusCode, res.body).toBe(201);
+      placed.push(res.json().data.order.id);
+    }
+    await dashboardMatchesTheOrders();
+
+    // The customer cancels one; the shop delivers another and collects the cash (PAID today).
+    expect((await shop.post(buyers[2]!, `/api/orders/${placed[2]}/cancel`)).statusCode).toBe(200);
+    for (const status of ["PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) {
+      const res = await shop.t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/orders/${placed[0]}/status`,
+        headers: shop.admin.headers,
+        payload: { status, trackingNumber: "NP-1" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await shop.post(shop.admin, `/api/admin/orders/${placed[0]}/cash-collected`)).statusCode).toBe(200);
+    await dashboardMatchesTheOrders();
+
+    // Paid at Khalti, then refunded: CANCELLED and REFUNDED.
+    const wallet = await shop.post(buyers[1]!, "/api/payments/khalti/initiate-with-order", {
+      orderData: { items: [{ productId: p6, size: "M", quantity: 2 }], shippingAddress: address },
+    });
+    expect(wallet.statusCode, wallet.body).toBe(200);
+    const started = wallet.json().data as { payment_url: string; pidx: string; orderId: string };
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    expect((await shop.post(buyers[1]!, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
+    await dashboardMatchesTheOrders();
+    expect((await shop.post(buyers[1]!, `/api/orders/${started.orderId}/cancel`)).statusCode).toBe(202);
+    expect((await shop.post(shop.admin, `/api/admin/orders/${started.orderId}/refund`, { method: "KHALTI", reference: "KH-RF-119" })).statusCode).toBe(200);
+    await dashboardMatchesTheOrders();
+
+    // The administrator deletes the cancelled order: its figures leave every total.
+    const removed = await shop.t.app.inject({ method: "DELETE", url: `/api/admin/orders/${placed[2]}`, headers: shop.admin.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await db.select().from(orders).where(eq(orders.id, placed[2]!))).toEqual([]);
+    await dashboardMatchesTheOrders();
+
+    // Orders written straight into the tables, at the edges of the windows: paid 6 and 8 days ago, created 29 and 31
+    // days ago, paid just after this Nepal midnight, one created 30 days and two hours ago (inside the window's first day
+    // or the one before, whichever the clock says).
+    const hours = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const old = buyers[0]!.id;
+    const [nepalMidnight] = await rows<{ at: string }>(sql`SELECT (date_trunc('day', now() AT TIME ZONE ${TZ}) AT TIME ZONE ${TZ})::text AS at`);
+    const justAfterMidnight = new Date(new Date(nepalMidnight!.at).getTime() + 60_000);
+    const raw = [
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p7, size: "M", quantity: 9 }],
+        paymentMethod: "ESEWA",
+        paymentStatus: "PAID",
+        paidAt: hours(6 * 24),
+        createdAt: hours(6 * 24 + 1),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p7, size: "M", quantity: 1 }],
+        paymentMethod: "KHALTI",
+        paymentStatus: "PAID",
+        paidAt: hours(8 * 24),
+        createdAt: hours(8 * 24),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p3, size: "M", quantity: 7 }],
+        paymentMethod: "COD",
+        paymentStatus: "PAID",
+        paidAt: hours(29 * 24),
+        createdAt: hours(29 * 24),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p4, size: "M", quantity: 8 }],
+        paymentMethod: "COD",
+        paymentStatus: "PAID",
+        paidAt: hours(31 * 24),
+        createdAt: hours(31 * 24),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p2, size: "M", quantity: 10 }],
+        paymentMethod: "KHALTI",
+        paymentStatus: "PAID",
+        paidAt: hours(30 * 24 + 2),
+        createdAt: hours(30 * 24 + 2),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p1, size: "M", quantity: 2 }],
+        paymentMethod: "COD",
+        paymentStatus: "PAID",
+        paidAt: justAfterMidnight,
+        createdAt: hours(0.01),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p6, size: "M", quantity: 11 }],
+        paymentMethod: "ESEWA",
+        paymentStatus: "PAID",
+        paidAt: hours(32 * 24),
+        createdAt: hours(32 * 24),
+        status: "DELIVERED",
+      }),
+      await insertOrder(db, {
+        userId: old,
+        items: [{ productId: p5, size: "M", quantity: 3 }],
+        paymentMethod: "COD",
+        paymentStatus: "PAID",
+        paidAt: hours(31 * 24 + 5),
+        createdAt: hours(31 * 24 + 5),
+        status: "DELIVERED",
+      }),
+    ];
+    await dashboardMatchesTheOrders();
+    // Raw updates: one old order cancelled, one moved a day later, one refunded.
+    await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[2]!.id));
+    await db
+      .update(orders)
+      .set({ createdAt: hours(28 * 24), paidAt: hours(28 * 24) })
+      .where(eq(orders.id, raw[3]!.id));
+    await db.update(orders).set({ paymentStatus: "REFUNDED" }).where(eq(orders.id, raw[0]!.id));
+    await dashboardMatchesTheOrders();
+    // A paid, delivered order deleted by raw SQL (its lines go with it).
+    await db.delete(orders).where(eq(orders.id, raw[5]!.id));
+    await dashboardMatchesTheOrders();
+
+    // Days pass: the window started three days earlier, as if the dashboard was last opened then (what the lines'
+    // triggers would have added since). Opening it now takes those days away.
+    await db.execute(sql`UPDATE sales_window_start SET day = day - 3`);
+    await db.execute(sql`INSERT INTO product_sales_deltas
+      SELECT i.product_id, sum(i.quantity), sum(i.line_total), max(i.product_name) FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE o.status <> 'CANCELLED' AND o.created_at >= khelkud_nepal_midnight((SELECT day FROM sales_window_start)) AND o.created_at < khelkud_nepal_midnight((SELECT day FROM sales_window_start) + 3)
+      GROUP BY i.product_id`);
+    // While the window is three days longer, orders of those days are cancelled and another put back.
+    await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[4]!.id));
+    await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[7]!.id));
+    await db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, raw[2]!.id));
+    const d = await dashboardMatchesTheOrders();
+    expect(d.bestSellers.length).toBeGreaterThan(0);
+    expect(await rows(sql`SELECT day = khelkud_nepal_day(now() - interval '30 days') AS moved FROM sales_window_start`)).toEqual([{ moved: true }]);
+  });
+});
