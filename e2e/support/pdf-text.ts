@@ -1,33 +1,7 @@
 import fs from "node:fs";
+import { pdfText as pdfTextOf } from "../../apps/server/src/test/pdf-text";
 
-/**
- * The text of a PDF, a line per row of text, read with Mozilla's pdf.js (an npm package, so the suite needs no
- * system tool). Runs on one row (same baseline) are joined with a space, left to right.
- */
+/** The text of a downloaded PDF file, a line per row of text (apps/server/src/test/pdf-text.ts reads it). */
 export async function pdfText(file: string): Promise<string> {
-  // pdf.js 6 uses Promise.withResolvers (Node 22+); the suite also runs on Node 20.
-  const P = Promise as unknown as { withResolvers?: () => unknown };
-  P.withResolvers ??= () => {
-    let resolve: unknown, reject: unknown;
-    const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
-    return { promise, resolve, reject };
-  };
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const task = getDocument({ data: new Uint8Array(fs.readFileSync(file)), isEvalSupported: false, useSystemFonts: false });
-  const doc = await task.promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    const rows = new Map<number, { x: number; s: string }[]>();
-    for (const item of content.items) {
-      if (!("str" in item) || item.str === "") continue;
-      const y = Math.round(item.transform[5]);
-      const row = rows.get(y) ?? [];
-      row.push({ x: item.transform[4], s: item.str });
-      rows.set(y, row);
-    }
-    for (const [, row] of [...rows].sort((a, b) => b[0] - a[0])) lines.push(row.sort((a, b) => a.x - b.x).map((r) => r.s).join(" "));
-  }
-  await task.destroy();
-  return lines.join("\n");
+  return pdfTextOf(fs.readFileSync(file));
 }

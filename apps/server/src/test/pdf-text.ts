@@ -1,6 +1,7 @@
 /**
- * The text of a PDF (a Buffer), a line per row of text, read with Mozilla's pdf.js — the server tests' copy of
- * e2e/support/pdf-text.ts. pdf.js gives the glyphs in the order they are drawn, so shaped Devanagari comes back with
+ * The text of a PDF (a Buffer), a line per row of text, read with Mozilla's pdf.js (an npm package, so the suites need
+ * no system tool); the server tests and the end-to-end suite (e2e/support/pdf-text.ts) both read PDFs through it. Runs on
+ * one row (same baseline) are joined with a space, left to right. pdf.js gives the glyphs in the order they are drawn, so shaped Devanagari comes back with
  * its vowel signs where they are placed (ि before its consonant): tests read digits, numbers and words without them.
  */
 export async function pdfText(data: Buffer): Promise<string> {
@@ -12,7 +13,7 @@ export async function pdfText(data: Buffer): Promise<string> {
     return { promise, resolve, reject };
   };
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
+  const task = getDocument({ data: new Uint8Array(data), isEvalSupported: false, useSystemFonts: false });
   const doc = await task.promise;
   const lines: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
