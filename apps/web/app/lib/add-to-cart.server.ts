@@ -1,11 +1,15 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Product } from "@khelkud/contracts";
-import { addCookieLine, cartSetCookie } from "./cart-cookie";
+import { MAX_QUANTITY_PER_LINE, type Product } from "@khelkud/contracts";
+import { addCookieLine, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
+import { lineKey, type CartPrint } from "./cart-store";
 import { field, readForm } from "./route-form.server";
 
 /** Why a line was not added, as a key of the catalogues' `messages`/`cart` texts. */
 export type AddToCartRefusal = "messages.selectSize" | "messages.outOfStock" | "cart.full" | "cart.notAdded";
+
+/** Why a change on the cart page was not made, as a key of the catalogues' `cart` texts. */
+export type CartChangeRefusal = "cart.unreadable" | "cart.lineGone";
 
 /**
  * "Add to Cart" posted without scripts (docs/decisions/104): the product page's action adds the line to the cart's
@@ -29,4 +33,32 @@ export async function addToCartAction(request: Request, context: AppLoadContext,
   const next = addCookieLine(cart.lines, { p: product.id, s: size, c: "default", q: quantity }, stock);
   if (!next) return refuse("cart.full");
   return redirect(`/products/${product.slug}?added=1`, { status: 303, headers: { "set-cookie": cartSetCookie(next, context.publicUrl.startsWith("https:")) } });
+}
+
+/** The key of a cookie line, the same as the browser's cart and the cart page give that line. */
+export const cookieLineKey = (l: CookieLine) => lineKey(l.p, l.s, l.c, l.x as CartPrint | undefined);
+
+/**
+ * The cart page's quantity steppers and "Remove" posted without scripts: the line (by its key) gets the posted quantity,
+ * at most the per-line maximum; 0 or `intent=remove` takes it out, `intent=clear` empties the cart. The answer is 303
+ * back to the cart page, whose cart check then says what stock allows. A line that is no longer in the cart, or a
+ * quantity that is not a whole number, is a 400 that changes nothing.
+ */
+export async function changeCartAction(request: Request, context: AppLoadContext) {
+  const posted = await readForm(request);
+  if (!(posted instanceof URLSearchParams)) return posted;
+  const refuse = (reason: CartChangeRefusal) => data({ refused: reason }, { status: 400 });
+  const cart = readCartCookie(request);
+  if (cart.unreadable) return refuse("cart.unreadable");
+  const intent = field(posted, "intent");
+  let next: CookieLine[];
+  if (intent === "clear") next = [];
+  else {
+    const line = cart.lines.find((l) => cookieLineKey(l) === field(posted, "line"));
+    const quantity = intent === "remove" ? 0 : Number(field(posted, "quantity"));
+    if (!line || !Number.isInteger(quantity) || quantity < 0) return refuse("cart.lineGone");
+    next =
+      quantity === 0 ? cart.lines.filter((l) => l !== line) : cart.lines.map((l) => (l === line ? { ...l, q: Math.min(quantity, MAX_QUANTITY_PER_LINE) } : l));
+  }
+  return redirect("/cart", { status: 303, headers: { "set-cookie": cartSetCookie(next, context.publicUrl.startsWith("https:")) } });
 }
