@@ -370,3 +370,70 @@ test("Add to Cart and checkout posts the actions cannot use are a 4xx that adds 
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Khalti and eSewa need JavaScript" })).toBeVisible();
 });
+
+test("changes quantities and removes lines on the cart page with JavaScript off", async ({ page, context }) => {
+  const product = await productInStock(page);
+  const line = (q: number) => ({ p: product.id, s: product.size, c: "default", q });
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([line(1)])));
+  await page.goto("/cart");
+  const items = page.getByRole("list", { name: "Cart items" });
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+  await expect(items).toContainText(product.name);
+  const cartLine = async () => JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value));
+
+  await page.getByRole("button", { name: `Increase quantity of ${product.name}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("group", { name: product.name })).toContainText("2");
+  expect((await cartLine())[0].q).toBe(2);
+  await page.getByRole("button", { name: `Decrease quantity of ${product.name}` }).click();
+  expect((await cartLine())[0].q).toBe(1);
+
+  await page.getByRole("button", { name: `Remove ${product.name}` }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([line(3)])));
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Clear Cart" }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test("cart page posts it cannot use are a 4xx that changes nothing", async ({ page, context }) => {
+  const product = await productInStock(page);
+  const value = encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 2 }]));
+  const key = `${product.id}-${product.size}-default`;
+  const headers = { "sec-fetch-site": "same-origin" };
+  for (const form of [
+    { line: "no-such-line", quantity: "3" },
+    { line: key, quantity: "-1" },
+    { line: key, quantity: "2.5" },
+    { line: key, quantity: "many" },
+    { line: key },
+  ]) {
+    await setCartCookie(context, value);
+    const res = await page.request.post("/cart", { form, headers, maxRedirects: 0 });
+    expect(res.status(), JSON.stringify(form)).toBe(400);
+    expect((await context.cookies()).find((c) => c.name === "kk_cart")!.value).toBe(value);
+  }
+  // A quantity above the per-line maximum is bounded by it.
+  const big = await page.request.post("/cart", { form: { line: key, quantity: "10000" }, headers, maxRedirects: 0 });
+  expect(big.status()).toBe(303);
+  expect(JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value))[0].q).toBe(10);
+  // Unreadable bodies and cookies, and a post from another site.
+  for (const c of [
+    { data: "line=a%00b", type: "application/x-www-form-urlencoded", status: 400 },
+    { data: '{"line":"x"}', type: "application/json", status: 415 },
+    { data: `line=${"a".repeat(70_000)}`, type: "application/x-www-form-urlencoded", status: 413 },
+  ]) {
+    const res = await page.request.post("/cart", { data: c.data, headers: { ...headers, "content-type": c.type }, maxRedirects: 0 });
+    expect(res.status(), c.type).toBe(c.status);
+  }
+  const crossSite = await page.request.post("/cart", { form: { intent: "clear" }, headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBe(403);
+  await setCartCookie(context, "%00");
+  const unreadable = await page.request.post("/cart", { form: { line: key, quantity: "1" }, headers, maxRedirects: 0 });
+  expect(unreadable.status()).toBe(400);
+  const shown = await page.goto("/cart");
+  expect(shown!.status()).toBe(200);
+  await expect(page.getByText("Your saved cart could not be read")).toBeVisible();
+});

@@ -55,8 +55,9 @@ export async function changeCartAction(request: Request, context: AppLoadContext
   if (intent === "clear") next = [];
   else {
     const line = cart.lines.find((l) => cookieLineKey(l) === field(posted, "line"));
-    const quantity = intent === "remove" ? 0 : Number(field(posted, "quantity"));
-    if (!line || !Number.isInteger(quantity) || quantity < 0) return refuse("cart.lineGone");
+    const asked = field(posted, "quantity");
+    if (!line || (intent !== "remove" && !/^\d{1,6}$/.test(asked))) return refuse("cart.lineGone");
+    const quantity = intent === "remove" ? 0 : Number(asked);
     next =
       quantity === 0 ? cart.lines.filter((l) => l !== line) : cart.lines.map((l) => (l === line ? { ...l, q: Math.min(quantity, MAX_QUANTITY_PER_LINE) } : l));
   }

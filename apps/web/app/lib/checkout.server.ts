@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { DEFAULT_POSTAL_CODE, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
 import { cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
+import { cookieLineKey } from "./add-to-cart.server";
 import { lineKey, type CartItem } from "./cart-store";
 import { loginUrl } from "./api";
 import { callApi, checked, failed, field, formAnswer, readForm, redirectWithCookies } from "./route-form.server";
@@ -20,8 +21,9 @@ export async function cookieCart(request: Request, context: AppLoadContext, dist
   const answer = await callApi<CartCheckResult>(context, { method: "POST", path: "/api/cart/validate", json: { items: checkLines(cookie.lines), district: district || undefined } });
   if (!answer.ok) return { items: [] as CartItem[], check: null, unreadable: true };
   const items = answer.data.lines.map(
-    (l): CartItem => ({
-      key: lineKey(l.productId, l.size, l.color, l.personalisation),
+    (l, i): CartItem => ({
+      // The cookie line's own key: the cart page's forms name the line by it (the check may spell a colour otherwise).
+      key: cookie.lines[i] ? cookieLineKey(cookie.lines[i]) : lineKey(l.productId, l.size, l.color, l.personalisation),
       productId: l.productId,
       name: l.name ?? "",
       slug: l.slug ?? "",

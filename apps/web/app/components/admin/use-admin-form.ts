@@ -59,3 +59,18 @@ export function useAdminForm<T extends object>(rules: FormRules<T>, initial: T) 
     },
   };
 }
+
+/**
+ * An administrator's action on a listed row (delete, change a role): asked first when `confirm` is given, the answer
+ * told as a toast (the API's sentence, else `failed`), and the list reloaded after a success.
+ */
+export async function adminAction<T>({ confirm, run, done, failed, reload }: { confirm?: string; run: () => Promise<T>; done: (result: T) => string; failed: string; reload: () => void }): Promise<void> {
+  if (confirm && !window.confirm(confirm)) return;
+  try {
+    const result = await run();
+    toast.success(done(result));
+    reload();
+  } catch (e) {
+    toast.error((e as Error).message || failed);
+  }
+}

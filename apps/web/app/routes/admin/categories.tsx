@@ -4,7 +4,7 @@ import { ADMIN_MSG, type AdminCategory, type CategoryType } from "@khelkud/contr
 import { catalogApi, categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, StatusBadge } from "../../components/admin/ui";
-import { useAdminForm } from "../../components/admin/use-admin-form";
+import { adminAction, useAdminForm } from "../../components/admin/use-admin-form";
 import { formatDate } from "../../lib/format";
 import { formRules } from "../../lib/use-form";
 
@@ -75,16 +75,8 @@ export default function AdminCategories() {
   const list = useApiGet<AdminCategoryList>(categoriesUrl());
   const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
 
-  async function remove(c: AdminCategory) {
-    if (!window.confirm(ADMIN_MSG.categoryDeleteConfirm)) return;
-    try {
-      await catalogApi.removeCategory(c.id);
-      toast.success(ADMIN_MSG.categoryDeleted);
-      list.reload();
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.categoryDeleteError);
-    }
-  }
+  const remove = (c: AdminCategory) =>
+    adminAction({ confirm: ADMIN_MSG.categoryDeleteConfirm, run: () => catalogApi.removeCategory(c.id), done: () => ADMIN_MSG.categoryDeleted, failed: ADMIN_MSG.categoryDeleteError, reload: list.reload });
 
   const shown = list.data?.categories.filter((c) => c.type === tab) ?? [];
   return (

@@ -5,7 +5,7 @@ import { accountsApi, usersUrl, type AdminUserList } from "../../components/admi
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
-import { useAdminForm } from "../../components/admin/use-admin-form";
+import { adminAction, useAdminForm } from "../../components/admin/use-admin-form";
 import { formatDate } from "../../lib/format";
 import { formRules } from "../../lib/use-form";
 
@@ -91,16 +91,14 @@ export default function AdminUsers() {
     list.reload();
   }
 
-  async function remove(u: AdminUser) {
-    if (!window.confirm(ADMIN_MSG.userDeleteConfirm)) return;
-    try {
-      const r = await accountsApi.removeUser(u.id);
-      toast.success(r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted);
-      list.reload();
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.userDeleteError);
-    }
-  }
+  const remove = (u: AdminUser) =>
+    adminAction({
+      confirm: ADMIN_MSG.userDeleteConfirm,
+      run: () => accountsApi.removeUser(u.id),
+      done: (r) => (r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted),
+      failed: ADMIN_MSG.userDeleteError,
+      reload: list.reload,
+    });
 
   const data = list.data;
   return (
