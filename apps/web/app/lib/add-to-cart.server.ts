@@ -1,9 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { MAX_QUANTITY_PER_LINE, type Product } from "@khelkud/contracts";
-import { addCookieLine, cartSetCookie, type CookieLine } from "./cart-cookie";
+import { MAX_QUANTITY_PER_LINE, PRINT_MSG, type Product } from "@khelkud/contracts";
+import { addCookieLine, BUY_NOW_COOKIE, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
 import { lineKey, type CartPrint } from "./cart-store";
-import { field, readForm } from "./route-form.server";
+import { checked, field, readForm } from "./route-form.server";
+import { resolvePrint } from "../components/personalise-panel";
 
 /** Why a line was not added, as a key of the catalogues' `messages`/`cart` texts. */
 export type AddToCartRefusal = "messages.selectSize" | "messages.outOfStock" | "cart.full" | "cart.notAdded";
@@ -14,7 +15,8 @@ export type CartChangeRefusal = "cart.unreadable" | "cart.lineGone";
 /**
  * "Add to Cart" posted without scripts (docs/decisions/104): the product page's action adds the line to the cart's
  * cookie — the size must be one the product has in stock, the quantity is bounded by that size's stock and the
- * per-line maximum — and answers 303 back to the product page, which says the line was added. Nothing is priced here;
+ * per-line maximum — and answers 303 back to the product page, which says the line was added. "Buy Now" (`intent=buy-now`)
+ * puts the one line in its own cookie instead and answers 303 to checkout (docs/decisions/115). Nothing is priced here;
  * checkout reads prices and stock again.
  */
 export async function addToCartAction(request: Request, context: AppLoadContext, product: Product) {
@@ -29,10 +31,34 @@ export async function addToCartAction(request: Request, context: AppLoadContext,
   if (stock <= 0) return refuse("messages.outOfStock");
   const asked = Math.floor(Number(field(posted, "quantity") || "1"));
   const quantity = Number.isFinite(asked) ? Math.max(1, asked) : 1;
+  const print = postedPrint(posted, product);
+  if (print.problem) return data({ refused: "cart.notAdded" as AddToCartRefusal, printError: print.problem }, { status: 400 });
+  const line: CookieLine = { p: product.id, s: size, c: "default", q: quantity, ...(print.x ? { x: print.x } : {}) };
+  const secure = context.publicUrl.startsWith("https:");
+  // Buy Now checks this one line out without touching the cart (docs/product-rules.md §5).
+  if (field(posted, "intent") === "buy-now") {
+    const only = addCookieLine([], line, stock)!;
+    return redirect("/checkout?buyNow=1", { status: 303, headers: { "set-cookie": cartSetCookie(only, secure, BUY_NOW_COOKIE) } });
+  }
   const cart = readCartCookie(request);
-  const next = addCookieLine(cart.lines, { p: product.id, s: size, c: "default", q: quantity }, stock);
+  const next = addCookieLine(cart.lines, line, stock);
   if (!next) return refuse("cart.full");
-  return redirect(`/products/${product.slug}?added=1`, { status: 303, headers: { "set-cookie": cartSetCookie(next, context.publicUrl.startsWith("https:")) } });
+  return redirect(`/products/${product.slug}?added=1`, { status: 303, headers: { "set-cookie": cartSetCookie(next, secure) } });
+}
+
+/**
+ * The name and number a jersey is to carry, as the purchase panel posts them without scripts (`print=1`, then a listed
+ * player's id or a name and number): the same rules as the panel's (`resolvePrint`), so the message is the panel's; the
+ * API checks the print again when the cart is checked and the order placed. A print on a product that takes none is
+ * refused.
+ */
+function postedPrint(posted: URLSearchParams, product: Product): { x?: CookieLine["x"]; problem?: string } {
+  if (!checked(posted, "print")) return {};
+  if (!product.personalisable) return { problem: PRINT_MSG.notPersonalisable(product.name) };
+  const choice = { on: true, playerId: field(posted, "printPlayer"), name: field(posted, "printName"), number: field(posted, "printNumber") };
+  const { print, nameError, numberError } = resolvePrint(choice, product.players ?? [], product.printScripts ?? ["LATIN"]);
+  if (!print) return { problem: nameError ?? numberError ?? PRINT_MSG.numberRange };
+  return { x: print.playerId ? { playerId: print.playerId } : { name: print.name, number: print.number } };
 }
 
 /** The key of a cookie line, the same as the browser's cart and the cart page give that line. */
