@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { MAX_QUANTITY_PER_LINE, PRINT_MSG, type Product } from "@khelkud/contracts";
+import { MAX_QUANTITY_PER_LINE, PRINT_MSG, type CartCheckResult, type Product } from "@khelkud/contracts";
 import { addCookieLine, BUY_NOW_COOKIE, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
 import { lineKey, type CartPrint } from "./cart-store";
-import { checked, field, readForm } from "./route-form.server";
+import { callApi, checked, field, readForm } from "./route-form.server";
 import { resolvePrint } from "../components/personalise-panel";
 
 /** Why a line was not added, as a key of the catalogues' `messages`/`cart` texts. */
@@ -61,14 +61,23 @@ function postedPrint(posted: URLSearchParams, product: Product): { x?: CookieLin
   return { x: print.playerId ? { playerId: print.playerId } : { name: print.name, number: print.number } };
 }
 
+/** The most of a line one order may take now: its stock as the API's cart check reads it, at most the per-line maximum. */
+async function lineLimit(context: AppLoadContext, line: CookieLine): Promise<number> {
+  const item = { productId: line.p, size: line.s, color: line.c, quantity: 1, ...(line.x ? { personalisation: line.x } : {}) };
+  const checked = await callApi<CartCheckResult>(context, { method: "POST", path: "/api/cart/validate", json: { items: [item] } });
+  const stock = checked.ok && checked.data.lines[0]?.available ? checked.data.lines[0].stock : 0;
+  return Math.min(stock, MAX_QUANTITY_PER_LINE);
+}
+
 /** The key of a cookie line, the same as the browser's cart and the cart page give that line. */
 export const cookieLineKey = (l: CookieLine) => lineKey(l.p, l.s, l.c, l.x as CartPrint | undefined);
 
 /**
- * The cart page's quantity steppers and "Remove" posted without scripts: the line (by its key) gets the posted quantity,
- * at most the per-line maximum; 0 or `intent=remove` takes it out, `intent=clear` empties the cart. The answer is 303
- * back to the cart page, whose cart check then says what stock allows. A line that is no longer in the cart, or a
- * quantity that is not a whole number, is a 400 that changes nothing.
+ * The cart page's quantity steppers and "Remove" posted without scripts: the line (by its key) gets the posted quantity
+ * when it is lower, or when the API's cart check says its stock (and the per-line maximum) allows it, and keeps its
+ * quantity otherwise, as the scripted stepper does; 0 or `intent=remove` takes it out, `intent=clear` empties the cart. The answer is 303 back
+ * to the cart page. A line that is no longer in the cart, or a quantity that is not a whole number, is a 400 that
+ * changes nothing.
  */
 export async function changeCartAction(request: Request, context: AppLoadContext) {
   const posted = await readForm(request);
@@ -84,8 +93,9 @@ export async function changeCartAction(request: Request, context: AppLoadContext
     const asked = field(posted, "quantity");
     if (!line || (intent !== "remove" && !/^\d{1,6}$/.test(asked))) return refuse("cart.lineGone");
     const quantity = intent === "remove" ? 0 : Number(asked);
-    next =
-      quantity === 0 ? cart.lines.filter((l) => l !== line) : cart.lines.map((l) => (l === line ? { ...l, q: Math.min(quantity, MAX_QUANTITY_PER_LINE) } : l));
+    // docs/product-rules.md §5: a raise above the line's stock (or the per-line maximum) is ignored; lowering always works.
+    if (quantity > line.q && quantity > (await lineLimit(context, line))) return redirect("/cart", { status: 303 });
+    next = quantity === 0 ? cart.lines.filter((l) => l !== line) : cart.lines.map((l) => (l === line ? { ...l, q: quantity } : l));
   }
   return redirect("/cart", { status: 303, headers: { "set-cookie": cartSetCookie(next, context.publicUrl.startsWith("https:")) } });
 }
