@@ -89,6 +89,8 @@ test.describe("wallet payments", () => {
 
 test.describe("cancelling a paid order", () => {
   test("the customer's Cancel becomes a request, the administrator records the refund, and the customer sees it", async ({ page, browser, signIn }) => {
+    // A wallet payment, a cancellation and an administrator's refund in two browsers: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn();
     await fillCart(page, 2);
     await checkoutWith(page, "Khalti");
