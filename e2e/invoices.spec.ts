@@ -1,34 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { bsDateOf, formatAmount } from "@khelkud/contracts";
-import { ADMIN, CUSTOMER, fillShippingAddress, signIn, listedProducts } from "./support/pages";
+import { ADMIN, CUSTOMER, fillCart, fillShippingAddress, signIn } from "./support/pages";
 import { pdfText } from "./support/pdf-text";
 
 /**
  * The bill of a wallet payment (docs/decisions/081): pay with eSewa on the provider simulator, press Download bill on
  * the order page, and read the PDF's text with pdf.js (e2e/support/pdf-text.ts).
  */
-
-interface ApiProduct {
-  id: string;
-  name: string;
-  slug: string;
-  price: number;
-  finalPrice: number;
-  sizes: { size: string; stock: number }[];
-}
-
-async function fillCart(page: Page, skip: number) {
-  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
-  const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
-  const size = product.sizes.find((s) => s.stock >= 3)!;
-  await page.evaluate(
-    ([p, s]) => {
-      const line = { key: `${p.id}-${s.size}-default`, productId: p.id, name: p.name, slug: p.slug, image: null, price: p.finalPrice, originalPrice: p.price, quantity: 1, stock: s.stock, size: s.size, color: "default" };
-      localStorage.setItem("cart", JSON.stringify([line]));
-    },
-    [product, size] as const,
-  );
-}
 
 test("pay with eSewa, Download bill: the PDF has the invoice number, the BS date, VAT and the total", async ({ browser, page, baseURL }) => {
   // The administrator makes the shop VAT-registered (bills issued from now on are Tax Invoices).

@@ -222,6 +222,17 @@ async function setCartCookie(context: import("@playwright/test").BrowserContext,
   await context.addCookies([{ name: "kk_cart", value, domain: "localhost", path: "/" }]);
 }
 
+/** Checkout's address, typed field by field (the district list shows every district without scripts). */
+async function fillAddress(form: import("@playwright/test").Locator) {
+  await form.getByLabel("Full Name").fill("Sunita Gurung");
+  await form.getByLabel("Email").fill(CUSTOMER.email);
+  await form.getByLabel("Phone").fill("9812345678");
+  await form.getByLabel("Province").selectOption("Gandaki");
+  await form.getByLabel("District").selectOption("Kaski");
+  await form.getByLabel("Municipality / Area").fill("Pokhara");
+  await form.getByLabel("Street / Tole").fill("Lakeside");
+}
+
 test("buys with JavaScript off: Add to Cart posts to the page, checkout names empty fields, then cash on delivery places the order once", async ({ page, context }) => {
   await signIn(page);
   const product = await productInStock(page);
@@ -254,13 +265,7 @@ test("buys with JavaScript off: Add to Cart posts to the page, checkout names em
   await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
   await expect(items.getByRole("listitem")).toHaveCount(1);
 
-  await form.getByLabel("Full Name").fill("Sunita Gurung");
-  await form.getByLabel("Email").fill(CUSTOMER.email);
-  await form.getByLabel("Phone").fill("9812345678");
-  await form.getByLabel("Province").selectOption("Gandaki");
-  await form.getByLabel("District").selectOption("Kaski");
-  await form.getByLabel("Municipality / Area").fill("Pokhara");
-  await form.getByLabel("Street / Tole").fill("Lakeside");
+  await fillAddress(form);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order-success\?orderId=/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -369,4 +374,171 @@ test("Add to Cart and checkout posts the actions cannot use are a 4xx that adds 
   await page.getByRole("radio", { name: /Khalti/ }).check();
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Khalti and eSewa need JavaScript" })).toBeVisible();
+});
+
+test("changes quantities and removes lines on the cart page with JavaScript off", async ({ page, context }) => {
+  const product = await productInStock(page);
+  const line = (q: number) => ({ p: product.id, s: product.size, c: "default", q });
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([line(1)])));
+  await page.goto("/cart");
+  const items = page.getByRole("list", { name: "Cart items" });
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+  await expect(items).toContainText(product.name);
+  const cartLine = async () => JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value));
+
+  await page.getByRole("button", { name: `Increase quantity of ${product.name}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("group", { name: product.name })).toContainText("2");
+  expect((await cartLine())[0].q).toBe(2);
+  await page.getByRole("button", { name: `Decrease quantity of ${product.name}` }).click();
+  expect((await cartLine())[0].q).toBe(1);
+
+  await page.getByRole("button", { name: `Remove ${product.name}` }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+
+  await setCartCookie(context, encodeURIComponent(JSON.stringify([line(3)])));
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Clear Cart" }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test("cart page posts it cannot use are a 4xx that changes nothing", async ({ page, context }) => {
+  const product = await productInStock(page);
+  const value = encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 2 }]));
+  const key = `${product.id}-${product.size}-default`;
+  const headers = { "sec-fetch-site": "same-origin" };
+  for (const form of [
+    { line: "no-such-line", quantity: "3" },
+    { line: key, quantity: "-1" },
+    { line: key, quantity: "2.5" },
+    { line: key, quantity: "many" },
+    { line: key },
+  ]) {
+    await setCartCookie(context, value);
+    const res = await page.request.post("/cart", { form, headers, maxRedirects: 0 });
+    expect(res.status(), JSON.stringify(form)).toBe(400);
+    expect((await context.cookies()).find((c) => c.name === "kk_cart")!.value).toBe(value);
+  }
+  // A quantity above the line's stock or the per-line maximum is ignored, as the scripted stepper ignores it.
+  for (const quantity of ["11", "10000", String(product.sizes.find((s) => s.size === product.size)!.stock + 1)]) {
+    const big = await page.request.post("/cart", { form: { line: key, quantity }, headers, maxRedirects: 0 });
+    expect(big.status(), quantity).toBe(303);
+    expect((await context.cookies()).find((c) => c.name === "kk_cart")!.value, quantity).toBe(value);
+  }
+  // Unreadable bodies and cookies, and a post from another site.
+  for (const c of [
+    { data: "line=a%00b", type: "application/x-www-form-urlencoded", status: 400 },
+    { data: '{"line":"x"}', type: "application/json", status: 415 },
+    { data: `line=${"a".repeat(70_000)}`, type: "application/x-www-form-urlencoded", status: 413 },
+  ]) {
+    const res = await page.request.post("/cart", { data: c.data, headers: { ...headers, "content-type": c.type }, maxRedirects: 0 });
+    expect(res.status(), c.type).toBe(c.status);
+  }
+  const crossSite = await page.request.post("/cart", { form: { intent: "clear" }, headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBe(403);
+  await setCartCookie(context, "%00");
+  const unreadable = await page.request.post("/cart", { form: { line: key, quantity: "1" }, headers, maxRedirects: 0 });
+  expect(unreadable.status()).toBe(400);
+  const shown = await page.goto("/cart");
+  expect(shown!.status()).toBe(200);
+  await expect(page.getByText("Your saved cart could not be read")).toBeVisible();
+});
+
+test("Buy Now with JavaScript off checks out that one line and leaves the cart as it was", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  const inCart = encodeURIComponent(JSON.stringify([{ p: product.id, s: product.size, c: "default", q: 1 }]));
+  await setCartCookie(context, inCart);
+  await page.goto(`/products/${product.slug}`);
+  // Without a size Buy Now is refused with the picker's message, as Add to Cart is.
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
+  await page.locator("label", { has: page.getByRole("radio", { name: product.size, exact: true }) }).click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout\?buyNow=1$/);
+  const items = page.getByRole("list", { name: "Items in this order" });
+  await expect(items.getByRole("listitem")).toHaveCount(1);
+  await expect(items).toContainText("× 2");
+
+  const form = page.getByRole("group", { name: "Shipping Information" });
+  await fillAddress(form);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
+  expect(order.items).toHaveLength(1);
+  expect(order.items[0]).toMatchObject({ quantity: 2, size: product.size });
+  // The Buy Now line is used up; the cart is untouched.
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === "kk_buy_now")).toBeUndefined();
+  expect(cookies.find((c) => c.name === "kk_cart")?.value).toBe(inCart);
+});
+
+test("prints a name and number with JavaScript off: a wrong name is named, a right one reaches the cart and checkout", async ({ page, context }) => {
+  await signIn(page);
+  const res = await page.request.get("/api/products?q=Nepal%20National%20Team%20Home&limit=5");
+  const listed: (ListedProduct & { personalisable: boolean })[] = (await res.json()).data.products;
+  const found = listed.find((p) => p.personalisable)!;
+  const product = (await (await page.request.get(`/api/products/slug/${found.slug}`)).json()).data.product as ListedProduct;
+  const size = product.sizes.find((s) => s.stock >= 2)!.size;
+  await page.goto(`/products/${product.slug}`);
+  await page.locator("label", { has: page.getByRole("radio", { name: size, exact: true }) }).click();
+  await page.getByRole("checkbox", { name: /Add name & number/ }).check();
+  await page.getByLabel("Name on the back").fill("PAUDEL7!");
+  await page.getByLabel("Number (0–99)").fill("7");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The name may use letters" })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "kk_cart")).toBeUndefined();
+
+  await page.locator("label", { has: page.getByRole("radio", { name: size, exact: true }) }).click();
+  await page.getByRole("checkbox", { name: /Add name & number/ }).check();
+  await page.getByLabel("Name on the back").fill("paudel");
+  await page.getByLabel("Number (0–99)").fill("7");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added to cart!" })).toBeVisible();
+  const line = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_cart")!.value))[0];
+  expect(line.x).toEqual({ name: "PAUDEL", number: 7 });
+
+  await page.goto("/cart");
+  await expect(page.getByRole("list", { name: "Cart items" })).toContainText("PAUDEL");
+  await page.goto("/checkout");
+  await expect(page.getByRole("list", { name: "Items in this order" })).toContainText("PAUDEL");
+});
+
+test("print and Buy Now posts the action cannot use are a 4xx that adds nothing", async ({ page, context }) => {
+  await signIn(page);
+  const product = await productInStock(page);
+  const headers = { "sec-fetch-site": "same-origin" };
+  const base = { productId: product.id, size: product.size, quantity: "1" };
+  const cases: Record<string, string>[] = [
+    { ...base, print: "1", printName: "", printNumber: "7" },
+    { ...base, print: "1", printName: "PAUDEL", printNumber: "100" },
+    { ...base, print: "1", printName: "PAUDEL", printNumber: "-1" },
+    { ...base, print: "1", printName: "A".repeat(500), printNumber: "7" },
+    { ...base, print: "1", printPlayer: "not-a-player", printName: "", printNumber: "" },
+    { ...base, intent: "buy-now", size: "XXXXL" },
+    { ...base, intent: "buy-now", productId: "someone-else" },
+  ];
+  for (const form of cases) {
+    const res = await page.request.post(`/products/${product.slug}`, { form, headers, maxRedirects: 0 });
+    expect(res.status(), JSON.stringify(form).slice(0, 120)).toBe(400);
+  }
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain("kk_cart");
+  expect(names).not.toContain("kk_buy_now");
+  // A hostile Buy Now cookie at checkout is read as nothing, never a 500.
+  await context.addCookies([{ name: "kk_buy_now", value: "%00", domain: "localhost", path: "/" }]);
+  const shown = await page.goto("/checkout?buyNow=1");
+  expect(shown!.status()).toBe(200);
+  await expect(page.getByText("Your saved cart could not be read")).toBeVisible();
+  const posted = await page.request.post("/checkout?buyNow=1", { form: { fullName: "X" }, headers, maxRedirects: 0 });
+  expect(posted.status()).toBe(400);
+  // A huge quantity bought now is bounded by the stock and ten.
+  const bought = await page.request.post(`/products/${product.slug}`, { form: { ...base, intent: "buy-now", quantity: "10000" }, headers, maxRedirects: 0 });
+  expect(bought.status()).toBe(303);
+  expect(bought.headers().location).toBe("/checkout?buyNow=1");
+  const line = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "kk_buy_now")!.value))[0];
+  expect(line.q).toBeLessThanOrEqual(10);
 });

@@ -1,40 +1,11 @@
 import type { Page } from "@playwright/test";
-import { fillShippingAddress, listedProducts } from "./support/pages";
+import { fillCart, fillShippingAddress } from "./support/pages";
 import { ADMIN, expect, test } from "./support/sign-in";
 
 /**
  * Wallet payments in a real browser against the provider simulator mounted at /_simulator
  * (the e2e server runs outside production, so the simulator is on; docs/decisions/040 and 041).
  */
-
-interface ApiProduct {
-  id: string;
-  name: string;
-  slug: string;
-  price: number;
-  finalPrice: number;
-  sizes: { size: string; stock: number }[];
-}
-
-
-
-/**
- * Puts one in-stock jersey into the cart the way the cart module stores it (localStorage "cart"),
- * so these tests do not depend on the product page's buttons; returns it.
- */
-async function fillCart(page: Page, skip = 0): Promise<ApiProduct> {
-  const all = await listedProducts<ApiProduct>(page.request, "limit=50");
-  const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
-  const size = product.sizes.find((s) => s.stock >= 3)!;
-  await page.evaluate(
-    ([p, s]) => {
-      const line = { key: `${p.id}-${s.size}-default`, productId: p.id, name: p.name, slug: p.slug, image: null, price: p.finalPrice, originalPrice: p.price, quantity: 1, stock: s.stock, size: s.size, color: "default" };
-      localStorage.setItem("cart", JSON.stringify([line]));
-    },
-    [product, size] as const,
-  );
-  return product;
-}
 
 async function checkoutWith(page: Page, wallet: "Khalti" | "eSewa") {
   await page.goto("/checkout");
@@ -118,6 +89,8 @@ test.describe("wallet payments", () => {
 
 test.describe("cancelling a paid order", () => {
   test("the customer's Cancel becomes a request, the administrator records the refund, and the customer sees it", async ({ page, browser, signIn }) => {
+    // A wallet payment, a cancellation and an administrator's refund in two browsers: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn();
     await fillCart(page, 2);
     await checkoutWith(page, "Khalti");

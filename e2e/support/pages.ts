@@ -46,6 +46,30 @@ export async function listedProducts<T = ApiProduct>(request: APIRequestContext,
   );
 }
 
+/** A listed product with its prices, as the cart keeps a line. */
+export interface PricedProduct extends ApiProduct {
+  price: number;
+  finalPrice: number;
+}
+
+/**
+ * Puts one in-stock jersey (the `skip`-th with a size of at least 3 in stock) into the cart the way the cart module
+ * stores it (localStorage "cart"), so a test does not depend on the product page's buttons; returns it.
+ */
+export async function fillCart(page: Page, skip = 0): Promise<PricedProduct> {
+  const all = await listedProducts<PricedProduct>(page.request, "limit=50");
+  const product = all.filter((p) => p.sizes.some((s) => s.stock >= 3))[skip]!;
+  const size = product.sizes.find((s) => s.stock >= 3)!;
+  await page.evaluate(
+    ([p, s]) => {
+      const line = { key: `${p.id}-${s.size}-default`, productId: p.id, name: p.name, slug: p.slug, image: null, price: p.finalPrice, originalPrice: p.price, quantity: 1, stock: s.stock, size: s.size, color: "default" };
+      localStorage.setItem("cart", JSON.stringify([line]));
+    },
+    [product, size] as const,
+  );
+  return product;
+}
+
 export async function firstProduct(page: Page): Promise<ApiProduct> {
   const products = await listedProducts(page.request, "limit=5");
   return products.find((p) => p.sizes.some((s) => s.stock > 0))!;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
 import { PageParam, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
+import { PublicUserSchema } from "./auth.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
@@ -222,13 +223,8 @@ export const UserInputSchema = z
 export type UserInput = z.input<typeof UserInputSchema>;
 export const RoleInputSchema = z.object({ role: RoleSchema }).strict();
 
-export const AdminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  role: RoleSchema,
-  status: ActiveStatusSchema,
+/** A user in the admin's list: the account as its owner sees it (without address and avatar), with the orders counted. */
+export const AdminUserSchema = PublicUserSchema.pick({ id: true, name: true, email: true, phone: true, role: true, status: true }).extend({
   orderCount: z.number().int(),
   createdAt: z.string(),
 });

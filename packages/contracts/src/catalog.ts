@@ -165,10 +165,13 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 export const ProductSummaryListSchema = ProductListSchema.extend({ products: z.array(ProductSummarySchema) });
 export type ProductSummaryList = z.infer<typeof ProductSummaryListSchema>;
 
+/** The search text of search and suggestions: at most SEARCH_MAX_LENGTH characters, empty when absent. */
+const SearchText = z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default("");
+
 /** `GET /api/products/search` (docs/product-rules.md §11): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z
   .object({
-    q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+    q: SearchText,
     page: PageParam,
     limit: limitParam(CATALOGUE_PAGE_SIZE),
     categoryId: z.string().trim().min(1).max(200).optional(),
@@ -180,19 +183,13 @@ export type SearchProductsQuery = z.infer<typeof SearchProductsQuerySchema>;
 
 export const SuggestProductsQuerySchema = z
   .object({
-    q: z.string().max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+    q: SearchText,
     limit: z.coerce.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").transform((n) => Math.min(n, 10)).default(SUGGESTIONS_SHOWN),
   })
   .strict();
 
-export const ProductSuggestionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  nameNe: z.string().nullable(),
-  slug: z.string(),
-  brand: z.string(),
-  team: z.string().nullable(),
-  finalPrice: z.number().int().describe("paisa"),
+/** A search suggestion: a product card's name and price with the main picture's address only. */
+export const ProductSuggestionSchema = ProductSummarySchema.pick({ id: true, name: true, nameNe: true, slug: true, brand: true, team: true, finalPrice: true }).extend({
   image: z.string().nullable(),
 });
 export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;

@@ -14,7 +14,6 @@ const inputClass = (error?: string) =>
   `block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-nepal ${error ? "border-red-600" : "border-slate-300"}`;
 
 export function TextField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
-  const { say } = useI18n();
   const id = useId();
   return (
     <div>
@@ -27,28 +26,39 @@ export function TextField({ label, value, error, hint, onValue, onBlurField, ...
         onChange={(e) => onValue(e.target.value)}
         onBlur={onBlurField}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={noteId(id, error, hint)}
         className={inputClass(error)}
         {...rest}
       />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {say(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** The id of the field's message or hint, for `aria-describedby`. */
+const noteId = (id: string, error?: string | null, hint?: string) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+
+/** Under a field: its message when it has one, else its hint. */
+function FieldNote({ id, error, hint }: { id: string; error?: string | null; hint?: string }) {
+  const { say } = useI18n();
+  if (error)
+    return (
+      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        {say(error)}
+      </p>
+    );
+  return hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+      {hint}
+    </p>
+  ) : null;
 }
 
 /** Password input with a show/hide toggle (docs/product-rules.md §10). */
 export function PasswordField({ label, value, error, hint, onValue, onBlurField, ...rest }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
-  const { t, say } = useI18n();
+  const { t } = useI18n();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
@@ -62,7 +72,7 @@ export function PasswordField({ label, value, error, hint, onValue, onBlurField,
           onChange={(e) => onValue(e.target.value)}
           onBlur={onBlurField}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          aria-describedby={noteId(id, error, hint)}
           className={`${inputClass(error)} pr-12`}
           {...rest}
         />
@@ -80,15 +90,7 @@ export function PasswordField({ label, value, error, hint, onValue, onBlurField,
           </svg>
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {say(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -83,3 +83,18 @@ export function PaidSummary({ order, referenceLabel, reference }: { order: { id:
     </dl>
   );
 }
+
+/** After an order is placed or paid: "Track Order" to its page and "Continue Shopping" (order success and wallet success pages). */
+export function TrackOrContinue({ orderId, className }: { orderId: string; className: string }) {
+  const { t } = useI18n();
+  return (
+    <div className={className}>
+      <Link to={`/orders/${orderId}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
+        {t("orderSuccess.track")}
+      </Link>
+      <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
+        {t("cart.continue")}
+      </Link>
+    </div>
+  );
+}

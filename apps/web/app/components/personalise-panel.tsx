@@ -143,23 +143,32 @@ export function PersonalisePanel({
   const { t, money, digits, locale } = useI18n();
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
+    <section aria-labelledby={`${id}-title`} className="group rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
-        <input type="checkbox" checked={choice.on} onChange={(e) => set({ on: e.target.checked })} className="h-5 w-5 accent-nepal" aria-controls={choice.on ? `${id}-body` : undefined} />
+        <input
+          type="checkbox"
+          name="print"
+          value="1"
+          data-print-toggle
+          checked={choice.on}
+          onChange={(e) => set({ on: e.target.checked })}
+          className="h-5 w-5 accent-nepal"
+          aria-controls={choice.on ? `${id}-body` : undefined}
+        />
         <span id={`${id}-title`} className="font-bold">
           {t("personalise.add")}
         </span>
         <span className="ml-auto text-sm font-semibold text-slate-700">+ {money(fee)}</span>
       </label>
-      {choice.on ? (
-        <div id={`${id}-body`} className="mt-3 grid gap-4 sm:grid-cols-2">
+      {/* Always in the page, shown while the box is ticked: without scripts the fields are posted with "Add to Cart" (docs/decisions/115). */}
+      <div id={`${id}-body`} className="mt-3 hidden gap-4 group-has-[[data-print-toggle]:checked]:grid sm:grid-cols-2">
           <div className="space-y-3">
             {players.length ? (
               <div>
                 <label htmlFor={`${id}-player`} className="block text-sm font-bold text-slate-700">
                   {t("personalise.player")}
                 </label>
-                <select id={`${id}-player`} value={choice.playerId} onChange={(e) => set({ playerId: e.target.value })} className="mt-1 h-11 w-full rounded-lg border border-slate-300 bg-white px-2">
+                <select id={`${id}-player`} name="printPlayer" value={choice.playerId} onChange={(e) => set({ playerId: e.target.value })} className="mt-1 h-11 w-full rounded-lg border border-slate-300 bg-white px-2">
                   <option value="">{t("personalise.ownName")}</option>
                   {players.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -177,6 +186,7 @@ export function PersonalisePanel({
                   </label>
                   <input
                     id={`${id}-name`}
+                    name="printName"
                     value={choice.name}
                     onChange={(e) => set({ name: e.target.value })}
                     maxLength={24}
@@ -202,6 +212,7 @@ export function PersonalisePanel({
                   </label>
                   <input
                     id={`${id}-number`}
+                    name="printNumber"
                     value={choice.number}
                     onChange={(e) => set({ number: e.target.value.replace(/\D/g, "").slice(0, 2) })}
                     inputMode="numeric"
@@ -239,8 +250,7 @@ export function PersonalisePanel({
             <figcaption className="mt-1 text-center text-xs text-slate-600">{t("personalise.previewCaption")}</figcaption>
           </figure>
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:col-span-2">{localizeMessage(PRINT_MSG.noReturns, locale)}</p>
-        </div>
-      ) : null}
+      </div>
     </section>
   );
 }

@@ -54,7 +54,8 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
   }
 
   // Without scripts "Add to Cart" posts this form to the product page's action, which adds the line to the cart's
-  // cookie (docs/decisions/104); with them the click below adds it to the browser's cart and the post never leaves.
+  // cookie (docs/decisions/104), and "Buy Now" posts it with `intent=buy-now`, which goes to checkout with that one line
+  // (docs/decisions/115); with them the clicks below use the browser's cart and session and the post never leaves.
   return (
     <Form method="post" action={`/products/${product.slug}`} onSubmit={(e) => e.preventDefault()} className="space-y-5">
       <input type="hidden" name="productId" value={product.id} />
@@ -143,9 +144,12 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pro
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="buy-now"
           disabled={soldOut}
-          onClick={() => {
+          onClick={(e) => {
+            e.preventDefault();
             if (!checkPrint()) return;
             checkSize();
             const url = buyNow(product, { size, quantity, ...printOptions });

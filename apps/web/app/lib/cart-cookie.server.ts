@@ -35,8 +35,8 @@ export function parseCartCookie(raw: string | undefined): { lines: CookieLine[];
   return parsed.success ? { lines: parsed.data, unreadable: false } : { lines: [], unreadable: true };
 }
 
-/** The request's cart. */
-export function readCartCookie(request: Request) {
-  return parseCartCookie(cartCookieOf(request.headers.get("cookie")));
+/** The request's cart (or, by name, its Buy Now line). */
+export function readCartCookie(request: Request, name?: string) {
+  return parseCartCookie(cartCookieOf(request.headers.get("cookie"), name));
 }
 

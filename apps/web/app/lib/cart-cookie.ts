@@ -10,6 +10,8 @@
 import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "@khelkud/contracts";
 
 export const CART_COOKIE = "kk_cart";
+/** Buy Now posted without scripts: its one line, kept apart from the cart for one checkout (docs/decisions/115). */
+export const BUY_NOW_COOKIE = "kk_buy_now";
 /** A cookie stays well inside the 4 KB every browser keeps; a longer value is refused whole. */
 export const MAX_CART_COOKIE_CHARS = 3800;
 /** Thirty days, like the browser's storage keeps a cart until it is cleared. */
@@ -25,11 +27,11 @@ export interface CookieLine {
 }
 
 /** The cart cookie's value in a request's `Cookie` header (the last one wins, as browsers send the most specific last). */
-export function cartCookieOf(cookieHeader: string | null): string | undefined {
+export function cartCookieOf(cookieHeader: string | null, name: string = CART_COOKIE): string | undefined {
   let value: string | undefined;
   for (const part of (cookieHeader ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === CART_COOKIE) value = part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) value = part.slice(eq + 1).trim();
   }
   return value;
 }
@@ -47,8 +49,8 @@ export function cartCookieAttributes(secure: boolean, clear = false): string {
 }
 
 /** The `Set-Cookie` value a route action answers with (an empty cart clears the cookie). */
-export function cartSetCookie(lines: CookieLine[], secure: boolean): string {
-  return lines.length ? `${CART_COOKIE}=${encodeCartCookie(lines)}; ${cartCookieAttributes(secure)}` : `${CART_COOKIE}=; ${cartCookieAttributes(secure, true)}`;
+export function cartSetCookie(lines: CookieLine[], secure: boolean, name: string = CART_COOKIE): string {
+  return lines.length ? `${name}=${encodeCartCookie(lines)}; ${cartCookieAttributes(secure)}` : `${name}=; ${cartCookieAttributes(secure, true)}`;
 }
 
 /** A line of the browser's cart as the cookie holds it (no name, no price). */

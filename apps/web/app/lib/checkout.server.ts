@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { DEFAULT_POSTAL_CODE, localText, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
-import { cartSetCookie, type CookieLine } from "./cart-cookie";
+import { BUY_NOW_COOKIE, CART_COOKIE, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
+import { cookieLineKey } from "./add-to-cart.server";
 import { lineKey, type CartItem } from "./cart-store";
 import { loginUrl } from "./api";
 import { requestLocale } from "./local-text";
@@ -15,15 +16,16 @@ const checkLines = (lines: CookieLine[]) => lines.map((l) => ({ productId: l.p, 
  * checked by the API's cart check — current name, price, stock and print fee — never by anything the cookie says.
  * A cookie that cannot be read, or that the check refuses whole, is an empty cart and `unreadable`.
  */
-export async function cookieCart(request: Request, context: AppLoadContext, district: string) {
-  const cookie = readCartCookie(request);
+export async function cookieCart(request: Request, context: AppLoadContext, district: string, cookieName?: string) {
+  const cookie = readCartCookie(request, cookieName);
   if (cookie.unreadable || cookie.lines.length === 0) return { items: [] as CartItem[], check: null, unreadable: cookie.unreadable };
   const answer = await callApi<CartCheckResult>(context, { method: "POST", path: "/api/cart/validate", json: { items: checkLines(cookie.lines), district: district || undefined } });
   if (!answer.ok) return { items: [] as CartItem[], check: null, unreadable: true };
   const locale = requestLocale(request);
   const items = answer.data.lines.map(
-    (l): CartItem => ({
-      key: lineKey(l.productId, l.size, l.color, l.personalisation),
+    (l, i): CartItem => ({
+      // The cookie line's own key: the cart page's forms name the line by it (the check may spell a colour otherwise).
+      key: cookie.lines[i] ? cookieLineKey(cookie.lines[i]) : lineKey(l.productId, l.size, l.color, l.personalisation),
       productId: l.productId,
       // The page's language: the Nepali name on /ne where one is written (docs/decisions/117).
       name: localText(locale, l.name ?? "", l.nameNe),
@@ -57,7 +59,9 @@ export async function placeCodOrderAction(request: Request, context: AppLoadCont
   const echo = { ...values, buyerPan, acceptNoReturns };
   const answer = (result: CheckoutResult, status: number) => formAnswer(result, status);
 
-  const cookie = readCartCookie(request);
+  // Buy Now's one line (its own cookie, docs/decisions/115) or the cart; success clears only the one that was bought.
+  const cookieName = new URL(request.url).searchParams.get("buyNow") === "1" ? BUY_NOW_COOKIE : CART_COOKIE;
+  const cookie = readCartCookie(request, cookieName);
   const secure = context.publicUrl.startsWith("https:");
   if (cookie.unreadable) return answer({ values: echo, refused: "cart.unreadable" }, 400);
   if (cookie.lines.length === 0) return answer({ values: echo, refused: "cart.empty" }, 400);
@@ -81,7 +85,7 @@ export async function placeCodOrderAction(request: Request, context: AppLoadCont
   if (!placed.ok) return failed({ ...placed, fieldErrors: addressMessages(placed.fieldErrors) }, echo);
   const confirmed = await callApi<{ order: Order }>(context, { method: "POST", path: "/api/payments/cod/process", json: { orderId: placed.data.order.id } });
   if (!confirmed.ok) return failed(confirmed, echo);
-  return redirectWithCookies(`/order-success?orderId=${encodeURIComponent(placed.data.order.id)}`, [cartSetCookie([], secure)]);
+  return redirectWithCookies(`/order-success?orderId=${encodeURIComponent(placed.data.order.id)}`, [cartSetCookie([], secure, cookieName)]);
 }
 
 /** The API names address fields `shippingAddress.phone`; the form names them `phone`. */

@@ -149,6 +149,7 @@ export const en = {
     full: "Your cart already holds as many lines as one order can. Check out or remove a line first.",
     notAdded: "The item could not be added. Please try again.",
     unreadable: "Your saved cart could not be read, so it was emptied. Please add the items again.",
+    lineGone: "That item is no longer in your cart, so nothing was changed.",
   },
   summary: {
     shipping: "Shipping",

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 import type { CartCheckLine } from "@khelkud/contracts";
-import { Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import type { Route } from "./+types/cart";
+import { changeCartAction, type CartChangeRefusal } from "../lib/add-to-cart.server";
+import { cookieCart } from "../lib/checkout.server";
 import { PRINT_MSG } from "@khelkud/contracts";
 import { metaT, useI18n } from "../lib/i18n";
 import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
@@ -15,10 +18,35 @@ export function meta({ matches }: { matches: readonly unknown[] }) {
   return [{ title: pageTitle(metaT(matches)("cart.title")) }, { name: "robots", content: "noindex" }];
 }
 
-export default function CartPage() {
-  const items = useCart();
+/**
+ * Before (or without) the page's scripts the cart page shows the cart's cookie, checked by the API's cart check like
+ * checkout (docs/decisions/104, 115); with scripts the browser's cart takes over, so a navigation inside the app asks
+ * the server nothing.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return cookieCart(request, context, "");
+}
+
+export function clientLoader() {
+  return { items: [], check: null, unreadable: false };
+}
+
+/** The steppers, "Remove" and "Clear Cart" posted without scripts change the cart's cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return changeCartAction(request, context);
+}
+
+/** Submit buttons that, with scripts, change the browser's cart instead and post nothing. */
+const withScripts = (run: () => void) => (event: { preventDefault(): void }) => {
+  event.preventDefault();
+  run();
+};
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const items = useCart() ?? loaderData.items;
+  const answer = useActionData<typeof action>() as { refused?: CartChangeRefusal } | undefined;
   const { t, money } = useI18n();
-  const { result, loading, error } = useCartCheck(items);
+  const { result, loading, error } = useCartCheck(items, undefined, loaderData.check);
   // What changed and why stays on screen after the line has been corrected.
   const [notices, setNotices] = useState<Record<string, CartCheckLine["issues"]>>({});
 
@@ -31,7 +59,8 @@ export default function CartPage() {
       if (!item || item.productId !== line.productId) return;
       if (line.issues.length) found[item.key] = line.issues;
       if (!line.available || line.price === null) return;
-      if (line.quantity !== item.quantity || line.price !== item.price || line.stock !== item.stock) setLineFromCheck(item.key, line.quantity, line.price, line.stock);
+      if (line.quantity !== item.quantity || line.price !== item.price || line.stock !== item.stock)
+        setLineFromCheck(item.key, line.quantity, line.price, line.stock);
     });
     if (Object.keys(found).length) setNotices((prev) => ({ ...prev, ...found }));
   }, [result, items]);
@@ -42,6 +71,11 @@ export default function CartPage() {
   if (items.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        {loaderData.unreadable || answer?.refused ? (
+          <p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+            {t(answer?.refused ?? "cart.unreadable")}
+          </p>
+        ) : null}
         <h1 className="text-3xl font-bold">{t("cart.empty")}</h1>
         <p className="mt-2 text-slate-600">{t("cart.emptyText")}</p>
         <Link to="/products" className="mt-8 rounded-lg bg-crimson px-5 py-2.5 font-semibold text-white hover:bg-crimson-dark">
@@ -56,10 +90,23 @@ export default function CartPage() {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("cart.title")}</h1>
-        <button type="button" onClick={() => clearCart()} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-crimson hover:bg-red-50">
-          {t("cart.clear")}
-        </button>
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value="clear"
+            onClick={withScripts(clearCart)}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-crimson hover:bg-red-50"
+          >
+            {t("cart.clear")}
+          </button>
+        </Form>
       </div>
+      {answer?.refused ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+          {t(answer.refused)}
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white lg:col-span-2" aria-label={t("cart.itemsLabel")}>
           {items.map((item, i) => {
@@ -76,7 +123,9 @@ export default function CartPage() {
                       <Link to={`/products/${item.slug}`} className="font-semibold hover:text-nepal">
                         {item.name}
                       </Link>
-                      <p className="text-sm text-slate-600">{[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}</p>
+                      <p className="text-sm text-slate-600">
+                        {[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}
+                      </p>
                       <PrintLine print={item.print} fee={item.printFee ?? 0} />
                       <p className="text-sm">
                         <span className={item.originalPrice > item.price ? "font-semibold text-crimson" : "font-semibold"}>{money(item.price)}</span>
@@ -88,18 +137,36 @@ export default function CartPage() {
                   {issues.length ? (
                     <ul className="mt-2 space-y-1" aria-label={t("cart.whatChanged", { name: item.name })}>
                       {issues.map((issue) => (
-                        <li key={issue.code} role="status" className={`rounded px-2 py-1 text-xs font-semibold ${issue.code === "PRICE_CHANGED" || issue.code === "LOW_STOCK" || issue.code === "TOO_MANY" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}>
+                        <li
+                          key={issue.code}
+                          role="status"
+                          className={`rounded px-2 py-1 text-xs font-semibold ${issue.code === "PRICE_CHANGED" || issue.code === "LOW_STOCK" || issue.code === "TOO_MANY" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}
+                        >
                           {issue.message}
                         </li>
                       ))}
                     </ul>
                   ) : null}
-                  <div className="mt-2 flex items-center justify-between gap-2">
-                    <QuantityStepper value={item.quantity} max={Math.min(item.stock, 10)} label={item.name} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
-                    <button type="button" onClick={() => removeFromCart(item.key)} className="text-sm font-semibold text-crimson hover:underline">
-                      {t("cart.remove")}<span className="sr-only"> {item.name}</span>
+                  <Form method="post" className="mt-2 flex items-center justify-between gap-2">
+                    <input type="hidden" name="line" value={item.key} />
+                    <QuantityStepper
+                      name="quantity"
+                      value={item.quantity}
+                      max={Math.min(item.stock, 10)}
+                      label={item.name}
+                      onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))}
+                    />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      onClick={withScripts(() => removeFromCart(item.key))}
+                      className="text-sm font-semibold text-crimson hover:underline"
+                    >
+                      {t("cart.remove")}
+                      <span className="sr-only"> {item.name}</span>
                     </button>
-                  </div>
+                  </Form>
                 </div>
               </li>
             );

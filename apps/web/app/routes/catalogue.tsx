@@ -101,45 +101,52 @@ function PriceRange({ state, onCommit }: { state: CatalogueState; onCommit: (min
       <p className="mb-2 text-sm font-semibold" aria-live="polite">
         {label(min, false)} – {label(max, true)}
       </p>
-      <label className="block text-xs text-slate-600" htmlFor="price-min">
-        {t("catalogue.minPrice")}
-      </label>
-      <input
-        id="price-min"
-        name="minPrice"
-        type="range"
-        min={PRICE_SLIDER.min}
-        max={PRICE_SLIDER.max}
-        step={PRICE_SLIDER.step}
+      <PriceSlider
+        bound="min"
+        label={t("catalogue.minPrice")}
         value={min}
-        aria-valuetext={label(min, false)}
-        onChange={(e) => {
-          const v = Math.min(Number(e.target.value), max);
-          setMin(v);
-          schedule(v, max);
+        valueText={label(min, false)}
+        onChange={(v) => {
+          const next = Math.min(v, max);
+          setMin(next);
+          schedule(next, max);
         }}
-        className="w-full accent-crimson"
       />
-      <label className="mt-2 block text-xs text-slate-600" htmlFor="price-max">
-        {t("catalogue.maxPrice")}
-      </label>
-      <input
-        id="price-max"
-        name="maxPrice"
-        type="range"
-        min={PRICE_SLIDER.min}
-        max={PRICE_SLIDER.max}
-        step={PRICE_SLIDER.step}
+      <PriceSlider
+        bound="max"
+        label={t("catalogue.maxPrice")}
         value={max}
-        aria-valuetext={label(max, true)}
-        onChange={(e) => {
-          const v = Math.max(Number(e.target.value), min);
-          setMax(v);
-          schedule(min, v);
+        valueText={label(max, true)}
+        onChange={(v) => {
+          const next = Math.max(v, min);
+          setMax(next);
+          schedule(min, next);
         }}
-        className="w-full accent-crimson"
       />
     </fieldset>
+  );
+}
+
+/** One end of the price range: a slider named `minPrice` or `maxPrice`, so the filter form also works without scripts. */
+function PriceSlider({ bound, label, value, valueText, onChange }: { bound: "min" | "max"; label: string; value: number; valueText: string; onChange: (value: number) => void }) {
+  return (
+    <>
+      <label className={`${bound === "max" ? "mt-2 " : ""}block text-xs text-slate-600`} htmlFor={`price-${bound}`}>
+        {label}
+      </label>
+      <input
+        id={`price-${bound}`}
+        name={`${bound}Price`}
+        type="range"
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        value={value}
+        aria-valuetext={valueText}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-crimson"
+      />
+    </>
   );
 }
 

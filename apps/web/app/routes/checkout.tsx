@@ -8,6 +8,7 @@ import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store
 import { ApiError, api } from "../lib/api";
 import { useHydrated } from "../lib/route-form";
 import { cookieCart, placeCodOrderAction, requireCustomer } from "../lib/checkout.server";
+import { BUY_NOW_COOKIE } from "../lib/cart-cookie";
 import { ADDRESS_FIELDS, type AddressField, type CheckoutResult } from "../lib/checkout-form";
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const district = findDistrict(u.address.district) ?? "";
   return {
     /** The cart's cookie, checked by the API: what the page shows before (or without) its scripts (docs/decisions/104). */
-    cart: buyNow ? { items: [], check: null, unreadable: false } : await cookieCart(request, context, district),
+    cart: await cookieCart(request, context, district, buyNow ? BUY_NOW_COOKIE : undefined),
     /** One key per rendered form: the same form sent twice places one order. */
     idempotencyKey: crypto.randomUUID(),
     /** Wallets this shop can take (a wallet without configuration is not offered). */
@@ -118,7 +119,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => setBuyNowLine(isBuyNow ? readBuyNowLine() : null), [isBuyNow]);
   /** The browser's cart once the scripts have read it; until then the cookie's lines as the server checked them. */
   const clientItems: CartItem[] | null = useMemo(() => (buyNowLine === undefined ? null : isBuyNow ? (buyNowLine ? [buyNowLine] : []) : cart), [buyNowLine, isBuyNow, cart]);
-  const items: CartItem[] | null = clientItems ?? (isBuyNow ? null : loaderData.cart.items);
+  // Buy Now with scripts waits for its line from the browser's session; without them its cookie's line is shown (docs/decisions/115).
+  const scripted = typeof document !== "undefined" && "hydrated" in document.documentElement.dataset;
+  const items: CartItem[] | null = clientItems ?? (isBuyNow && scripted ? null : loaderData.cart.items);
 
   // docs/product-rules.md §6: an empty cart goes back to /cart.
   useEffect(() => {

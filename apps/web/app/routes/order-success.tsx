@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { Link, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { shortOrderId } from "@khelkud/contracts";
 import type { Route } from "./+types/order-success";
 import { pageTitle } from "../lib/seo";
 import { metaT, tBrowser, useI18n } from "../lib/i18n";
 import { settleConfirmedOrder } from "../lib/wallet-pay";
+import { TrackOrContinue } from "../components/payment-result";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(metaT(matches)("orderSuccess.metaTitle")) }, { name: "robots", content: "noindex" }];
@@ -94,14 +95,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
-          {t("orderSuccess.track")}
-        </Link>
-        <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          {t("cart.continue")}
-        </Link>
-      </div>
+      <TrackOrContinue orderId={order.id} className="mt-8 flex flex-wrap gap-3" />
     </div>
   );
 }

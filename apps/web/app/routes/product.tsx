@@ -2,7 +2,7 @@ import { Suspense, useEffect } from "react";
 import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { imageVariantUrl, localizeMessage, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -143,8 +143,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const [params] = useSearchParams();
   const freeShipping = useFreeShippingText();
-  const { t, digits } = useI18n();
-  const answer = useActionData<typeof action>() as { refused?: AddToCartRefusal; formError?: string } | undefined;
+  const { t, digits, locale } = useI18n();
+  const answer = useActionData<typeof action>() as { refused?: AddToCartRefusal; formError?: string; printError?: string } | undefined;
   const specs = Object.entries(p.specifications);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -174,7 +174,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {answer?.refused || answer?.formError ? (
             <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-              {t(answer.refused ?? "cart.notAdded")}
+              {answer.printError ? localizeMessage(answer.printError, locale) : t(answer.refused ?? "cart.notAdded")}
             </p>
           ) : null}
           <div className="mt-6">

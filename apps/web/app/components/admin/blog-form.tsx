@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { toast } from "sonner";
 import {
   ADMIN_MSG,
@@ -17,11 +17,13 @@ import { contentApi } from "./api/content";
 import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
 import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
+import { useAdminForm } from "./use-admin-form";
+import { formRules } from "../../lib/use-form";
 
 // The editor (Tiptap + ProseMirror) is fetched only when this form opens: no other page of the shop loads it.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-interface FormState extends SeoText {
+type FormState = SeoText & {
   title: string;
   slug: string;
   categoryId: string;
@@ -36,7 +38,7 @@ interface FormState extends SeoText {
   featured: boolean;
   status: BlogStatus;
   image: { key: string; url: string } | null;
-}
+};
 
 function fromBlog(b: AdminBlog | null): FormState {
   return {
@@ -62,6 +64,15 @@ const STATUS_LABEL: Record<BlogStatus, string> = { DRAFT: "Draft", PUBLISHED: "P
 /** The slug rule of the form: from the title, else the keywords, while creating or while the slug is empty. */
 const autoSlug = (title: string, keywords: string) => slugify(title) || slugify(splitList(keywords).join(" "));
 
+const blogRules = formRules<FormState>((f) => ({
+  title: f.title.trim() ? undefined : ADMIN_MSG.blogTitleRequired,
+  categoryId: f.categoryId ? undefined : ADMIN_MSG.blogCategoryRequired,
+  content: f.contentEmpty ? ADMIN_MSG.blogContentRequired : undefined,
+}));
+
+const refusedInput = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+
 /** The blog post dialog's form (docs/product-rules.md §14, docs/decisions/061). Saves everything in one call; the featured picture is uploaded first. */
 export function BlogForm({
   blog,
@@ -74,81 +85,66 @@ export function BlogForm({
   onCategoryCreated: (c: Category) => void;
   onSaved: (b: AdminBlog) => void;
 }) {
-  const [f, setF] = useState<FormState>(() => fromBlog(blog));
+  const form = useAdminForm(blogRules, fromBlog(blog));
+  const { values: f, set, errors, saving } = form;
   const [slugTouched, setSlugTouched] = useState(Boolean(blog));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
   const keywords = keywordRoles(splitList(f.keywords));
   const slugChanged = blog && blog.status === "PUBLISHED" && f.slug.trim() !== "" && slugify(f.slug) !== blog.slug;
 
   function onTitle(title: string) {
-    setF((s) => ({ ...s, title, slug: !slugTouched || s.slug === "" ? autoSlug(title, s.keywords) : s.slug }));
+    form.update({ title, slug: !slugTouched || f.slug === "" ? autoSlug(title, f.keywords) : f.slug });
   }
 
   async function chooseImage(file: File) {
     if (file.size > MAX_BLOG_IMAGE_BYTES) {
-      setErrors((e) => ({ ...e, featuredImage: ADMIN_MSG.blogImageTooLarge }));
+      form.showErrors({ featuredImage: ADMIN_MSG.blogImageTooLarge });
       return;
     }
-    const form = new FormData();
-    form.append("file", file);
+    const data = new FormData();
+    data.append("file", file);
     setUploading(0);
-    setErrors(({ featuredImage: _drop, ...rest }) => rest);
+    form.showErrors({ featuredImage: "" });
     try {
-      const { image } = await contentApi.uploadBlogImage("featured", form, setUploading);
+      const { image } = await contentApi.uploadBlogImage("featured", data, setUploading);
       set("image", { key: image.key, url: image.url });
     } catch (e) {
-      setErrors((prev) => ({ ...prev, featuredImage: (e as Error).message }));
+      form.showErrors({ featuredImage: (e as Error).message });
     } finally {
       setUploading(null);
     }
   }
 
-  function validate(): Record<string, string> {
-    const e: Record<string, string> = {};
-    if (!f.title.trim()) e.title = ADMIN_MSG.blogTitleRequired;
-    if (!f.categoryId) e.categoryId = ADMIN_MSG.blogCategoryRequired;
-    if (f.contentEmpty) e.content = ADMIN_MSG.blogContentRequired;
-    return e;
-  }
-
-  async function submit(ev: FormEvent) {
-    ev.preventDefault();
-    const e = validate();
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    const payload: BlogInput = {
-      title: f.title.trim(),
-      slug: f.slug.trim(),
-      categoryId: f.categoryId,
-      excerpt: f.excerpt.trim() || null,
-      content: f.content,
-      titleNe: f.titleNe.trim() || null,
-      excerptNe: f.excerptNe.trim() || null,
-      contentNe: f.contentNeEmpty ? null : f.contentNe,
-      ...seoInput(f),
-      featured: f.featured,
-      status: f.status,
-      featuredImage: f.image?.key ?? null,
-    };
-    setSaving(true);
-    try {
+  const submit = form.onSubmit(
+    async () => {
+      const payload: BlogInput = {
+        title: f.title.trim(),
+        slug: f.slug.trim(),
+        categoryId: f.categoryId,
+        excerpt: f.excerpt.trim() || null,
+        content: f.content,
+        titleNe: f.titleNe.trim() || null,
+        excerptNe: f.excerptNe.trim() || null,
+        contentNe: f.contentNeEmpty ? null : f.contentNe,
+        ...seoInput(f),
+        featured: f.featured,
+        status: f.status,
+        featuredImage: f.image?.key ?? null,
+      };
       const data = await contentApi.saveBlog(blog?.id ?? null, payload);
       toast.success(blog ? ADMIN_MSG.blogUpdated : ADMIN_MSG.blogCreated);
       onSaved(data.blog);
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
+    },
+    {
+      fallback: ADMIN_MSG.blogSaveError,
       // A refusal about the input (slug taken, category gone) says what to fix; anything else gets the form's text.
-      const clear = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
-      if (clear && err.status === 409) setErrors((prev) => ({ ...prev, slug: err.message }));
-      toast.error(clear ? err.message : ADMIN_MSG.blogSaveError);
-    } finally {
-      setSaving(false);
-    }
-  }
+      message: (err) => (refusedInput(err) ? err.message : ADMIN_MSG.blogSaveError),
+      onRefused: (err, showErrors) => {
+        if (refusedInput(err) && err.status === 409) showErrors({ slug: err.message });
+      },
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" aria-label={blog ? "Edit blog post" : "New blog post"}>
@@ -157,7 +153,14 @@ export function BlogForm({
           <input className={input} value={f.title} onChange={(e) => onTitle(e.target.value)} required aria-invalid={Boolean(errors.title)} />
         </Field>
       </div>
-      <CategoryPicker type="BLOG" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
+      <CategoryPicker
+        type="BLOG"
+        categories={categories}
+        value={f.categoryId}
+        error={errors.categoryId}
+        onChange={(id) => set("categoryId", id)}
+        onCreated={onCategoryCreated}
+      />
       <Field label="Status">
         <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as BlogStatus)}>
           {BLOG_STATUSES.map((s) => (
@@ -181,7 +184,7 @@ export function BlogForm({
             label="Content"
             value={f.content}
             invalid={Boolean(errors.content)}
-            onChange={(content, empty) => setF((s) => ({ ...s, content, contentEmpty: empty }))}
+            onChange={(content, empty) => form.update({ content, contentEmpty: empty })}
           />
         </Suspense>
         {errors.content && (
@@ -205,37 +208,42 @@ export function BlogForm({
           Content (Nepali, optional)
         </span>
         <Suspense fallback={<div className="flex h-72 items-center justify-center rounded-md border border-slate-300 text-slate-500">Loading editor...</div>}>
-          <RichTextEditor label="Content (Nepali)" value={f.contentNe} invalid={Boolean(errors.contentNe)} onChange={(contentNe, empty) => setF((s) => ({ ...s, contentNe, contentNeEmpty: empty }))} />
+          <RichTextEditor
+            label="Content (Nepali)"
+            value={f.contentNe}
+            invalid={Boolean(errors.contentNe)}
+            onChange={(contentNe, empty) => form.update({ contentNe, contentNeEmpty: empty })}
+          />
         </Suspense>
       </div>
       <SeoFields value={f} onChange={set}>
-      <div className="self-start text-xs text-slate-600" aria-live="polite">
-        {keywords.primary ? (
-          <>
-            <p>
-              Primary keyword: <span className="font-semibold text-slate-800">{keywords.primary}</span>
-            </p>
-            {keywords.secondary.length > 0 && <p>Secondary: {keywords.secondary.join(", ")}</p>}
-          </>
-        ) : (
-          <p>The first keyword is the primary one; the rest are secondary.</p>
-        )}
-      </div>
-      <Field
-        label="URL slug"
-        error={errors.slug}
-        hint={slugChanged ? `The old address /blogs/${blog.slug} will redirect to the new one.` : "Built from the title; you may edit it"}
-      >
-        <input
-          className={input}
-          value={f.slug}
-          aria-invalid={Boolean(errors.slug)}
-          onChange={(e) => {
-            setSlugTouched(true);
-            set("slug", e.target.value);
-          }}
-        />
-      </Field>
+        <div className="self-start text-xs text-slate-600" aria-live="polite">
+          {keywords.primary ? (
+            <>
+              <p>
+                Primary keyword: <span className="font-semibold text-slate-800">{keywords.primary}</span>
+              </p>
+              {keywords.secondary.length > 0 && <p>Secondary: {keywords.secondary.join(", ")}</p>}
+            </>
+          ) : (
+            <p>The first keyword is the primary one; the rest are secondary.</p>
+          )}
+        </div>
+        <Field
+          label="URL slug"
+          error={errors.slug}
+          hint={slugChanged ? `The old address /blogs/${blog.slug} will redirect to the new one.` : "Built from the title; you may edit it"}
+        >
+          <input
+            className={input}
+            value={f.slug}
+            aria-invalid={Boolean(errors.slug)}
+            onChange={(e) => {
+              setSlugTouched(true);
+              set("slug", e.target.value);
+            }}
+          />
+        </Field>
       </SeoFields>
       <div className="sm:col-span-2 text-sm">
         <span className="mb-1 block font-medium text-slate-700">Featured image</span>
@@ -277,7 +285,7 @@ export function BlogForm({
           />
         </div>
         <p className={`mt-1 text-xs ${errors.featuredImage ? "font-medium text-red-700" : "text-slate-500"}`} role={errors.featuredImage ? "alert" : undefined}>
-          {errors.featuredImage ?? "One picture, at most 5 MB (JPEG, PNG, WebP or AVIF); shown at 1200 × 630."}
+          {errors.featuredImage || "One picture, at most 5 MB (JPEG, PNG, WebP or AVIF); shown at 1200 × 630."}
         </p>
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2">

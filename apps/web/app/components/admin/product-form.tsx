@@ -1,15 +1,26 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import { normalisePrintName, paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Player, type PrintScript, type Product } from "@khelkud/contracts";
+import {
+  normalisePrintName,
+  paisaToRupees,
+  rupeesToPaisa,
+  slugify,
+  splitList,
+  type Category,
+  type Player,
+  type PrintScript,
+  type Product,
+} from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
-import { ApiError } from "./api/client";
 import { ProductImagesEditor } from "./product-images-editor";
 import { SeoFields, seoInput, seoText, type SeoText } from "./seo-fields";
 import { CategoryPicker } from "./category-picker";
 import { btn, Field, input } from "./ui";
+import { useAdminForm } from "./use-admin-form";
+import { formRules } from "../../lib/use-form";
 import { CloseIcon } from "../icons";
 
-interface FormState extends SeoText {
+type FormState = SeoText & {
   name: string;
   slug: string;
   categoryId: string;
@@ -33,7 +44,7 @@ interface FormState extends SeoText {
   devanagari: boolean;
   /** One player a line: "PAUDEL 7". */
   players: string;
-}
+};
 
 /** "PAUDEL 7" lines into players, keeping the id of a player already listed with the same name and number. */
 function parsePlayers(text: string, existing: Player[]): { players: { id?: string; name: string; number: number }[]; error: string | null } {
@@ -61,7 +72,14 @@ function fromProduct(p: Product | null): FormState {
     descriptionNe: p?.descriptionNe ?? "",
     price: p ? String(paisaToRupees(p.price)) : "",
     salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
-    sizes: p?.sizes.length ? p.sizes.map((s) => ({ size: s.size, stock: String(s.stock) })) : [{ size: "S", stock: "" }, { size: "M", stock: "" }, { size: "L", stock: "" }, { size: "XL", stock: "" }],
+    sizes: p?.sizes.length
+      ? p.sizes.map((s) => ({ size: s.size, stock: String(s.stock) }))
+      : [
+          { size: "S", stock: "" },
+          { size: "M", stock: "" },
+          { size: "L", stock: "" },
+          { size: "XL", stock: "" },
+        ],
     colors: p?.colors.join(", ") ?? "",
     brand: p?.brand ?? "",
     team: p?.team ?? "",
@@ -79,29 +97,9 @@ function fromProduct(p: Product | null): FormState {
 const isWhole = (v: string) => /^\d+$/.test(v.trim());
 const isMoney = (v: string) => /^\d+(\.\d{1,2})?$/.test(v.trim()) && Number(v) > 0;
 
-/** The product dialog's form. After creating, it stays open on the new product so images can be added. */
-export function ProductForm({
-  product,
-  categories,
-  onCategoryCreated,
-  onSaved,
-}: {
-  product: Product | null;
-  categories: Category[];
-  onCategoryCreated: (c: Category) => void;
-  onSaved: (p: Product, created: boolean) => void;
-}) {
-  const [f, setF] = useState<FormState>(() => fromProduct(product));
-  const [slugTouched, setSlugTouched] = useState(Boolean(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
-
-  function onName(name: string) {
-    setF((s) => ({ ...s, name, slug: !slugTouched || s.slug === "" ? slugify(name) : s.slug }));
-  }
-
-  function validate(): Record<string, string> {
+/** The form's rules (the API checks the payload again with the contracts' schema). */
+const productRules = (existing: Player[]) =>
+  formRules<FormState>((f) => {
     const e: Record<string, string> = {};
     if (!f.name.trim()) e.name = "Product name is required";
     if (!f.categoryId) e.categoryId = "Category is required";
@@ -114,52 +112,63 @@ export function ProductForm({
     else if (sizes.some((s) => !isWhole(s.stock))) e.sizes = "Stock is required for every size (a whole number, 0 or more)";
     if (!f.brand.trim()) e.brand = "Brand is required";
     if (f.printFee.trim() && !/^\d+(\.\d{1,2})?$/.test(f.printFee.trim())) e.printing = "Printing fee must be an amount in rupees (empty: the store's default)";
-    const parsed = parsePlayers(f.players, product?.players ?? []);
+    const parsed = parsePlayers(f.players, existing);
     if (parsed.error) e.printing = parsed.error;
     return e;
+  });
+
+/** The product dialog's form. After creating, it stays open on the new product so images can be added. */
+export function ProductForm({
+  product,
+  categories,
+  onCategoryCreated,
+  onSaved,
+}: {
+  product: Product | null;
+  categories: Category[];
+  onCategoryCreated: (c: Category) => void;
+  onSaved: (p: Product, created: boolean) => void;
+}) {
+  const form = useAdminForm(productRules(product?.players ?? []), fromProduct(product));
+  const { values: f, set, errors, saving } = form;
+  const [slugTouched, setSlugTouched] = useState(Boolean(product));
+
+  function onName(name: string) {
+    form.update({ name, slug: !slugTouched || f.slug === "" ? slugify(name) : f.slug });
   }
 
-  async function submit(ev: FormEvent) {
-    ev.preventDefault();
-    const e = validate();
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    const payload = {
-      name: f.name.trim(),
-      slug: f.slug.trim(),
-      categoryId: f.categoryId,
-      description: f.description.trim(),
-      nameNe: f.nameNe.trim() || null,
-      descriptionNe: f.descriptionNe.trim() || null,
-      price: rupeesToPaisa(Number(f.price)),
-      salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
-      sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
-      colors: splitList(f.colors),
-      brand: f.brand.trim(),
-      team: f.team.trim() || null,
-      featured: f.featured,
-      isNew: f.isNew,
-      status: f.status,
-      ...seoInput(f),
-      printing: {
-        personalisable: f.personalisable,
-        printFee: f.printFee.trim() ? rupeesToPaisa(Number(f.printFee)) : null,
-        printScripts: f.devanagari ? (["LATIN", "DEVANAGARI"] as PrintScript[]) : (["LATIN"] as PrintScript[]),
-        players: parsePlayers(f.players, product?.players ?? []).players,
-      },
-    };
-    setSaving(true);
-    try {
+  const submit = form.onSubmit(
+    async () => {
+      const payload = {
+        name: f.name.trim(),
+        slug: f.slug.trim(),
+        categoryId: f.categoryId,
+        description: f.description.trim(),
+        nameNe: f.nameNe.trim() || null,
+        descriptionNe: f.descriptionNe.trim() || null,
+        price: rupeesToPaisa(Number(f.price)),
+        salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
+        sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
+        colors: splitList(f.colors),
+        brand: f.brand.trim(),
+        team: f.team.trim() || null,
+        featured: f.featured,
+        isNew: f.isNew,
+        status: f.status,
+        ...seoInput(f),
+        printing: {
+          personalisable: f.personalisable,
+          printFee: f.printFee.trim() ? rupeesToPaisa(Number(f.printFee)) : null,
+          printScripts: f.devanagari ? (["LATIN", "DEVANAGARI"] as PrintScript[]) : (["LATIN"] as PrintScript[]),
+          players: parsePlayers(f.players, product?.players ?? []).players,
+        },
+      };
       const data = await catalogApi.saveProduct(product?.id ?? null, payload);
       toast.success(product ? "Product updated successfully!" : "Product created successfully!");
       onSaved(data.product, !product);
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.split(".")[0]!, d.message])));
-      toast.error((err as Error).message || "Error saving product. Please try again.");
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    { fallback: "Error saving product. Please try again." },
+  );
 
   return (
     <div className="space-y-4">
@@ -177,7 +186,14 @@ export function ProductForm({
             }}
           />
         </Field>
-        <CategoryPicker type="PRODUCT" categories={categories} value={f.categoryId} error={errors.categoryId} onChange={(id) => set("categoryId", id)} onCreated={onCategoryCreated} />
+        <CategoryPicker
+          type="PRODUCT"
+          categories={categories}
+          value={f.categoryId}
+          error={errors.categoryId}
+          onChange={(id) => set("categoryId", id)}
+          onCreated={onCategoryCreated}
+        />
         <Field label="Brand" error={errors.brand}>
           <input className={input} value={f.brand} onChange={(e) => set("brand", e.target.value)} />
         </Field>
@@ -209,16 +225,36 @@ export function ProductForm({
                   className="w-14 rounded border border-slate-300 px-2 py-1 text-sm"
                   aria-label={`Size ${i + 1}`}
                   value={s.size}
-                  onChange={(e) => set("sizes", f.sizes.map((x, j) => (j === i ? { ...x, size: e.target.value } : x)))}
+                  onChange={(e) =>
+                    set(
+                      "sizes",
+                      f.sizes.map((x, j) => (j === i ? { ...x, size: e.target.value } : x)),
+                    )
+                  }
                 />
                 <input
                   className="w-20 rounded border border-slate-300 px-2 py-1 text-sm"
                   aria-label={`Stock for size ${s.size || i + 1}`}
                   inputMode="numeric"
                   value={s.stock}
-                  onChange={(e) => set("sizes", f.sizes.map((x, j) => (j === i ? { ...x, stock: e.target.value } : x)))}
+                  onChange={(e) =>
+                    set(
+                      "sizes",
+                      f.sizes.map((x, j) => (j === i ? { ...x, stock: e.target.value } : x)),
+                    )
+                  }
                 />
-                <button type="button" className="flex h-11 w-11 shrink-0 items-center justify-center text-slate-500 hover:text-red-700" aria-label={`Remove size ${s.size || i + 1}`} onClick={() => set("sizes", f.sizes.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="flex h-11 w-11 shrink-0 items-center justify-center text-slate-500 hover:text-red-700"
+                  aria-label={`Remove size ${s.size || i + 1}`}
+                  onClick={() =>
+                    set(
+                      "sizes",
+                      f.sizes.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   <CloseIcon className="h-4 w-4" />
                 </button>
               </div>
@@ -253,7 +289,8 @@ export function ProductForm({
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3 sm:col-span-2">
           <legend className="px-1 text-sm font-semibold">Name &amp; number printing</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={f.personalisable} onChange={(e) => set("personalisable", e.target.checked)} /> Personalisable (shoppers can add a name and number)
+            <input type="checkbox" checked={f.personalisable} onChange={(e) => set("personalisable", e.target.checked)} /> Personalisable (shoppers can add a
+            name and number)
           </label>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Printing fee (Rs.)" hint="Empty: the store's default fee (Settings)">

@@ -7,6 +7,7 @@ import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { BlogForm } from "../../components/admin/blog-form";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import { adminAction } from "../../components/admin/use-admin-form";
 import { formatDate } from "../../lib/format";
 
 /** Blog management (docs/product-rules.md §14, docs/decisions/061): search, category and status filters, cards with Edit and Delete, the post dialog. */
@@ -34,16 +35,14 @@ export default function AdminBlogs() {
     }
   }
 
-  async function remove(b: AdminBlogCard) {
-    if (!window.confirm(ADMIN_MSG.blogDeleteConfirm)) return;
-    try {
-      await contentApi.removeBlog(b.id);
-      toast.success(ADMIN_MSG.blogDeleted);
-      list.reload();
-    } catch {
-      toast.error(ADMIN_MSG.blogDeleteError);
-    }
-  }
+  const remove = (b: AdminBlogCard) =>
+    adminAction({
+      confirm: ADMIN_MSG.blogDeleteConfirm,
+      run: () => contentApi.removeBlog(b.id),
+      done: () => ADMIN_MSG.blogDeleted,
+      failed: ADMIN_MSG.blogDeleteError,
+      reload: list.reload,
+    });
 
   return (
     <div>

@@ -1,52 +1,68 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_MSG, type AdminCategory, type CategoryType } from "@khelkud/contracts";
 import { catalogApi, categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, StatusBadge } from "../../components/admin/ui";
+import { adminAction, useAdminForm } from "../../components/admin/use-admin-form";
 import { formatDate } from "../../lib/format";
+import { formRules } from "../../lib/use-form";
+
+const categoryRules = formRules<{ name: string; description: string; nameNe: string; descriptionNe: string; status: "ACTIVE" | "INACTIVE" }>((f) => ({
+  name: f.name.trim() ? undefined : "Category name is required",
+}));
 
 function CategoryForm({ category, type, onSaved }: { category: AdminCategory | null; type: CategoryType; onSaved: () => void }) {
-  const [f, setF] = useState({ name: category?.name ?? "", description: category?.description ?? "", nameNe: category?.nameNe ?? "", descriptionNe: category?.descriptionNe ?? "", status: category?.status ?? "ACTIVE" });
-  const [error, setError] = useState("");
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!f.name.trim()) return setError("Category name is required");
-    try {
-      const body = { name: f.name, description: f.description || null, nameNe: f.nameNe.trim() || null, descriptionNe: f.descriptionNe.trim() || null, status: f.status, type: category?.type ?? type };
+  const form = useAdminForm(categoryRules, {
+    name: category?.name ?? "",
+    description: category?.description ?? "",
+    nameNe: category?.nameNe ?? "",
+    descriptionNe: category?.descriptionNe ?? "",
+    status: category?.status ?? "ACTIVE",
+  });
+  const { values: f, set } = form;
+  const submit = form.onSubmit(
+    async () => {
+      const body = {
+        name: f.name,
+        description: f.description || null,
+        nameNe: f.nameNe.trim() || null,
+        descriptionNe: f.descriptionNe.trim() || null,
+        status: f.status,
+        type: category?.type ?? type,
+      };
       await catalogApi.saveCategory(category?.id ?? null, body);
       toast.success(category ? ADMIN_MSG.categoryUpdated : ADMIN_MSG.categoryCreatedLong);
       onSaved();
-    } catch (err) {
-      toast.error((err as Error).message || ADMIN_MSG.categorySaveError);
-    }
-  }
+    },
+    { fallback: ADMIN_MSG.categorySaveError },
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <Field label="Name" error={error}>
-        <input className={input} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
+      <Field label="Name" error={form.errors.name}>
+        <input className={input} value={f.name} onChange={(e) => set("name", e.target.value)} />
       </Field>
       <Field label="Description">
-        <textarea className={input} rows={3} value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />
+        <textarea className={input} rows={3} value={f.description} onChange={(e) => set("description", e.target.value)} />
       </Field>
       {/* Optional Nepali versions (docs/decisions/089): shown on the /ne pages, the English text when empty. */}
       <Field label="Name (Nepali, optional)">
-        <input className={input} lang="ne" maxLength={100} value={f.nameNe} onChange={(e) => setF({ ...f, nameNe: e.target.value })} />
+        <input className={input} lang="ne" maxLength={100} value={f.nameNe} onChange={(e) => set("nameNe", e.target.value)} />
       </Field>
       <Field label="Description (Nepali, optional)">
-        <textarea className={input} lang="ne" rows={3} maxLength={1000} value={f.descriptionNe} onChange={(e) => setF({ ...f, descriptionNe: e.target.value })} />
+        <textarea className={input} lang="ne" rows={3} maxLength={1000} value={f.descriptionNe} onChange={(e) => set("descriptionNe", e.target.value)} />
       </Field>
       <Field label="Type">
         <input className={`${input} bg-slate-50`} value={(category?.type ?? type) === "PRODUCT" ? "Product" : "Blog"} readOnly />
       </Field>
       <Field label="Status">
-        <select className={input} value={f.status} onChange={(e) => setF({ ...f, status: e.target.value as "ACTIVE" })}>
+        <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as "ACTIVE")}>
           <option value="ACTIVE">Active</option>
           <option value="INACTIVE">Inactive</option>
         </select>
       </Field>
       <div className="flex justify-end">
-        <button type="submit" className={btn.primary}>
+        <button type="submit" className={btn.primary} disabled={form.saving}>
           {category ? "Update Category" : "Create Category"}
         </button>
       </div>
@@ -59,16 +75,8 @@ export default function AdminCategories() {
   const list = useApiGet<AdminCategoryList>(categoriesUrl());
   const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
 
-  async function remove(c: AdminCategory) {
-    if (!window.confirm(ADMIN_MSG.categoryDeleteConfirm)) return;
-    try {
-      await catalogApi.removeCategory(c.id);
-      toast.success(ADMIN_MSG.categoryDeleted);
-      list.reload();
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.categoryDeleteError);
-    }
-  }
+  const remove = (c: AdminCategory) =>
+    adminAction({ confirm: ADMIN_MSG.categoryDeleteConfirm, run: () => catalogApi.removeCategory(c.id), done: () => ADMIN_MSG.categoryDeleted, failed: ADMIN_MSG.categoryDeleteError, reload: list.reload });
 
   const shown = list.data?.categories.filter((c) => c.type === tab) ?? [];
   return (

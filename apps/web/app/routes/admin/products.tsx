@@ -6,6 +6,7 @@ import { catalogApi, categoriesUrl, productsUrl, type AdminCategoryList, type Ad
 import { ProductForm } from "../../components/admin/product-form";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
+import { adminAction } from "../../components/admin/use-admin-form";
 
 const SORTS = [
   { value: "createdAt:desc", label: "Newest first" },
@@ -39,16 +40,14 @@ export default function AdminProducts() {
     }
   }
 
-  async function remove(p: Product) {
-    if (!window.confirm("Are you sure you want to delete this product?")) return;
-    try {
-      const r = await catalogApi.removeProduct(p.id);
-      toast.success(r.archived ? "The product is in past orders, so it was archived (set to Inactive) instead of deleted." : "Product deleted successfully!");
-      list.reload();
-    } catch (e) {
-      toast.error((e as Error).message);
-    }
-  }
+  const remove = (p: Product) =>
+    adminAction({
+      confirm: "Are you sure you want to delete this product?",
+      run: () => catalogApi.removeProduct(p.id),
+      done: (r) => (r.archived ? "The product is in past orders, so it was archived (set to Inactive) instead of deleted." : "Product deleted successfully!"),
+      failed: "The product could not be deleted. Please try again.",
+      reload: list.reload,
+    });
 
   const data = list.data;
   return (

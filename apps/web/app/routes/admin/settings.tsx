@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
-import { ApiError } from "../../components/admin/api/client";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";
 import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
+import { useAdminForm } from "../../components/admin/use-admin-form";
+import { formRules } from "../../lib/use-form";
 
 type Form = Omit<StoreSettings, "shipping" | "printFeePaisa"> & { shipping: { freeAbove: string; valley: string; elsewhere: string }; printFee: string };
 
@@ -12,133 +12,156 @@ function toForm({ printFeePaisa, ...s }: StoreSettings): Form {
   return {
     ...s,
     printFee: String(paisaToRupees(printFeePaisa)),
-    shipping: { freeAbove: String(paisaToRupees(s.shipping.freeAbovePaisa)), valley: String(paisaToRupees(s.shipping.valleyFeePaisa)), elsewhere: String(paisaToRupees(s.shipping.elsewhereFeePaisa)) },
+    shipping: {
+      freeAbove: String(paisaToRupees(s.shipping.freeAbovePaisa)),
+      valley: String(paisaToRupees(s.shipping.valleyFeePaisa)),
+      elsewhere: String(paisaToRupees(s.shipping.elsewhereFeePaisa)),
+    },
   };
 }
 
+const isRupees = (v: string) => /^\d+(\.\d{1,2})?$/.test(v.trim());
+
+const settingsRules = formRules<Form>((f) => ({
+  shipping: [f.shipping.freeAbove, f.shipping.valley, f.shipping.elsewhere].every(isRupees)
+    ? undefined
+    : "Shipping amounts must be amounts in rupees (0 or more)",
+  printFeePaisa: isRupees(f.printFee) ? undefined : "The printing fee must be an amount in rupees (0 or more)",
+}));
+
 export default function AdminSettings() {
   const { data, error, reload } = useApiGet<StoreSettingsResult>(SETTINGS_URL);
-  const [f, setF] = useState<Form | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (data) setF(toForm(data.settings));
-  }, [data]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!f) return;
-    const money = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? rupeesToPaisa(Number(v)) : NaN);
-    const shipping = { freeAbovePaisa: money(f.shipping.freeAbove), valleyFeePaisa: money(f.shipping.valley), elsewhereFeePaisa: money(f.shipping.elsewhere) };
-    if (Object.values(shipping).some(Number.isNaN)) return setErrors({ shipping: "Shipping amounts must be amounts in rupees (0 or more)" });
-    const printFeePaisa = /^\d+(\.\d{1,2})?$/.test(f.printFee.trim()) ? rupeesToPaisa(Number(f.printFee)) : NaN;
-    if (Number.isNaN(printFeePaisa)) return setErrors({ printFeePaisa: "The printing fee must be an amount in rupees (0 or more)" });
-    const { printFee: _printFee, ...rest } = f;
-    setSaving(true);
-    try {
-      const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa });
-      setF(toForm(r.settings));
-      setErrors({});
-      toast.success("Settings saved");
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field.startsWith("social.") ? d.field : d.field.split(".")[0]!, d.message])));
-      toast.error((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <div className="max-w-3xl">
       <PageHeader title="Settings" subtitle="Shop details, the shipping rule and the figures on the home and about pages" />
       {error && <ErrorNote text={error} onRetry={reload} />}
-      {f && (
-        <form onSubmit={submit} noValidate className="space-y-6">
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-            <legend className="px-1 font-semibold">Shop and contact</legend>
-            <Field label="Shop name" error={errors.shopName}>
-              <input className={input} value={f.shopName} onChange={(e) => setF({ ...f, shopName: e.target.value })} />
-            </Field>
-            <Field label="Phone" error={errors.phone}>
-              <input className={input} value={f.phone} onChange={(e) => setF({ ...f, phone: e.target.value })} />
-            </Field>
-            <Field label="Email" error={errors.email}>
-              <input className={input} type="email" value={f.email} onChange={(e) => setF({ ...f, email: e.target.value })} />
-            </Field>
-            <Field label="Address" error={errors.address}>
-              <input className={input} value={f.address} onChange={(e) => setF({ ...f, address: e.target.value })} />
-            </Field>
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-            <legend className="px-1 font-semibold">Seller on bills</legend>
-            <p className="text-xs text-slate-600 sm:col-span-2">Printed on invoices and credit notes issued from now on; documents already issued keep what they were issued with.</p>
-            <Field label="Legal name (blank: the shop name)" error={errors.legalName}>
-              <input className={input} value={f.legalName} onChange={(e) => setF({ ...f, legalName: e.target.value })} />
-            </Field>
-            <Field label="Registered address (blank: the address above)" error={errors.legalAddress}>
-              <input className={input} value={f.legalAddress} onChange={(e) => setF({ ...f, legalAddress: e.target.value })} />
-            </Field>
-            <Field label="PAN / VAT number (9 digits)" error={errors.pan}>
-              <input className={input} inputMode="numeric" maxLength={9} value={f.pan} onChange={(e) => setF({ ...f, pan: e.target.value })} />
-            </Field>
-            <Field label="Invoice number prefix (e.g. KK-)" error={errors.invoicePrefix}>
-              <input className={input} value={f.invoicePrefix} onChange={(e) => setF({ ...f, invoicePrefix: e.target.value })} />
-            </Field>
-            <label className="flex items-center gap-2 text-sm sm:col-span-2">
-              <input type="checkbox" checked={f.vatRegistered} onChange={(e) => setF({ ...f, vatRegistered: e.target.checked })} />
-              VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT)
-            </label>
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-            <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
-            <Field label="Free shipping above">
-              <input className={input} inputMode="decimal" value={f.shipping.freeAbove} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, freeAbove: e.target.value } })} />
-            </Field>
-            <Field label="Fee inside Kathmandu Valley">
-              <input className={input} inputMode="decimal" value={f.shipping.valley} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, valley: e.target.value } })} />
-            </Field>
-            <Field label="Fee elsewhere in Nepal">
-              <input className={input} inputMode="decimal" value={f.shipping.elsewhere} onChange={(e) => setF({ ...f, shipping: { ...f.shipping, elsewhere: e.target.value } })} />
-            </Field>
-            {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-            <legend className="px-1 font-semibold">Name &amp; number printing (NPR)</legend>
-            <Field label="Printing fee per item" hint="For personalisable products without a fee of their own" error={errors.printFeePaisa}>
-              <input className={input} inputMode="decimal" value={f.printFee} onChange={(e) => setF({ ...f, printFee: e.target.value })} />
-            </Field>
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-            <legend className="px-1 font-semibold">Home and about page figures</legend>
-            <p className="text-xs text-slate-600 sm:col-span-2">The number of products and teams is counted from the catalogue. Leave a figure empty to hide it.</p>
-            <Field label="Customers (e.g. 2,500+)" error={errors.stats}>
-              <input className={input} value={f.stats.customers} onChange={(e) => setF({ ...f, stats: { ...f.stats, customers: e.target.value } })} />
-            </Field>
-            <Field label="Support (e.g. 7 days a week)">
-              <input className={input} value={f.stats.support} onChange={(e) => setF({ ...f, stats: { ...f.stats, support: e.target.value } })} />
-            </Field>
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-            <legend className="px-1 font-semibold">Social links in the footer</legend>
-            <p className="text-xs text-slate-600 sm:col-span-2">Full https addresses. A link left empty is not shown.</p>
-            {(
-              [
-                ["facebook", "Facebook", "https://www.facebook.com/…"],
-                ["instagram", "Instagram", "https://www.instagram.com/…"],
-                ["tiktok", "TikTok", "https://www.tiktok.com/@…"],
-                ["youtube", "YouTube", "https://www.youtube.com/@…"],
-              ] as const
-            ).map(([k, label, placeholder]) => (
-              <Field key={k} label={label} error={errors[`social.${k}`]}>
-                <input className={input} type="url" inputMode="url" placeholder={placeholder} value={f.social[k]} onChange={(e) => setF({ ...f, social: { ...f.social, [k]: e.target.value } })} />
-              </Field>
-            ))}
-          </fieldset>
-          <button type="submit" className={btn.primary} disabled={saving}>
-            {saving ? "Saving..." : "Save Settings"}
-          </button>
-        </form>
-      )}
+      {data && <SettingsForm settings={data.settings} />}
     </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: StoreSettings }) {
+  const form = useAdminForm(settingsRules, toForm(settings));
+  const { values: f, set, errors, saving } = form;
+  const submit = form.onSubmit(
+    async () => {
+      const { printFee, ...rest } = f;
+      const shipping = {
+        freeAbovePaisa: rupeesToPaisa(Number(f.shipping.freeAbove)),
+        valleyFeePaisa: rupeesToPaisa(Number(f.shipping.valley)),
+        elsewhereFeePaisa: rupeesToPaisa(Number(f.shipping.elsewhere)),
+      };
+      const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa: rupeesToPaisa(Number(printFee)) });
+      form.reset(toForm(r.settings));
+      toast.success("Settings saved");
+    },
+    { fallback: "Settings could not be saved", field: (field) => (field.startsWith("social.") ? field : field.split(".")[0]!) },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Shop and contact</legend>
+        <Field label="Shop name" error={errors.shopName}>
+          <input className={input} value={f.shopName} onChange={(e) => set("shopName", e.target.value)} />
+        </Field>
+        <Field label="Phone" error={errors.phone}>
+          <input className={input} value={f.phone} onChange={(e) => set("phone", e.target.value)} />
+        </Field>
+        <Field label="Email" error={errors.email}>
+          <input className={input} type="email" value={f.email} onChange={(e) => set("email", e.target.value)} />
+        </Field>
+        <Field label="Address" error={errors.address}>
+          <input className={input} value={f.address} onChange={(e) => set("address", e.target.value)} />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Seller on bills</legend>
+        <p className="text-xs text-slate-600 sm:col-span-2">
+          Printed on invoices and credit notes issued from now on; documents already issued keep what they were issued with.
+        </p>
+        <Field label="Legal name (blank: the shop name)" error={errors.legalName}>
+          <input className={input} value={f.legalName} onChange={(e) => set("legalName", e.target.value)} />
+        </Field>
+        <Field label="Registered address (blank: the address above)" error={errors.legalAddress}>
+          <input className={input} value={f.legalAddress} onChange={(e) => set("legalAddress", e.target.value)} />
+        </Field>
+        <Field label="PAN / VAT number (9 digits)" error={errors.pan}>
+          <input className={input} inputMode="numeric" maxLength={9} value={f.pan} onChange={(e) => set("pan", e.target.value)} />
+        </Field>
+        <Field label="Invoice number prefix (e.g. KK-)" error={errors.invoicePrefix}>
+          <input className={input} value={f.invoicePrefix} onChange={(e) => set("invoicePrefix", e.target.value)} />
+        </Field>
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" checked={f.vatRegistered} onChange={(e) => set("vatRegistered", e.target.checked)} />
+          VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT)
+        </label>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
+        <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
+        <Field label="Free shipping above">
+          <input
+            className={input}
+            inputMode="decimal"
+            value={f.shipping.freeAbove}
+            onChange={(e) => set("shipping", { ...f.shipping, freeAbove: e.target.value })}
+          />
+        </Field>
+        <Field label="Fee inside Kathmandu Valley">
+          <input className={input} inputMode="decimal" value={f.shipping.valley} onChange={(e) => set("shipping", { ...f.shipping, valley: e.target.value })} />
+        </Field>
+        <Field label="Fee elsewhere in Nepal">
+          <input
+            className={input}
+            inputMode="decimal"
+            value={f.shipping.elsewhere}
+            onChange={(e) => set("shipping", { ...f.shipping, elsewhere: e.target.value })}
+          />
+        </Field>
+        {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
+        <legend className="px-1 font-semibold">Name &amp; number printing (NPR)</legend>
+        <Field label="Printing fee per item" hint="For personalisable products without a fee of their own" error={errors.printFeePaisa}>
+          <input className={input} inputMode="decimal" value={f.printFee} onChange={(e) => set("printFee", e.target.value)} />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Home and about page figures</legend>
+        <p className="text-xs text-slate-600 sm:col-span-2">The number of products and teams is counted from the catalogue. Leave a figure empty to hide it.</p>
+        <Field label="Customers (e.g. 2,500+)" error={errors.stats}>
+          <input className={input} value={f.stats.customers} onChange={(e) => set("stats", { ...f.stats, customers: e.target.value })} />
+        </Field>
+        <Field label="Support (e.g. 7 days a week)">
+          <input className={input} value={f.stats.support} onChange={(e) => set("stats", { ...f.stats, support: e.target.value })} />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Social links in the footer</legend>
+        <p className="text-xs text-slate-600 sm:col-span-2">Full https addresses. A link left empty is not shown.</p>
+        {(
+          [
+            ["facebook", "Facebook", "https://www.facebook.com/…"],
+            ["instagram", "Instagram", "https://www.instagram.com/…"],
+            ["tiktok", "TikTok", "https://www.tiktok.com/@…"],
+            ["youtube", "YouTube", "https://www.youtube.com/@…"],
+          ] as const
+        ).map(([k, label, placeholder]) => (
+          <Field key={k} label={label} error={errors[`social.${k}`]}>
+            <input
+              className={input}
+              type="url"
+              inputMode="url"
+              placeholder={placeholder}
+              value={f.social[k]}
+              onChange={(e) => set("social", { ...f.social, [k]: e.target.value })}
+            />
+          </Field>
+        ))}
+      </fieldset>
+      <button type="submit" className={btn.primary} disabled={saving}>
+        {saving ? "Saving..." : "Save Settings"}
+      </button>
+    </form>
   );
 }

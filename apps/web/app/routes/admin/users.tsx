@@ -1,61 +1,58 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_MSG, type AdminUser, type Role } from "@khelkud/contracts";
 import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
-import { ApiError } from "../../components/admin/api/client";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
+import { adminAction, useAdminForm } from "../../components/admin/use-admin-form";
 import { formatDate } from "../../lib/format";
+import { formRules } from "../../lib/use-form";
 
+const userRules = formRules<{ name: string; email: string; phone: string; role: Role; status: "ACTIVE" | "INACTIVE" }>((f) => ({
+  name: f.name.trim() ? undefined : "Name is required",
+  email: !f.email.trim() ? "Email is required" : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()) ? undefined : "Invalid email address",
+}));
 
 function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => void }) {
-  const [f, setF] = useState({ name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "", role: user?.role ?? "USER", status: user?.status ?? "ACTIVE" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!f.name.trim()) errs.name = "Name is required";
-    if (!f.email.trim()) errs.email = "Email is required";
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) errs.email = "Invalid email address";
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setSaving(true);
-    try {
+  const form = useAdminForm(userRules, {
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    phone: user?.phone ?? "",
+    role: user?.role ?? "USER",
+    status: user?.status ?? "ACTIVE",
+  });
+  const { values: f, set, errors, saving } = form;
+  const submit = form.onSubmit(
+    async () => {
       const body = { ...f, phone: f.phone.trim() || null };
       await accountsApi.saveUser(user?.id ?? null, body);
       toast.success(user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
       onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
-      toast.error((err as Error).message || ADMIN_MSG.userSaveError);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    { fallback: ADMIN_MSG.userSaveError, field: (f) => f },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <Field label="Name" error={errors.name}>
-        <input className={input} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
+        <input className={input} value={f.name} onChange={(e) => set("name", e.target.value)} />
       </Field>
       <Field label="Email" error={errors.email}>
-        <input className={input} type="email" value={f.email} onChange={(e) => setF({ ...f, email: e.target.value })} />
+        <input className={input} type="email" value={f.email} onChange={(e) => set("email", e.target.value)} />
       </Field>
       <Field label="Phone (optional)" error={errors.phone}>
-        <input className={input} value={f.phone} onChange={(e) => setF({ ...f, phone: e.target.value })} />
+        <input className={input} value={f.phone} onChange={(e) => set("phone", e.target.value)} />
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Role">
-          <select className={input} value={f.role} onChange={(e) => setF({ ...f, role: e.target.value as Role })}>
+          <select className={input} value={f.role} onChange={(e) => set("role", e.target.value as Role)}>
             <option value="USER">User</option>
             <option value="ADMIN">Admin</option>
           </select>
         </Field>
         <Field label="Status">
-          <select className={input} value={f.status} onChange={(e) => setF({ ...f, status: e.target.value as "ACTIVE" })}>
+          <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as "ACTIVE")}>
             <option value="ACTIVE">Active</option>
             <option value="INACTIVE">Inactive</option>
           </select>
@@ -94,16 +91,14 @@ export default function AdminUsers() {
     list.reload();
   }
 
-  async function remove(u: AdminUser) {
-    if (!window.confirm(ADMIN_MSG.userDeleteConfirm)) return;
-    try {
-      const r = await accountsApi.removeUser(u.id);
-      toast.success(r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted);
-      list.reload();
-    } catch (e) {
-      toast.error((e as Error).message || ADMIN_MSG.userDeleteError);
-    }
-  }
+  const remove = (u: AdminUser) =>
+    adminAction({
+      confirm: ADMIN_MSG.userDeleteConfirm,
+      run: () => accountsApi.removeUser(u.id),
+      done: (r) => (r.deactivated ? "This user has orders, so the account was deactivated instead of deleted." : ADMIN_MSG.userDeleted),
+      failed: ADMIN_MSG.userDeleteError,
+      reload: list.reload,
+    });
 
   const data = list.data;
   return (
@@ -119,7 +114,14 @@ export default function AdminUsers() {
       />
       <FilterBar count={data && showingText(data.users.length, data.pagination.total, data.overallTotal, "users")}>
         <SearchFilter label="Search users" placeholder="Search by name or email..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
-        <SelectFilter label="Filter by role" all="All roles" className="max-w-[10rem]" options={ROLES} value={role} onChange={(v) => (setRole(v), setPage(1))} />
+        <SelectFilter
+          label="Filter by role"
+          all="All roles"
+          className="max-w-[10rem]"
+          options={ROLES}
+          value={role}
+          onChange={(v) => (setRole(v), setPage(1))}
+        />
       </FilterBar>
       {list.error && <ErrorNote text={ADMIN_MSG.failedUsers} onRetry={list.reload} />}
       {data && (
@@ -148,7 +150,12 @@ export default function AdminUsers() {
                     <button type="button" className={btn.small} onClick={() => setEditing(u)}>
                       Edit
                     </button>
-                    <select className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11" aria-label={`Role of ${u.name}`} value={u.role} onChange={(e) => changeRole(u, e.target.value as Role)}>
+                    <select
+                      className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11"
+                      aria-label={`Role of ${u.name}`}
+                      value={u.role}
+                      onChange={(e) => changeRole(u, e.target.value as Role)}
+                    >
                       <option value="USER">USER</option>
                       <option value="ADMIN">ADMIN</option>
                     </select>

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatShippingAddress, localizeMessage, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
 import type { Route } from "./+types/success";
-import { ResultShell } from "../../components/payment-result";
+import { ResultShell, TrackOrContinue } from "../../components/payment-result";
 import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 import { settleConfirmedOrder } from "../../lib/wallet-pay";
@@ -75,14 +75,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <p className="mt-4 text-center text-sm text-slate-600">{t("paymentPage.confirmation")}</p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Link to={`/orders/${order.id}`} className="flex-1 rounded-lg bg-nepal px-5 py-3 text-center font-semibold text-white hover:bg-nepal-dark">
-          {t("orderSuccess.track")}
-        </Link>
-        <Link to="/products" className="flex-1 rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-100">
-          {t("cart.continue")}
-        </Link>
-      </div>
+      <TrackOrContinue orderId={order.id} className="mt-6 flex flex-col gap-3 sm:flex-row" />
     </ResultShell>
   );
 }
