@@ -4,8 +4,7 @@ import "@fontsource/mukta/700.css";
 import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
-import muktaDevanagari400 from "@fontsource/mukta/files/mukta-devanagari-400-normal.woff2?url";
-import muktaDevanagari700 from "@fontsource/mukta/files/mukta-devanagari-700-normal.woff2?url";
+import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
@@ -20,13 +19,15 @@ import { LiveToasts } from "./components/live-toasts";
 import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUser } from "./lib/session";
 
 /**
- * Every page sets text in Mukta 400 and 700 (Latin): preloading both lets the browser fetch them with the stylesheet
- * instead of after it, so the first paint usually has them (docs/decisions/071).
+ * The faces a page's text is mostly set in, preloaded so the browser fetches them with the stylesheet instead of after
+ * it (docs/decisions/071): Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is
+ * Devanagari, the shop's cut of Mukta's Devanagari regular face only, so the fonts do not crowd out the page's largest
+ * picture on a slow connection (docs/decisions/118). The other faces load as the text needs them; Devanagari ones
+ * never on English pages (docs/decisions/107).
  */
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: muktaLatin400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: muktaLatin700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
+function fontPreloads(locale: string): string[] {
+  return locale === "ne" ? [muktaDevanagari400] : [muktaLatin400, muktaLatin700];
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
@@ -116,13 +117,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
-        {/* Nepali pages set nearly every word in Mukta's Devanagari face: fetched with the stylesheet there, never on English pages (docs/decisions/107). */}
-        {locale === "ne" ? (
-          <>
-            <link rel="preload" href={muktaDevanagari400} as="font" type="font/woff2" crossOrigin="anonymous" />
-            <link rel="preload" href={muktaDevanagari700} as="font" type="font/woff2" crossOrigin="anonymous" />
-          </>
-        ) : null}
+        {fontPreloads(locale).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {/* The same page in the other language, for search engines (docs/decisions/105); filtered and searched variants keep their query. */}
         {root?.publicUrl !== undefined ? (
           <>

@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The shop's cut of Mukta's Devanagari faces (docs/decisions/118): every letter of the Devanagari block that
+ * @fontsource's face has, the shaping tables that join them into conjuncts, no hinting, and the range app.css declares.
+ */
+
+const require = createRequire(import.meta.url);
+const css = fs.readFileSync(new URL("./app.css", import.meta.url), "utf8");
+const RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U+25CC";
+
+/** WOFF2's known table tags, in the order of their index in the table directory. */
+const KNOWN_TAGS = "cmap head hhea hmtx maxp name OS/2 post cvt  fpgm glyf loca prep CFF  VORG EBDT EBLC gasp hdmx kern LTSH PCLT VDMX vhea vmtx BASE GDEF GPOS GSUB EBSC JSTF MATH CBDT CBLC COLR CPAL SVG  sbix acnt avar bdat bloc bsln cvar fdsc feat fmtx fvar gvar hsty just lcar mort morx opbd prop trak Zapf Silf Glat Gloc Feat Sill"
+  .match(/.{4}\s?/g)!
+  .map((t) => t.slice(0, 4).trim());
+
+function base128(bytes: Buffer, at: { i: number }): number {
+  let value = 0;
+  for (;;) {
+    const b = bytes[at.i++]!;
+    value = value * 128 + (b & 0x7f);
+    if ((b & 0x80) === 0) return value;
+  }
+}
+
+/** The tables of a WOFF2 file and the bytes of its (never transformed) cmap. */
+function readWoff2(file: Buffer): { tags: string[]; cmap: Buffer } {
+  expect(file.toString("latin1", 0, 4)).toBe("wOF2");
+  const numTables = file.readUInt16BE(12);
+  const compressedLength = file.readUInt32BE(20);
+  const at = { i: 48 };
+  const tables: { tag: string; length: number }[] = [];
+  for (let n = 0; n < numTables; n++) {
+    const flags = file[at.i++]!;
+    let tag = KNOWN_TAGS[flags & 0x3f]!;
+    if ((flags & 0x3f) === 63) {
+      tag = file.toString("latin1", at.i, at.i + 4).trim();
+      at.i += 4;
+    }
+    const version = flags >> 6;
+    const origLength = base128(file, at);
+    const transformed = tag === "glyf" || tag === "loca" ? version === 0 : version !== 0;
+    tables.push({ tag, length: transformed ? base128(file, at) : origLength });
+  }
+  const data = zlib.brotliDecompressSync(file.subarray(at.i, at.i + compressedLength));
+  let offset = 0;
+  let cmap: Buffer | undefined;
+  for (const t of tables) {
+    if (t.tag === "cmap") cmap = data.subarray(offset, offset + t.length);
+    offset += t.length;
+  }
+  return { tags: tables.map((t) => t.tag), cmap: cmap! };
+}
+
+/** The code points a cmap maps, from its format 4 or format 12 subtable. */
+function codePoints(cmap: Buffer): Set<number> {
+  const points = new Set<number>();
+  const count = cmap.readUInt16BE(2);
+  for (let n = 0; n < count; n++) {
+    const sub = cmap.readUInt32BE(4 + n * 8 + 4);
+    const format = cmap.readUInt16BE(sub);
+    if (format === 4) {
+      const segs = cmap.readUInt16BE(sub + 6) / 2;
+      for (let s = 0; s < segs; s++) {
+        const end = cmap.readUInt16BE(sub + 14 + s * 2);
+        const start = cmap.readUInt16BE(sub + 16 + segs * 2 + s * 2);
+        for (let c = start; c <= end && c !== 0xffff; c++) points.add(c);
+      }
+    } else if (format === 12) {
+      const groups = cmap.readUInt32BE(sub + 12);
+      for (let g = 0; g < groups; g++) {
+        const start = cmap.readUInt32BE(sub + 16 + g * 12);
+        const end = cmap.readUInt32BE(sub + 20 + g * 12);
+        for (let c = start; c <= end; c++) points.add(c);
+      }
+    }
+  }
+  return points;
+}
+
+describe("Mukta's Devanagari faces for Nepali pages", () => {
+  for (const weight of [400, 700]) {
+    it(`weight ${weight}: the whole block @fontsource's face covers, with its shaping tables, without hinting, in the range app.css declares`, () => {
+      const cut = fs.readFileSync(new URL(`./fonts/mukta-devanagari-${weight}.woff2`, import.meta.url));
+      const full = fs.readFileSync(require.resolve(`@fontsource/mukta/files/mukta-devanagari-${weight}-normal.woff2`));
+      const ours = readWoff2(cut);
+      const theirs = readWoff2(full);
+
+      const inBlock = (points: Set<number>) => [...points].filter((c) => c >= 0x0900 && c <= 0x097f).sort((a, b) => a - b);
+      expect(inBlock(codePoints(theirs.cmap)).length).toBeGreaterThan(100);
+      expect(inBlock(codePoints(ours.cmap))).toEqual(inBlock(codePoints(theirs.cmap)));
+      for (const c of [0x200c, 0x200d, 0x25cc]) expect(codePoints(ours.cmap).has(c), c.toString(16)).toBe(codePoints(theirs.cmap).has(c));
+
+      expect(ours.tags).toEqual(expect.arrayContaining(["GSUB", "GPOS", "GDEF"]));
+      expect(theirs.tags).toEqual(expect.arrayContaining(["fpgm", "prep"]));
+      expect(ours.tags).not.toContain("fpgm");
+      expect(ours.tags).not.toContain("prep");
+      expect(cut.length).toBeLessThan(full.length * 0.7);
+
+      const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]!);
+      const face = faces.find((f) => f.includes(`mukta-devanagari-${weight}.woff2`));
+      expect(face).toBeDefined();
+      expect(face).toContain('font-family: "Mukta"');
+      expect(face).toContain(`font-weight: ${weight}`);
+      expect(face).toContain(`unicode-range: ${RANGE};`);
+    });
+  }
+});
