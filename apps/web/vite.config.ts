@@ -13,7 +13,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const SHELL_APP = /[\\/]apps[\\/]web[\\/]app[\\/](lib|components)[\\/]/;
 // Code only account, checkout, order and payment pages use stays with those routes.
 const NOT_SHELL =
-  /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|i18n-ne|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
+  /[\\/]components[\\/](admin[\\/]|profile[\\/]|avatar-crop-dialog|profile-|notification-preferences|pay-now|payment-result|order-summary|wallet-redirect|form-fields|info-page|product-reviews|product-gallery|tabs)|[\\/]lib[\\/](lazy-schemas|i18n-ne|payment-|wallet-pay|use-form|route-form|use-cart-check)|\.test\./;
 // Contracts modules without Zod (packages/contracts/src/zod-free.test.ts checks them); the schema modules (auth, catalog,
 // orders, personalisation, content, payments, admin, enums, api) stay out.
 const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](enum-values|order-rules|auth-rules|print-rules|content-rules|payment-rules|messages|messages-ne|locale|bikram-sambat|money|stock|catalog-rules|images|shipping|slug|live)\.ts$/;
