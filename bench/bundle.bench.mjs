@@ -21,7 +21,8 @@ function entryScripts(html) {
   const hrefs = new Set();
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[\w.-]+\.js)"/g)) hrefs.add(m[1]);
   for (const m of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const h of JSON.parse(m[1])) hrefs.add(h);
-  for (const m of html.matchAll(/import\s*\(\s*"(\/assets\/[\w.-]+\.js)"\s*\)|^\s*import\s+(?:[\w*{}\s,$]+from\s+)?"(\/assets\/[\w.-]+\.js)"/gm)) hrefs.add(m[1] ?? m[2]);
+  for (const m of html.matchAll(/import\s*\(\s*"(\/assets\/[\w.-]+\.js)"\s*\)|^\s*import\s+(?:[\w*{}\s,$]+from\s+)?"(\/assets\/[\w.-]+\.js)"/gm))
+    hrefs.add(m[1] ?? m[2]);
   return hrefs;
 }
 
@@ -58,7 +59,8 @@ try {
     console.log(
       `  ${name.padEnd(10)} JS ${kb(sum.js).padStart(6)} KB gzip ${kb(sum.jsBr).padStart(6)} KB Brotli   CSS ${kb(sum.css).padStart(5)} KB gzip ${kb(sum.cssBr).padStart(5)} KB Brotli   ${scripts.length} scripts   (target ≤ 100 KB JS)`,
     );
-    if (process.env.BUNDLE_FILES) for (const a of scripts) console.log(`    ${a.padEnd(44)} ${kb(gzip(fs.readFileSync(path.join(clientDir, a)))).padStart(6)} KB gzip`);
+    if (process.env.BUNDLE_FILES)
+      for (const a of scripts) console.log(`    ${a.padEnd(44)} ${kb(gzip(fs.readFileSync(path.join(clientDir, a)))).padStart(6)} KB gzip`);
   }
 } finally {
   await shop.close();

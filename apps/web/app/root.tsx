@@ -9,7 +9,6 @@ import muktaDevanagari700 from "@fontsource/mukta/files/mukta-devanagari-700-nor
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
-import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
@@ -18,6 +17,7 @@ import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
 import { LiveToasts } from "./components/live-toasts";
 import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUser } from "./lib/session";
+import { Toasts } from "./lib/toast";
 
 /**
  * Every page sets text in Mukta 400 and 700 (Latin): preloading both lets the browser fetch them with the stylesheet
@@ -134,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Chrome>{children}</Chrome>
-        <Toaster position="top-right" richColors closeButton duration={4000} />
+        <Toasts position="top-right" richColors closeButton duration={4000} />
         <LiveToasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

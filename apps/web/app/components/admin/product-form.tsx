@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { normalisePrintName, paisaToRupees, rupeesToPaisa, slugify, splitList, type Category, type Player, type PrintScript, type Product } from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
 import { ApiError } from "./api/client";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
 import { ApiError } from "../../components/admin/api/client";
 import { useApiGet } from "../../components/admin/api/hooks";
