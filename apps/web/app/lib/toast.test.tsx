@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
 // sonner is imported on the first toast; under a loaded machine that first import may take a while, hence the waits.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Toasts, toast } from "./toast";
@@ -27,5 +30,16 @@ describe("toasts loaded with the first toast", () => {
     await act(async () => toast.info("Order 1A2B is now Shipped", { id: "order-1" }));
     expect(await screen.findByText("Order 1A2B is now Shipped", {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText("Order 1A2B is now Processing")).toBeNull();
+  });
+});
+
+describe("one way to raise a toast", () => {
+  it("no module but lib/toast imports sonner, whose toasts would never show (the Toaster mounts with lib/toast's first toast)", () => {
+    const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+    const offenders = (fs.readdirSync(app, { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\./.test(f))
+      .filter((f) => /from\s+["']sonner["']|import\(\s*["']sonner["']\s*\)/.test(fs.readFileSync(path.join(app, f), "utf8")))
+      .map((f) => f.split(path.sep).join("/"));
+    expect(offenders).toEqual(["lib/toast.ts"]);
   });
 });
