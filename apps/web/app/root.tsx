@@ -8,7 +8,6 @@ import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
-import { Toaster } from "sonner";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
@@ -17,6 +16,7 @@ import { WishlistSync } from "./components/wishlist-sync";
 import { NotFoundView, OopsScreen } from "./components/status-screens";
 import { LiveToasts } from "./components/live-toasts";
 import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUser } from "./lib/session";
+import { Toasts } from "./lib/toast";
 
 /**
  * The faces a page's text is mostly set in, preloaded so the browser fetches them with the stylesheet instead of after
@@ -131,7 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Chrome>{children}</Chrome>
-        <Toaster position="top-right" richColors closeButton duration={4000} />
+        <Toasts position="top-right" richColors closeButton duration={4000} />
         <LiveToasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

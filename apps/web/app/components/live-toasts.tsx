@@ -1,5 +1,5 @@
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { LIVE_MSG, NEW_ORDER_TOAST_MS, shortOrderId } from "@khelkud/contracts";
 import { tBrowser } from "../lib/i18n";
 import { useLiveAuthFailure, useLiveConnection, useLiveEvent } from "../lib/live";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { useI18n } from "../lib/i18n";
 
 /** A failed load: say so and offer Try Again (no invented fallback content, docs/product-rules.md §1). */

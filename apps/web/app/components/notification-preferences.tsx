@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { localizeMessage, type NotificationPreferences as Preferences } from "@khelkud/contracts";
 import { api, ApiError } from "../lib/api";
 import { browserLocale, tBrowser, useI18n } from "../lib/i18n";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { localizeMessage, PAYMENT_MSG, type Order } from "@khelkud/contracts";
 import { useI18n } from "../lib/i18n";
 import { ApiError } from "../lib/api";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { formatShippingAddress, isAwaitingWalletPayment, localText, shortOrderId, type Order } from "@khelkud/contracts";
 import { api } from "../lib/api";
 import { tBrowser, useI18n } from "../lib/i18n";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import type { ProductCardData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";

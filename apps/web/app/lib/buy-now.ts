@@ -1,5 +1,5 @@
 /** Buy Now: one line checked out without touching the cart (docs/product-rules.md §5). */
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { MSG, type ProductCardData } from "@khelkud/contracts";
 import { cartLine, sizeStock, type AddOptions, type CartItem } from "./cart-store";
 

@@ -3,7 +3,7 @@
  * above the size's stock. Product cards, the product page, the cart page, the side panel and checkout use these
  * functions. Prices here are for display only: the server recomputes every amount at checkout.
  */
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { localDigits, type ProductCardData } from "@khelkud/contracts";
 import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";

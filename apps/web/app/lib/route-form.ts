@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import type { z } from "zod";
 import { localizeMessage } from "@khelkud/contracts";
 import { useZodForm } from "./use-form";

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext } from "react";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { accountLabels, localizeMessage, type AccountPlaceholders, type PublicUser } from "@khelkud/contracts";
 import { browserLocale, tBrowser } from "./i18n";
 import { api } from "./api";

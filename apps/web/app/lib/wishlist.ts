@@ -2,7 +2,7 @@
  * The wishlist (docs/product-rules.md §5): kept in this browser, and for a signed-in customer on the server too, so every
  * device shows the same list; moving an item to the cart.
  */
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { useSyncExternalStore } from "react";
 import { localizeMessage, MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { api } from "./api";

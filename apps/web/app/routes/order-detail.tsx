@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import {
   customerCanCancel,
   customerCanRequestCancellation,

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { shortOrderId } from "@khelkud/contracts";
 import type { Route } from "./+types/order-success";
 import { pageTitle } from "../lib/seo";

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { imageVariantUrl, localizeMessage, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";

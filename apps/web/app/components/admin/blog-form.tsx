@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import {
   ADMIN_MSG,
   BLOG_STATUSES,

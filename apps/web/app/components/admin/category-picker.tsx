@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, type Category } from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
 import { btn, Field, input } from "./ui";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { notificationKindLabel, type AdminNotification } from "@khelkud/contracts";
 import { api } from "./api/client";
 import { useApiGet } from "./api/hooks";

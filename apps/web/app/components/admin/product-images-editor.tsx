@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { MAX_PRODUCT_IMAGES, imageVariantUrl, type Product } from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
 import { btn, input } from "./ui";

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { MAX_BLOG_IMAGE_BYTES, ADMIN_MSG } from "@khelkud/contracts";
 import { PROSE } from "../rich-text";
 import { contentApi } from "./api/content";

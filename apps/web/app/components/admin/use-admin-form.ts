@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { useZodForm, type FormRules } from "../../lib/use-form";
 import { ApiError } from "./api/client";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { AUTH_MSG, AVATAR_MAX_BYTES, type Profile } from "@khelkud/contracts";
 import { AvatarCropDialog } from "../avatar-crop-dialog";
 import { UserAvatar } from "../user-avatar";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ChangePasswordInputSchema } from "@khelkud/contracts";
 import { FormBanner, FormDone, PasswordField, SubmitButton } from "../form-fields";
 import { useAnswerRenderedWith, useEachNewResult, useRouteForm } from "../../lib/route-form";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, BLOG_STATUSES, type AdminBlog, type AdminBlogCard } from "@khelkud/contracts";
 import { categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
 import { blogsUrl, contentApi, type AdminBlogList } from "../../components/admin/api/content";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, type AdminCategory, type CategoryType } from "@khelkud/contracts";
 import { catalogApi, categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
 import { useApiGet } from "../../components/admin/api/hooks";

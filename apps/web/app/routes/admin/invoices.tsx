@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { bsDateOf, fiscalYearOf, formatNPR } from "@khelkud/contracts";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { invoicesUrl, shopApi, type AdminTaxDocumentList } from "../../components/admin/api/shop";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { AdminMessage } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { contentApi, messagesUrl, subscribersUrl, type AdminMessageList, type AdminSubscriberList } from "../../components/admin/api/content";

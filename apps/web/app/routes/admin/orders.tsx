@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel, shortOrderId, type OrderStatus, type Pagination, type RefundMethod } from "@khelkud/contracts";
 import { api, downloadCsv } from "../../components/admin/api/client";
 import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";

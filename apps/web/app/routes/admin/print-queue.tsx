@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { PrintJob, PrintQueue } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { JerseyBack } from "../../components/personalise-panel";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Product } from "@khelkud/contracts";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { catalogApi, categoriesUrl, productsUrl, type AdminCategoryList, type AdminProductList } from "../../components/admin/api/catalog";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";

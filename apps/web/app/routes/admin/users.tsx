@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ADMIN_MSG, type AdminUser, type Role } from "@khelkud/contracts";
 import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { isAwaitingWalletPayment, localizeMessage, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
 import type { Route } from "./+types/selection";
 import { WalletRedirect } from "../../components/wallet-redirect";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { redirect, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { formatShippingAddress, localizeMessage, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
 import type { Route } from "./+types/success";
 import { ResultShell, TrackOrContinue } from "../../components/payment-result";
