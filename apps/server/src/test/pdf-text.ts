@@ -13,7 +13,7 @@ export async function pdfText(data: Buffer): Promise<string> {
     return { promise, resolve, reject };
   };
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const task = getDocument({ data: new Uint8Array(data), isEvalSupported: false, useSystemFonts: false });
+  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
   const doc = await task.promise;
   const lines: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
