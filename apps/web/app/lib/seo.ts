@@ -23,6 +23,20 @@ export function canonicalUrl(publicUrl: string | undefined, matches: readonly un
   return `${publicUrl ?? ""}${pathInLocale(path, metaLocale(matches))}`;
 }
 
+/**
+ * The head of a page that has a title, a description and an address of its own: title, description, canonical link in
+ * the page's language and the Open Graph pair, the same for every information page and the blog list.
+ */
+export function pageMeta(matches: readonly unknown[] | undefined, publicUrl: string | undefined, path: string, title: string, description: string) {
+  return [
+    { title: pageTitle(title) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl(publicUrl, matches, path) },
+    { property: "og:title", content: pageTitle(title) },
+    { property: "og:description", content: description },
+  ];
+}
+
 /** Turns a site path into an absolute URL (Open Graph, JSON-LD and canonical links need them). */
 export function absoluteUrl(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { localCategory, localPost, requestLocale } from "../lib/local-text";
-import { canonicalUrl } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { urlText } from "@khelkud/contracts";
 import type { Route } from "./+types/blogs";
 import { BlogCard, BlogCardSkeleton } from "../components/blog-card";
 import { LoadError } from "../components/load-error";
-import { pageTitle } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 
@@ -30,14 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("blog.title")) },
-    { name: "description", content: t("blog.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/blogs") },
-    { property: "og:title", content: pageTitle(t("blog.title")) },
-    { property: "og:description", content: t("blog.description") },
-    { property: "og:type", content: "website" },
-  ];
+  return [...pageMeta(matches, data?.publicUrl, "/blogs", t("blog.title"), t("blog.description")), { property: "og:type", content: "website" }];
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/about";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 import { storeFigureList } from "../../lib/store-figures";
 import { FeatureTile } from "../../components/feature-tile";
@@ -14,13 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("about.title")) },
-    { name: "description", content: t("about.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/about") },
-    { property: "og:title", content: pageTitle(t("about.title")) },
-    { property: "og:description", content: t("about.description") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/about", t("about.title"), t("about.description"));
 }
 
 const VALUES = [

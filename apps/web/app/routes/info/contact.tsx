@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
 import { InfoPage } from "../../components/info-page";
 import { clientFormAction, useRouteForm, type FormResult } from "../../lib/route-form";
 import { callApi, failed, field, parseWith, readForm } from "../../lib/route-form.server";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,13 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("contact.title")) },
-    { name: "description", content: t("contact.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/contact") },
-    { property: "og:title", content: pageTitle(t("contact.title")) },
-    { property: "og:description", content: t("contact.description") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/contact", t("contact.title"), t("contact.description"));
 }
 
 type Field = keyof ContactInput;

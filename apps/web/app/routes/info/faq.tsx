@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/faq";
 import { InfoPage } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,13 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("faq.title")) },
-    { name: "description", content: t("faq.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/faq") },
-    { property: "og:title", content: pageTitle(t("faq.title")) },
-    { property: "og:description", content: t("faq.description") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/faq", t("faq.title"), t("faq.description"));
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/privacy";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,11 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("privacy.title")) },
-    { name: "description", content: t("privacy.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/privacy") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/privacy", t("privacy.title"), t("privacy.description"));
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/returns";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -11,13 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("returnsPage.title")) },
-    { name: "description", content: t("returnsPage.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/returns") },
-    { property: "og:title", content: pageTitle(t("returnsPage.title")) },
-    { property: "og:description", content: t("returnsPage.description") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/returns", t("returnsPage.title"), t("returnsPage.description"));
 }
 
 export default function Returns() {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl, metaLocale } from "../../lib/seo";
+import { metaLocale, pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/shipping";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 import { formatMoney } from "@khelkud/contracts";
 
@@ -15,13 +14,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const free = data ? formatMoney(data.rule.freeAbovePaisa, metaLocale(matches)) : "";
   const description = t("shippingPage.description", { free });
-  return [
-    { title: pageTitle(t("shippingPage.title")) },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/shipping") },
-    { property: "og:title", content: pageTitle(t("shippingPage.title")) },
-    { property: "og:description", content: description },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/shipping", t("shippingPage.title"), description);
 }
 
 export default function Shipping({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/size-guide";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -11,13 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("sizeGuide.title")) },
-    { name: "description", content: t("sizeGuide.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/size-guide") },
-    { property: "og:title", content: pageTitle(t("sizeGuide.title")) },
-    { property: "og:description", content: t("sizeGuide.description") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/size-guide", t("sizeGuide.title"), t("sizeGuide.description"));
 }
 
 /** Body chest (range) and shirt length (back, collar to hem), in cm; inches are computed from these. */

@@ -1,9 +1,8 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { canonicalUrl } from "../../lib/seo";
+import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/terms";
 import { InfoPage, Prose } from "../../components/info-page";
-import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,11 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return [
-    { title: pageTitle(t("terms.title")) },
-    { name: "description", content: t("terms.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/terms") },
-  ];
+  return pageMeta(matches, data?.publicUrl, "/terms", t("terms.title"), t("terms.description"));
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
