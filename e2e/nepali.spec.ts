@@ -152,7 +152,7 @@ test.describe("नेपाली", () => {
     await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
   });
 
-  test("a cart filled on an English page shows its Nepali names at /ne/checkout, and the order's Nepali page lists the line by its Nepali name", async ({ page }) => {
+  test("a cart filled on an English page shows its Nepali names on /ne/cart, in the panel and at /ne/checkout, its English one on /cart, and the order's Nepali page lists the line by its Nepali name", async ({ page }) => {
     // A product with a Nepali name (the seed's Nepal jerseys), put in the cart on its English page as a guest.
     const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
     expect(named, "a seeded product with a Nepali name").toBeTruthy();
@@ -161,6 +161,20 @@ test.describe("नेपाली", () => {
     await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page.getByText(/added to cart!/).first()).toBeVisible();
+
+    // The cart page and the cart panel on /ne name the line in Nepali; the English cart page in English (docs/decisions/117).
+    await visit(page, "/ne/cart");
+    const cartList = page.getByRole("main").getByRole("list", { name: "कार्टका सामानहरू", exact: true });
+    await expect(cartList.getByRole("link", { name: named.nameNe!, exact: true }).first()).toBeVisible();
+    await expect(cartList.getByText(named.name)).toHaveCount(0);
+    await page.getByRole("banner").getByRole("button", { name: "कार्ट, १ सामान" }).click();
+    const panel = page.getByRole("dialog", { name: /तपाईंको कार्ट/ });
+    await expect(panel.getByRole("link", { name: named.nameNe!, exact: true })).toBeVisible();
+    await expect(panel.getByText(named.name)).toHaveCount(0);
+    await visit(page, "/cart");
+    const englishList = page.getByRole("main").getByRole("list", { name: "Cart items", exact: true });
+    await expect(englishList.getByRole("link", { name: named.name, exact: true }).first()).toBeVisible();
+    await expect(englishList.getByText(named.nameNe!)).toHaveCount(0);
     await signIn(page, CUSTOMER, { via: "api" });
 
     // Checkout in Nepali: the summary names the line in Nepali (docs/decisions/117), not as the English page added it.
@@ -183,6 +197,41 @@ test.describe("नेपाली", () => {
     await expect(page.getByRole("main").getByText(named.name, { exact: true })).toHaveCount(0);
     const line = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order.items[0];
     expect(line).toMatchObject({ name: named.name, nameNe: named.nameNe });
+  });
+
+  test("a line added on a Nepali product page reads its English name on /cart and in the panel on an English page", async ({ page }) => {
+    const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
+    await visit(page, `/ne/products/${named.slug}`);
+    await page.getByRole("radio", { name: named.sizes.find((s) => s.stock > 1)!.size, exact: true }).check({ force: true });
+    await page.getByRole("button", { name: "कार्टमा राख्नुहोस्" }).first().click();
+    await expect(page.getByText("कार्टमा राखियो!").first()).toBeVisible();
+
+    await visit(page, "/cart");
+    const list = page.getByRole("main").getByRole("list", { name: "Cart items", exact: true });
+    await expect(list.getByRole("link", { name: named.name, exact: true }).first()).toBeVisible();
+    await expect(list.getByText(named.nameNe!)).toHaveCount(0);
+    await page.getByRole("banner").getByRole("button", { name: /^Cart, 1 item/ }).click();
+    const panel = page.getByRole("dialog", { name: /Your Cart/ });
+    await expect(panel.getByRole("link", { name: named.name, exact: true })).toBeVisible();
+    await expect(panel.getByText(named.nameNe!)).toHaveCount(0);
+  });
+
+  test("without scripts, the cart page names the cookie cart's line in the page's language", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
+    const line = { p: named.id, s: named.sizes.find((s) => s.stock > 1)!.size, c: "default", q: 1 };
+    await context.addCookies([{ name: "kk_cart", value: encodeURIComponent(JSON.stringify([line])), domain: "localhost", path: "/" }]);
+
+    await page.goto("/ne/cart");
+    const nepali = page.getByRole("main").getByRole("list", { name: "कार्टका सामानहरू", exact: true });
+    await expect(nepali.getByRole("link", { name: named.nameNe!, exact: true }).first()).toBeVisible();
+    await expect(nepali.getByText(named.name)).toHaveCount(0);
+    await page.goto("/cart");
+    const english = page.getByRole("main").getByRole("list", { name: "Cart items", exact: true });
+    await expect(english.getByRole("link", { name: named.name, exact: true }).first()).toBeVisible();
+    await expect(english.getByText(named.nameNe!)).toHaveCount(0);
+    await context.close();
   });
 
   test("the Nepali blog's category chips are Nepali, and a category's Nepali name finds its products", async ({ page }) => {

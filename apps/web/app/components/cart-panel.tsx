@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { PrintLine } from "./print-line";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "../lib/i18n";
-import { cartTotals, removeFromCart, updateQuantity, useCart } from "../lib/cart-store";
+import { cartLineName, cartTotals, removeFromCart, updateQuantity, useCart } from "../lib/cart-store";
 import { closeCartPanel, useCartPanelOpen } from "../lib/cart-panel";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -15,7 +15,7 @@ export function CartPanel() {
   const items = useCart();
   const ref = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
-  const { t, money, digits } = useI18n();
+  const { t, money, digits, locale } = useI18n();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -67,18 +67,18 @@ export function CartPanel() {
                   </div>
                   <div className="min-w-0 flex-1">
                     <Link to={`/products/${item.slug}`} onClick={closeCartPanel} className="line-clamp-2 text-sm font-semibold hover:text-nepal">
-                      {item.name}
+                      {cartLineName(item, locale)}
                     </Link>
                     <p className="text-xs text-slate-600">
                       {[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}
                     </p>
                     <PrintLine print={item.print} fee={item.printFee ?? 0} className="text-xs" />
                     <div className="mt-1 flex items-center justify-between gap-2">
-                      <QuantityStepper value={item.quantity} max={item.stock} label={item.name} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
+                      <QuantityStepper value={item.quantity} max={item.stock} label={cartLineName(item, locale)} onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))} />
                       <span className="font-semibold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</span>
                     </div>
                     <button type="button" onClick={() => removeFromCart(item.key)} className="mt-1 text-xs font-semibold text-crimson hover:underline">
-                      {t("cart.remove")}<span className="sr-only"> {item.name}</span>
+                      {t("cart.remove")}<span className="sr-only"> {cartLineName(item, locale)}</span>
                     </button>
                   </div>
                 </li>

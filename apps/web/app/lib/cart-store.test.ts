@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { addToCart, cartStore, cartTotals, lineKey, removeFromCart, updateQuantity } from "./cart-store";
+import { addToCart, cartLineName, cartStore, cartTotals, lineKey, removeFromCart, setLineFromCheck, updateQuantity } from "./cart-store";
+import { localProduct } from "./local-text";
 import { productFixture } from "../test/fixtures";
 
 describe("the cart store (docs/product-rules.md §5)", () => {
@@ -50,5 +51,34 @@ describe("the cart store (docs/product-rules.md §5)", () => {
     window.localStorage.setItem("cart", JSON.stringify([{ key: "x", productId: "p", quantity: 0 }, { key: 1 }, "junk", { key: "ok", productId: "p", quantity: 2 }]));
     window.dispatchEvent(new StorageEvent("storage", { key: "cart" }));
     expect(cartStore.get().map((l) => l.key)).toEqual(["ok"]);
+  });
+
+  it("keeps both names on a line, whichever language's page it was added on, and shows the page's (docs/decisions/117)", () => {
+    const product = { ...productFixture(), nameNe: "नेपाल क्रिकेट घरेलु जर्सी" };
+    addToCart(product, { size: "M", silent: true });
+    addToCart(localProduct(product, "ne"), { size: "L", silent: true });
+    for (const line of cartStore.get()) {
+      expect(line).toMatchObject({ name: "Nepal Cricket Home Jersey", nameNe: "नेपाल क्रिकेट घरेलु जर्सी" });
+      expect(cartLineName(line, "ne")).toBe("नेपाल क्रिकेट घरेलु जर्सी");
+      expect(cartLineName(line, "en")).toBe("Nepal Cricket Home Jersey");
+    }
+    expect(cartStore.get()).toHaveLength(2);
+    // A product without a Nepali name: its English name on both.
+    cartStore.set([]);
+    addToCart(localProduct(productFixture(), "ne"), { size: "M", silent: true });
+    expect(cartLineName(cartStore.get()[0]!, "ne")).toBe("Nepal Cricket Home Jersey");
+  });
+
+  it("reads a line stored before the cart kept the Nepali name: its own name in both languages, until the cart's check names it", () => {
+    const old = { key: "p-M-default", productId: "p", name: "Nepal Home Jersey", slug: "nepal-home", image: null, price: 100, originalPrice: 100, quantity: 1, stock: 3, size: "M", color: "default" };
+    window.localStorage.setItem("cart", JSON.stringify([old]));
+    window.dispatchEvent(new StorageEvent("storage", { key: "cart" }));
+    const [line] = cartStore.get();
+    expect(line).toEqual(old);
+    expect(cartLineName(line!, "ne")).toBe("Nepal Home Jersey");
+    expect(cartLineName(line!, "en")).toBe("Nepal Home Jersey");
+    setLineFromCheck(old.key, 1, 100, 3, { name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी" });
+    expect(cartLineName(cartStore.get()[0]!, "ne")).toBe("नेपाल घरेलु जर्सी");
+    expect(cartLineName(cartStore.get()[0]!, "en")).toBe("Nepal Home Jersey");
   });
 });

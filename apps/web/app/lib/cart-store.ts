@@ -4,15 +4,22 @@
  * functions. Prices here are for display only: the server recomputes every amount at checkout.
  */
 import { toast } from "./toast";
-import { localDigits, type ProductCardData } from "@khelkud/contracts";
+import { localDigits, localText, type Locale, type ProductCardData } from "@khelkud/contracts";
 import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 import { CART_COOKIE, cartCookieAttributes, cookieValueFor } from "./cart-cookie";
+import { englishName } from "./local-text";
 
 export interface CartItem {
   key: string;
   productId: string;
+  /** The product's English name. */
   name: string;
+  /**
+   * Its Nepali name, where the admin wrote one (docs/decisions/117). Lines kept before the cart held it have none and
+   * show the name they were added under until the cart page's check names them again.
+   */
+  nameNe?: string | null;
   slug: string;
   image: string | null;
   /** paisa: the price at the time it was added (display only). */
@@ -78,7 +85,8 @@ export function cartLine(product: ProductCardData, { size, color, print, printFe
   return {
     key: lineKey(product.id, size, color, print),
     productId: product.id,
-    name: product.name,
+    name: englishName(product),
+    nameNe: product.nameNe ?? null,
     slug: product.slug,
     image: product.images[0]?.url ?? null,
     price: product.finalPrice,
@@ -144,7 +152,15 @@ export function useCart() {
   return useLocalStore(cartStore);
 }
 
-/** Replaces the quantity of a line with what the server says can be bought (cart page "what changed"). */
-export function setLineFromCheck(key: string, quantity: number, price: number, stock: number): void {
-  cartStore.set(cartStore.get().map((i) => (i.key === key ? { ...i, quantity, price, stock } : i)));
+/** A line's name in the page's language: the Nepali name on a Nepali page where there is one, else the English one. */
+export function cartLineName(item: Pick<CartItem, "name" | "nameNe">, locale: Locale): string {
+  return localText(locale, item.name, item.nameNe);
+}
+
+/**
+ * Replaces the quantity of a line with what the server says can be bought (cart page "what changed"), and its names
+ * with the product's current ones when the check sends them.
+ */
+export function setLineFromCheck(key: string, quantity: number, price: number, stock: number, names?: { name: string; nameNe: string | null }): void {
+  cartStore.set(cartStore.get().map((i) => (i.key === key ? { ...i, quantity, price, stock, ...names } : i)));
 }

@@ -1,11 +1,10 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { DEFAULT_POSTAL_CODE, localText, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
 import { BUY_NOW_COOKIE, CART_COOKIE, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
 import { cookieLineKey } from "./add-to-cart.server";
 import { lineKey, type CartItem } from "./cart-store";
 import { loginUrl } from "./api";
-import { requestLocale } from "./local-text";
 import { callApi, checked, failed, field, formAnswer, readForm, redirectWithCookies } from "./route-form.server";
 import { ADDRESS_FIELDS, type AddressField, type CheckoutResult } from "./checkout-form";
 
@@ -21,14 +20,14 @@ export async function cookieCart(request: Request, context: AppLoadContext, dist
   if (cookie.unreadable || cookie.lines.length === 0) return { items: [] as CartItem[], check: null, unreadable: cookie.unreadable };
   const answer = await callApi<CartCheckResult>(context, { method: "POST", path: "/api/cart/validate", json: { items: checkLines(cookie.lines), district: district || undefined } });
   if (!answer.ok) return { items: [] as CartItem[], check: null, unreadable: true };
-  const locale = requestLocale(request);
   const items = answer.data.lines.map(
     (l, i): CartItem => ({
       // The cookie line's own key: the cart page's forms name the line by it (the check may spell a colour otherwise).
       key: cookie.lines[i] ? cookieLineKey(cookie.lines[i]) : lineKey(l.productId, l.size, l.color, l.personalisation),
       productId: l.productId,
-      // The page's language: the Nepali name on /ne where one is written (docs/decisions/117).
-      name: localText(locale, l.name ?? "", l.nameNe),
+      // Both names, as the browser's cart keeps them; the page shows the one of its language (docs/decisions/117).
+      name: l.name ?? "",
+      nameNe: l.nameNe,
       slug: l.slug ?? "",
       image: l.image,
       price: l.price ?? 0,

@@ -23,10 +23,19 @@ function withName<T extends Named>(item: T, locale: Locale): T {
  */
 export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; category: Named | null }>(p: T, locale: Locale): T {
   if (locale !== "ne") return p;
-  const out = { ...withName(p, locale), description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
+  const out = { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
   if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
   if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
   return out;
+}
+
+/**
+ * A product's English name, also on a Nepali page where `name` is already the Nepali one: the cart keeps both names
+ * on its line and shows the one of the page it is looked at on (docs/decisions/117).
+ */
+export function englishName(p: { name: string }): string {
+  const en = (p as { nameEn?: unknown }).nameEn;
+  return typeof en === "string" ? en : p.name;
 }
 
 /** A category (a filter, a footer link): its name. */

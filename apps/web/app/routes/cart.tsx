@@ -6,7 +6,7 @@ import { changeCartAction, type CartChangeRefusal } from "../lib/add-to-cart.ser
 import { cookieCart } from "../lib/checkout.server";
 import { PRINT_MSG } from "@khelkud/contracts";
 import { metaT, useI18n } from "../lib/i18n";
-import { clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
+import { cartLineName, clearCart, removeFromCart, setLineFromCheck, updateQuantity, useCart } from "../lib/cart-store";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
 import { QuantityStepper } from "../components/quantity-stepper";
@@ -45,12 +45,13 @@ const withScripts = (run: () => void) => (event: { preventDefault(): void }) => 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const items = useCart() ?? loaderData.items;
   const answer = useActionData<typeof action>() as { refused?: CartChangeRefusal } | undefined;
-  const { t, money } = useI18n();
+  const { t, money, locale } = useI18n();
   const { result, loading, error } = useCartCheck(items, undefined, loaderData.check);
   // What changed and why stays on screen after the line has been corrected.
   const [notices, setNotices] = useState<Record<string, CartCheckLine["issues"]>>({});
 
-  // Keep the browser's lines in step with what the server says can be bought now.
+  // Keep the browser's lines in step with what the server says can be bought now, and with the product's names (a line
+  // kept before the cart held both names gets its Nepali one here).
   useEffect(() => {
     if (!result || !items) return;
     const found: Record<string, CartCheckLine["issues"]> = {};
@@ -59,8 +60,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       if (!item || item.productId !== line.productId) return;
       if (line.issues.length) found[item.key] = line.issues;
       if (!line.available || line.price === null) return;
-      if (line.quantity !== item.quantity || line.price !== item.price || line.stock !== item.stock)
-        setLineFromCheck(item.key, line.quantity, line.price, line.stock);
+      const names = line.name ? { name: line.name, nameNe: line.nameNe } : undefined;
+      const renamed = names !== undefined && (names.name !== item.name || names.nameNe !== (item.nameNe ?? null));
+      if (line.quantity !== item.quantity || line.price !== item.price || line.stock !== item.stock || renamed)
+        setLineFromCheck(item.key, line.quantity, line.price, line.stock, names);
     });
     if (Object.keys(found).length) setNotices((prev) => ({ ...prev, ...found }));
   }, [result, items]);
@@ -112,16 +115,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {items.map((item, i) => {
             const check = result?.lines[i]?.productId === item.productId ? result.lines[i] : undefined;
             const issues = check && !check.available ? check.issues : (notices[item.key] ?? check?.issues ?? []);
+            const name = cartLineName(item, locale);
             return (
               <li key={item.key} className="flex gap-3 p-4">
                 <Link to={`/products/${item.slug}`} className="h-24 w-24 shrink-0 overflow-hidden rounded-lg bg-slate-100">
-                  {item.image ? <img src={item.image} alt={item.name} width={96} height={96} className="h-full w-full object-cover" /> : null}
+                  {item.image ? <img src={item.image} alt={name} width={96} height={96} className="h-full w-full object-cover" /> : null}
                 </Link>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <Link to={`/products/${item.slug}`} className="font-semibold hover:text-nepal">
-                        {item.name}
+                        {name}
                       </Link>
                       <p className="text-sm text-slate-600">
                         {[sizeText(item.size) && t("cart.size", { size: sizeText(item.size) }), colorText(item.color)].filter(Boolean).join(" · ")}
@@ -135,7 +139,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     <p className="font-bold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</p>
                   </div>
                   {issues.length ? (
-                    <ul className="mt-2 space-y-1" aria-label={t("cart.whatChanged", { name: item.name })}>
+                    <ul className="mt-2 space-y-1" aria-label={t("cart.whatChanged", { name: name })}>
                       {issues.map((issue) => (
                         <li
                           key={issue.code}
@@ -153,7 +157,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                       name="quantity"
                       value={item.quantity}
                       max={Math.min(item.stock, 10)}
-                      label={item.name}
+                      label={name}
                       onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))}
                     />
                     <button
@@ -164,7 +168,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                       className="text-sm font-semibold text-crimson hover:underline"
                     >
                       {t("cart.remove")}
-                      <span className="sr-only"> {item.name}</span>
+                      <span className="sr-only"> {name}</span>
                     </button>
                   </Form>
                 </div>

@@ -4,7 +4,7 @@ import { toast } from "../lib/toast";
 import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
-import { clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
+import { cartLineName, clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
 import { ApiError, api } from "../lib/api";
 import { useHydrated } from "../lib/route-form";
 import { cookieCart, placeCodOrderAction, requireCustomer } from "../lib/checkout.server";
@@ -134,10 +134,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [acceptNoReturns, setAcceptNoReturns] = useState(() => answer?.values?.acceptNoReturns === true);
   const [noReturnsError, setNoReturnsError] = useState(() => Boolean(answer?.fieldErrors?.acceptNoReturns));
   const problems = result?.lines.filter((l) => !l.available || l.quantity !== l.requestedQuantity) ?? [];
-  /** A line's name in the page's language, as the server's check of the cart has it (the cart keeps the name of the page it was added on). */
+  /** A line's name in the page's language, as the server's check of the cart has it (else as the cart keeps it). */
   const lineName = (i: CartItem) => {
     const checked = result?.lines.find((l) => l.productId === i.productId && l.name);
-    return checked ? localText(locale, checked.name!, checked.nameNe) : i.name;
+    return checked ? localText(locale, checked.name!, checked.nameNe) : cartLineName(i, locale);
   };
 
   function validateAll(): boolean {
