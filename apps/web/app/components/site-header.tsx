@@ -24,7 +24,7 @@ function CartButton() {
     <button type="button" onClick={openCartPanel} className="relative flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10" aria-label={count ? t("nav.cartCount", { n: digits(count) }) : t("nav.cart")}>
       {count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-crimson px-1 text-xs font-bold" aria-hidden="true">
-          {count > 99 ? "99+" : count}
+          {count > 99 ? `${digits(99)}+` : digits(count)}
         </span>
       ) : null}
       <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
