@@ -171,79 +171,17 @@ describe("the admin dashboard's kept totals", () => {
     const old = buyers[0]!.id;
     const [nepalMidnight] = await rows<{ at: string }>(sql`SELECT (date_trunc('day', now() AT TIME ZONE ${TZ}) AT TIME ZONE ${TZ})::text AS at`);
     const justAfterMidnight = new Date(new Date(nepalMidnight!.at).getTime() + 60_000);
+    const delivered = (productId: string, quantity: number, paymentMethod: "COD" | "KHALTI" | "ESEWA", paidAt: Date, createdAt = paidAt) =>
+      insertOrder(db, { userId: old, items: [{ productId, size: "M", quantity }], paymentMethod, paymentStatus: "PAID", paidAt, createdAt, status: "DELIVERED" });
     const raw = [
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p7, size: "M", quantity: 9 }],
-        paymentMethod: "ESEWA",
-        paymentStatus: "PAID",
-        paidAt: hours(6 * 24),
-        createdAt: hours(6 * 24 + 1),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p7, size: "M", quantity: 1 }],
-        paymentMethod: "KHALTI",
-        paymentStatus: "PAID",
-        paidAt: hours(8 * 24),
-        createdAt: hours(8 * 24),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p3, size: "M", quantity: 7 }],
-        paymentMethod: "COD",
-        paymentStatus: "PAID",
-        paidAt: hours(29 * 24),
-        createdAt: hours(29 * 24),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p4, size: "M", quantity: 8 }],
-        paymentMethod: "COD",
-        paymentStatus: "PAID",
-        paidAt: hours(31 * 24),
-        createdAt: hours(31 * 24),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p2, size: "M", quantity: 10 }],
-        paymentMethod: "KHALTI",
-        paymentStatus: "PAID",
-        paidAt: hours(30 * 24 + 2),
-        createdAt: hours(30 * 24 + 2),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p1, size: "M", quantity: 2 }],
-        paymentMethod: "COD",
-        paymentStatus: "PAID",
-        paidAt: justAfterMidnight,
-        createdAt: hours(0.01),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p6, size: "M", quantity: 11 }],
-        paymentMethod: "ESEWA",
-        paymentStatus: "PAID",
-        paidAt: hours(32 * 24),
-        createdAt: hours(32 * 24),
-        status: "DELIVERED",
-      }),
-      await insertOrder(db, {
-        userId: old,
-        items: [{ productId: p5, size: "M", quantity: 3 }],
-        paymentMethod: "COD",
-        paymentStatus: "PAID",
-        paidAt: hours(31 * 24 + 5),
-        createdAt: hours(31 * 24 + 5),
-        status: "DELIVERED",
-      }),
+      await delivered(p7, 9, "ESEWA", hours(6 * 24), hours(6 * 24 + 1)),
+      await delivered(p7, 1, "KHALTI", hours(8 * 24)),
+      await delivered(p3, 7, "COD", hours(29 * 24)),
+      await delivered(p4, 8, "COD", hours(31 * 24)),
+      await delivered(p2, 10, "KHALTI", hours(30 * 24 + 2)),
+      await delivered(p1, 2, "COD", justAfterMidnight, hours(0.01)),
+      await delivered(p6, 11, "ESEWA", hours(32 * 24)),
+      await delivered(p5, 3, "COD", hours(31 * 24 + 5)),
     ];
     await dashboardMatchesTheOrders();
     // Raw updates: one old order cancelled, one moved a day later, one refunded.
