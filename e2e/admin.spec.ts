@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { visit, listedProducts } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
-
 test.describe("who may open the admin panel", () => {
   test("a visitor opening /admin is sent to /login and the admin API answers 401", async ({ page }) => {
     await page.goto("/admin/products");
@@ -107,7 +106,11 @@ test("an administrator creates a product with two images and stock per size, and
 });
 
 /** The signed-in customer orders one jersey of a size with stock, cash on delivery, through the API. */
-async function placeCodOrder(request: APIRequestContext, key: string, where: { address: string; province: string; district: string; area: string; postalCode: string }) {
+async function placeCodOrder(
+  request: APIRequestContext,
+  key: string,
+  where: { address: string; province: string; district: string; area: string; postalCode: string },
+) {
   const products = await listedProducts<{ id: string; sizes: { size: string; stock: number }[] }>(request, "limit=20");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
   const placed = await request.post("/api/orders", {
@@ -128,7 +131,13 @@ test("an administrator moves an order on and the customer's order page shows the
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const order = await placeCodOrder(shopper.request, "e2e-admin", { address: "Thamel Marg 12", province: "Bagmati", district: "Kathmandu", area: "Kathmandu", postalCode: "44600" });
+  const order = await placeCodOrder(shopper.request, "e2e-admin", {
+    address: "Thamel Marg 12",
+    province: "Bagmati",
+    district: "Kathmandu",
+    area: "Kathmandu",
+    postalCode: "44600",
+  });
 
   // The administrator finds it and sets the next status with a note.
   const staff = await browser.newContext();
@@ -157,12 +166,20 @@ test("an administrator moves an order on and the customer's order page shows the
   await staff.close();
 });
 
-test("on a 360 px phone the admin orders list is a column of cards whose Change status is in reach, and the courier reaches the customer", async ({ browser }) => {
+test("on a 360 px phone the admin orders list is a column of cards whose Change status is in reach, and the courier reaches the customer", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const order = await placeCodOrder(shopper.request, "e2e-admin-phone", { address: "Lakeside 6", province: "Gandaki", district: "Kaski", area: "Pokhara", postalCode: "33700" });
+  const order = await placeCodOrder(shopper.request, "e2e-admin-phone", {
+    address: "Lakeside 6",
+    province: "Gandaki",
+    district: "Kaski",
+    area: "Pokhara",
+    postalCode: "33700",
+  });
 
   const staff = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
   const page = await staff.newPage();
@@ -199,4 +216,37 @@ test("on a 360 px phone the admin orders list is a column of cards whose Change 
   await expect(shopper.getByText("Shipped with: Nepal Can Move, tracking number NCM-558201")).toBeVisible();
   await customer.close();
   await staff.close();
+});
+
+test.describe("the settings form", () => {
+  test("the shipping rule: a bad amount is refused and nothing saved; a new fee is saved to its own field and shown again", async ({ page }) => {
+    await signIn(page, ADMIN);
+    const shipping = async () => (await (await page.request.get("/api/admin/settings")).json()).data.settings.shipping as Record<string, number>;
+    const before = await shipping();
+    await visit(page, "/admin/settings");
+    const elsewhere = page.getByLabel("Fee elsewhere in Nepal");
+    await expect(elsewhere).toHaveValue(String(before.elsewhereFeePaisa / 100));
+    await expect(page.getByLabel("Fee inside Kathmandu Valley")).toHaveValue(String(before.valleyFeePaisa / 100));
+    await expect(page.getByLabel("Free shipping above")).toHaveValue(String(before.freeAbovePaisa / 100));
+    try {
+      await elsewhere.fill("two hundred");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Shipping amounts must be amounts in rupees (0 or more)")).toBeVisible();
+      expect(await shipping()).toEqual(before);
+
+      await elsewhere.fill("225.50");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved")).toBeVisible();
+      // Only the field that changed moved, and in paisa.
+      expect(await shipping()).toEqual({ ...before, elsewhereFeePaisa: 22_550 });
+      await page.reload();
+      await expect(page.getByLabel("Fee elsewhere in Nepal")).toHaveValue("225.5");
+      await expect(page.getByLabel("Fee inside Kathmandu Valley")).toHaveValue(String(before.valleyFeePaisa / 100));
+    } finally {
+      const res = await page.request.get("/api/admin/settings");
+      const { settings } = (await res.json()).data;
+      const put = await page.request.put("/api/admin/settings", { data: { ...settings, shipping: before } });
+      expect(put.status()).toBe(200);
+    }
+  });
 });

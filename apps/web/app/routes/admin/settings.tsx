@@ -6,26 +6,27 @@ import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { formRules } from "../../lib/use-form";
 
-type Form = Omit<StoreSettings, "shipping" | "printFeePaisa"> & { shipping: { freeAbove: string; valley: string; elsewhere: string }; printFee: string };
+type ShippingKey = keyof StoreSettings["shipping"];
+type Form = Omit<StoreSettings, "shipping" | "printFeePaisa"> & { shipping: Record<ShippingKey, string>; printFee: string };
+
+/** The shipping rule's three amounts, in the order the form shows them. */
+const SHIPPING_FIELDS: { key: ShippingKey; label: string }[] = [
+  { key: "freeAbovePaisa", label: "Free shipping above" },
+  { key: "valleyFeePaisa", label: "Fee inside Kathmandu Valley" },
+  { key: "elsewhereFeePaisa", label: "Fee elsewhere in Nepal" },
+];
+
+const mapShipping = <A, B>(from: Record<ShippingKey, A>, f: (v: A) => B) =>
+  Object.fromEntries(SHIPPING_FIELDS.map(({ key }) => [key, f(from[key])])) as Record<ShippingKey, B>;
 
 function toForm({ printFeePaisa, ...s }: StoreSettings): Form {
-  return {
-    ...s,
-    printFee: String(paisaToRupees(printFeePaisa)),
-    shipping: {
-      freeAbove: String(paisaToRupees(s.shipping.freeAbovePaisa)),
-      valley: String(paisaToRupees(s.shipping.valleyFeePaisa)),
-      elsewhere: String(paisaToRupees(s.shipping.elsewhereFeePaisa)),
-    },
-  };
+  return { ...s, printFee: String(paisaToRupees(printFeePaisa)), shipping: mapShipping(s.shipping, (p) => String(paisaToRupees(p))) };
 }
 
 const isRupees = (v: string) => /^\d+(\.\d{1,2})?$/.test(v.trim());
 
 const settingsRules = formRules<Form>((f) => ({
-  shipping: [f.shipping.freeAbove, f.shipping.valley, f.shipping.elsewhere].every(isRupees)
-    ? undefined
-    : "Shipping amounts must be amounts in rupees (0 or more)",
+  shipping: Object.values(f.shipping).every(isRupees) ? undefined : "Shipping amounts must be amounts in rupees (0 or more)",
   printFeePaisa: isRupees(f.printFee) ? undefined : "The printing fee must be an amount in rupees (0 or more)",
 }));
 
@@ -46,11 +47,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   const submit = form.onSubmit(
     async () => {
       const { printFee, ...rest } = f;
-      const shipping = {
-        freeAbovePaisa: rupeesToPaisa(Number(f.shipping.freeAbove)),
-        valleyFeePaisa: rupeesToPaisa(Number(f.shipping.valley)),
-        elsewhereFeePaisa: rupeesToPaisa(Number(f.shipping.elsewhere)),
-      };
+      const shipping = mapShipping(f.shipping, (v) => rupeesToPaisa(Number(v)));
       const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa: rupeesToPaisa(Number(printFee)) });
       form.reset(toForm(r.settings));
       toast.success("Settings saved");
@@ -99,25 +96,11 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
       </fieldset>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
-        <Field label="Free shipping above">
-          <input
-            className={input}
-            inputMode="decimal"
-            value={f.shipping.freeAbove}
-            onChange={(e) => set("shipping", { ...f.shipping, freeAbove: e.target.value })}
-          />
-        </Field>
-        <Field label="Fee inside Kathmandu Valley">
-          <input className={input} inputMode="decimal" value={f.shipping.valley} onChange={(e) => set("shipping", { ...f.shipping, valley: e.target.value })} />
-        </Field>
-        <Field label="Fee elsewhere in Nepal">
-          <input
-            className={input}
-            inputMode="decimal"
-            value={f.shipping.elsewhere}
-            onChange={(e) => set("shipping", { ...f.shipping, elsewhere: e.target.value })}
-          />
-        </Field>
+        {SHIPPING_FIELDS.map(({ key, label }) => (
+          <Field key={key} label={label}>
+            <input className={input} inputMode="decimal" value={f.shipping[key]} onChange={(e) => set("shipping", { ...f.shipping, [key]: e.target.value })} />
+          </Field>
+        ))}
         {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
       </fieldset>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
