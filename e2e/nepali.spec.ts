@@ -234,6 +234,32 @@ test.describe("नेपाली", () => {
     await context.close();
   });
 
+  test("without scripts, a Nepali page's search, catalogue filters and profile tabs stay on Nepali pages", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // The header's search: the Nepali catalogue, searched.
+    await page.goto("/ne/about");
+    const header = page.getByRole("banner");
+    await header.getByRole("combobox").first().fill("nepal");
+    await header.getByRole("button", { name: "खोज्नुहोस्" }).first().click();
+    await expect(page).toHaveURL(/\/ne\/products\?q=nepal$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    // The catalogue's filters: "Apply" keeps the page in Nepali.
+    await page.getByRole("button", { name: "लागू गर्नुहोस्" }).click();
+    await expect(page).toHaveURL(/\/ne\/products\?/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    // The profile's tabs (a form each without scripts).
+    await signIn(page, CUSTOMER, { redirect: "/profile" });
+    await page.goto("/ne/profile");
+    await page.getByRole("tab", { name: "अर्डरहरू" }).click();
+    await expect(page).toHaveURL(/\/ne\/profile\?tab=orders$/);
+    await expect(page.getByRole("tab", { name: "अर्डरहरू" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "सुरक्षा" }).click();
+    await expect(page).toHaveURL(/\/ne\/profile$/);
+    await expect(page.getByRole("tab", { name: "सुरक्षा" })).toHaveAttribute("aria-selected", "true");
+    await context.close();
+  });
+
   test("the Nepali blog's category chips are Nepali, and a category's Nepali name finds its products", async ({ page }) => {
     await visit(page, "/ne/blogs");
     const main = page.getByRole("main");
