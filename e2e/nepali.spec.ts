@@ -137,7 +137,7 @@ test.describe("नेपाली", () => {
     const placed = await page.request.post("/api/orders", {
       data: {
         items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 1)!.size, quantity: 1 }],
-        shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
+        shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", landmark: "Bhatbhateni", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
         paymentMethod: "COD",
       },
     });
@@ -150,6 +150,9 @@ test.describe("नेपाली", () => {
     await expect(main.getByText(DEVANAGARI_PRICE).first()).toBeVisible();
     await expect(main.getByRole("heading", { name: "अर्डरको क्रम" })).toBeVisible();
     await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
+    // The address's own words are Nepali too; the names stay as written.
+    await expect(main.getByText("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur, Bagmati प्रदेश 44700")).toBeVisible();
+    await expect(main.getByText(/\bnear\b|Province/)).toHaveCount(0);
   });
 
   test("a cart filled on an English page shows its Nepali names on /ne/cart, in the panel and at /ne/checkout, its English one on /cart, and the order's Nepali page lists the line by its Nepali name", async ({ page }) => {
