@@ -137,7 +137,7 @@ test.describe("नेपाली", () => {
     const placed = await page.request.post("/api/orders", {
       data: {
         items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 1)!.size, quantity: 1 }],
-        shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
+        shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", landmark: "Bhatbhateni", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
         paymentMethod: "COD",
       },
     });
@@ -150,6 +150,9 @@ test.describe("नेपाली", () => {
     await expect(main.getByText(DEVANAGARI_PRICE).first()).toBeVisible();
     await expect(main.getByRole("heading", { name: "अर्डरको क्रम" })).toBeVisible();
     await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
+    // The address's own words are Nepali too; the names stay as written.
+    await expect(main.getByText("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur, Bagmati प्रदेश 44700")).toBeVisible();
+    await expect(main.getByText(/\bnear\b|Province/)).toHaveCount(0);
   });
 
   test("a cart filled on an English page shows its Nepali names on /ne/cart, in the panel and at /ne/checkout, its English one on /cart, and the order's Nepali page lists the line by its Nepali name", async ({ page }) => {
@@ -231,6 +234,32 @@ test.describe("नेपाली", () => {
     const english = page.getByRole("main").getByRole("list", { name: "Cart items", exact: true });
     await expect(english.getByRole("link", { name: named.name, exact: true }).first()).toBeVisible();
     await expect(english.getByText(named.nameNe!)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("without scripts, a Nepali page's search, catalogue filters and profile tabs stay on Nepali pages", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // The header's search: the Nepali catalogue, searched.
+    await page.goto("/ne/about");
+    const header = page.getByRole("banner");
+    await header.getByRole("combobox").first().fill("nepal");
+    await header.getByRole("button", { name: "खोज्नुहोस्" }).first().click();
+    await expect(page).toHaveURL(/\/ne\/products\?q=nepal$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    // The catalogue's filters: "Apply" keeps the page in Nepali.
+    await page.getByRole("button", { name: "लागू गर्नुहोस्" }).click();
+    await expect(page).toHaveURL(/\/ne\/products\?/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ne");
+    // The profile's tabs (a form each without scripts).
+    await signIn(page, CUSTOMER, { redirect: "/profile" });
+    await page.goto("/ne/profile");
+    await page.getByRole("tab", { name: "अर्डरहरू" }).click();
+    await expect(page).toHaveURL(/\/ne\/profile\?tab=orders$/);
+    await expect(page.getByRole("tab", { name: "अर्डरहरू" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "सुरक्षा" }).click();
+    await expect(page).toHaveURL(/\/ne\/profile$/);
+    await expect(page.getByRole("tab", { name: "सुरक्षा" })).toHaveAttribute("aria-selected", "true");
     await context.close();
   });
 

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { amountInWords, documentNumber, formatAmount, invoiceAmounts, PAN_PATTERN, vatIncluded } from "./invoice-rules.js";
+import { amountInNepaliWords, amountInWords, documentNumber, formatAmount, invoiceAmounts, NEPALI_NUMBER_WORDS, numberInNepaliWords, PAN_PATTERN, vatIncluded } from "./invoice-rules.js";
 
 describe("VAT out of VAT-inclusive amounts", () => {
   it("rounds half away from zero to the paisa", () => {
@@ -44,6 +45,74 @@ describe("printed numbers", () => {
     expect(amountInWords(1_234_567_800)).toBe("Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight Only");
     expect(amountInWords(100)).toBe("Rupees One Only");
     expect(formatAmount(12_345_650)).toBe("1,23,456.50");
+  });
+
+  it("writes the total in Nepali words: a word of its own for each number to 99, then सय, हजार, लाख, करोड, अर्ब", () => {
+    const cases: [number, string][] = [
+      [0, "शून्य"],
+      [1, "एक"],
+      [10, "दश"],
+      [19, "उन्नाइस"],
+      [21, "एक्काइस"],
+      [29, "उनन्तीस"],
+      [45, "पैँतालीस"],
+      [59, "उनन्साठी"],
+      [79, "उनासी"],
+      [89, "उनान्नब्बे"],
+      [99, "उनान्सय"],
+      [100, "एक सय"],
+      [101, "एक सय एक"],
+      [1000, "एक हजार"],
+      [2499, "दुई हजार चार सय उनान्सय"],
+      [10_000, "दश हजार"],
+      [1_00_000, "एक लाख"],
+      [1_24_999, "एक लाख चौबीस हजार नौ सय उनान्सय"],
+      [10_00_005, "दश लाख पाँच"],
+      [1_00_00_000, "एक करोड"],
+      [12_34_56_789, "बाह्र करोड चौँतीस लाख छपन्न हजार सात सय उनान्नब्बे"],
+      [1_00_00_00_000, "एक अर्ब"],
+      [99_99_99_99_99_999, "उनान्सय खर्ब उनान्सय अर्ब उनान्सय करोड उनान्सय लाख उनान्सय हजार नौ सय उनान्सय"],
+      [1_00_00_00_00_00_000, "एक सय खर्ब"],
+    ];
+    for (const [n, words] of cases) expect(numberInNepaliWords(n), String(n)).toBe(words);
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 53]) expect(() => numberInNepaliWords(bad)).toThrow(RangeError);
+  });
+
+  it("has a distinct Devanagari word for each of 0–99, none built from a digit or a Latin letter", () => {
+    expect(NEPALI_NUMBER_WORDS).toHaveLength(100);
+    expect(new Set(NEPALI_NUMBER_WORDS).size).toBe(100);
+    for (const w of NEPALI_NUMBER_WORDS) expect(w).toMatch(/^[\u0900-\u0963\u0970-\u097F\u200C\u200D]+$/);
+    // The tens, and the "one less than" words that start each ten (उन-), as bank notes and bills write them.
+    expect([20, 30, 40, 50, 60, 70, 80, 90].map((n) => NEPALI_NUMBER_WORDS[n])).toEqual(["बीस", "तीस", "चालीस", "पचास", "साठी", "सत्तरी", "असी", "नब्बे"]);
+    expect([19, 29, 39, 49, 59, 69, 79, 89, 99].map((n) => NEPALI_NUMBER_WORDS[n])).toEqual([
+      "उन्नाइस",
+      "उनन्तीस",
+      "उनन्चालीस",
+      "उनन्चास",
+      "उनन्साठी",
+      "उनन्सत्तरी",
+      "उनासी",
+      "उनान्नब्बे",
+      "उनान्सय",
+    ]);
+  });
+
+  it("keeps the spellings bills were issued with: a reprint reads its words from this table", () => {
+    // Changing a spelling changes the words on every reprint of a bill already issued: decide it in a decision record
+    // (docs/decisions/123 lists the variants) and only then pin the new table here.
+    expect(createHash("sha256").update(NEPALI_NUMBER_WORDS.join(",")).digest("hex")).toBe("c529790dc52717dcc4463487f64b7c11429f4a14faaacd9d20405355840e8d42");
+  });
+
+  it("writes the amount as रुपैयाँ … मात्र, with the paisa after र", () => {
+    expect(amountInNepaliWords(1_24_999_00)).toBe("रुपैयाँ एक लाख चौबीस हजार नौ सय उनान्सय मात्र");
+    expect(amountInNepaliWords(249_950)).toBe("रुपैयाँ दुई हजार चार सय उनान्सय र पचास पैसा मात्र");
+    expect(amountInNepaliWords(12_345_605)).toBe("रुपैयाँ एक लाख तेइस हजार चार सय छपन्न र पाँच पैसा मात्र");
+    expect(amountInNepaliWords(100)).toBe("रुपैयाँ एक मात्र");
+    expect(amountInNepaliWords(45)).toBe("रुपैयाँ शून्य र पैँतालीस पैसा मात्र");
+    expect(amountInNepaliWords(0)).toBe("रुपैयाँ शून्य मात्र");
+    // A credit note's negative line reads as its amount, as the English sentence does.
+    expect(amountInNepaliWords(-249_900)).toBe("रुपैयाँ दुई हजार चार सय उनान्सय मात्र");
+    expect(amountInWords(249_950)).toBe("Rupees Two Thousand Four Hundred Ninety-Nine and Fifty Paisa Only");
   });
 
   it("accepts a PAN of exactly nine digits", () => {

@@ -112,6 +112,62 @@ export function amountInWords(paisa: Paisa): string {
   return `Rupees ${numberInWords(rupees)}${p ? ` and ${below100(p)} Paisa` : ""} Only`;
 }
 
+/**
+ * The Nepali words for 0–99, one entry per number (Nepali has a word of its own for each, not "tens + ones"). The
+ * spellings are those of bank notes, cheques and bills: long ई in बीस, तीस, चालीस and their compounds, chandrabindu in
+ * पाँच, चौँतीस, पैँतीस, सैँतीस, पैँतालीस, पैँसट्ठी. Sources, the cross-check and the variants left out:
+ * docs/decisions/123.
+ */
+/* prettier-ignore */
+export const NEPALI_NUMBER_WORDS: readonly string[] = [
+  "शून्य", "एक", "दुई", "तीन", "चार", "पाँच", "छ", "सात", "आठ", "नौ",
+  "दश", "एघार", "बाह्र", "तेह्र", "चौध", "पन्ध्र", "सोह्र", "सत्र", "अठार", "उन्नाइस",
+  "बीस", "एक्काइस", "बाइस", "तेइस", "चौबीस", "पच्चीस", "छब्बीस", "सत्ताइस", "अट्ठाइस", "उनन्तीस",
+  "तीस", "एकतीस", "बत्तीस", "तेत्तीस", "चौँतीस", "पैँतीस", "छत्तीस", "सैँतीस", "अठतीस", "उनन्चालीस",
+  "चालीस", "एकचालीस", "बयालीस", "त्रिचालीस", "चवालीस", "पैँतालीस", "छयालीस", "सतचालीस", "अठचालीस", "उनन्चास",
+  "पचास", "एकाउन्न", "बाउन्न", "त्रिपन्न", "चवन्न", "पचपन्न", "छपन्न", "सन्ताउन्न", "अन्ठाउन्न", "उनन्साठी",
+  "साठी", "एकसट्ठी", "बयसट्ठी", "त्रिसट्ठी", "चौसट्ठी", "पैँसट्ठी", "छयसट्ठी", "सतसट्ठी", "अठसट्ठी", "उनन्सत्तरी",
+  "सत्तरी", "एकहत्तर", "बहत्तर", "त्रिहत्तर", "चौहत्तर", "पचहत्तर", "छयहत्तर", "सतहत्तर", "अठहत्तर", "उनासी",
+  "असी", "एकासी", "बयासी", "त्रियासी", "चौरासी", "पचासी", "छयासी", "सतासी", "अठासी", "उनान्नब्बे",
+  "नब्बे", "एकानब्बे", "बयानब्बे", "त्रियानब्बे", "चौरानब्बे", "पन्चानब्बे", "छयानब्बे", "सन्तानब्बे", "अन्ठानब्बे", "उनान्सय",
+];
+
+/** The Nepali scale, largest first: खर्ब 10^11, अर्ब 10^9, करोड 10^7, लाख 10^5, हजार, सय. */
+const NEPALI_SCALE: readonly (readonly [number, string])[] = [
+  [100_000_000_000, "खर्ब"],
+  [1_000_000_000, "अर्ब"],
+  [10_000_000, "करोड"],
+  [100_000, "लाख"],
+  [1000, "हजार"],
+  [100, "सय"],
+];
+
+/** Whole number in Nepali words with the Nepali grouping: 1,24,999 → "एक लाख चौबीस हजार नौ सय उनान्सय". */
+export function numberInNepaliWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("numberInNepaliWords takes a whole number ≥ 0");
+  if (n < 100) return NEPALI_NUMBER_WORDS[n]!;
+  const parts: string[] = [];
+  let rest = n;
+  for (const [size, name] of NEPALI_SCALE) {
+    const count = Math.floor(rest / size);
+    // Only the largest unit can count past 99 (100 खर्ब and more): its count is a number in words of its own.
+    if (count) parts.push(`${numberInNepaliWords(count)} ${name}`);
+    rest %= size;
+  }
+  if (rest) parts.push(NEPALI_NUMBER_WORDS[rest]!);
+  return parts.join(" ");
+}
+
+/**
+ * "रुपैयाँ दुई हजार चार सय उनान्सय र पचास पैसा मात्र": the Nepali sentence of {@link amountInWords}, with "र" (and)
+ * between rupees and paisa so the two numbers never run together.
+ */
+export function amountInNepaliWords(paisa: Paisa): string {
+  const rupees = Math.floor(Math.abs(paisa) / 100);
+  const p = Math.abs(paisa) % 100;
+  return `रुपैयाँ ${numberInNepaliWords(rupees)}${p ? ` र ${NEPALI_NUMBER_WORDS[p]} पैसा` : ""} मात्र`;
+}
+
 /** Rupees with two decimals and Indian grouping, as tax documents print amounts ("2,499.00"). */
 export function formatAmount(paisa: Paisa): string {
   const sign = paisa < 0 ? "-" : "";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel } from "./order-rules.js";
-import { PlaceOrderInputSchema, ShippingAddressSchema } from "./orders.js";
+import { formatShippingAddress, PlaceOrderInputSchema, ShippingAddressSchema, type Order } from "./orders.js";
 
 const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
@@ -47,5 +47,17 @@ describe("order rules", () => {
   it("labels unknown payment methods as Card", () => {
     expect(paymentMethodLabel("COD")).toBe("Cash on Delivery");
     expect(paymentMethodLabel("VISA")).toBe("Card");
+  });
+});
+
+describe("the shipping address on one line", () => {
+  const address = { fullName: "Sita Paudel", phone: "9800000003", email: "sita@example.com", address: "Jhamsikhel Road 12", landmark: "Bhatbhateni", area: "Lalitpur Metropolitan City", district: "Lalitpur", province: "Bagmati", postalCode: "44700" } as Order["shippingAddress"];
+
+  it("says the shop's own words in the page's language and keeps the names as written", () => {
+    expect(formatShippingAddress(address)).toBe("Jhamsikhel Road 12, near Bhatbhateni, Lalitpur Metropolitan City, Lalitpur, Bagmati Province");
+    expect(formatShippingAddress(address, "en")).toBe(formatShippingAddress(address));
+    expect(formatShippingAddress(address, "ne")).toBe("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur Metropolitan City, Lalitpur, Bagmati प्रदेश");
+    // No English word of ours is left on a Nepali page.
+    expect(formatShippingAddress(address, "ne")).not.toMatch(/\b(near|Province)\b/);
   });
 });

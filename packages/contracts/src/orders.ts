@@ -5,6 +5,7 @@ import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-distri
 import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
+import type { Locale } from "./locale.js";
 
 
 const requiredText = (message: string, max = 200) =>
@@ -294,9 +295,15 @@ export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
 export const WishlistAddSchema = z.object({ productId: productIdField });
 export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(200, "Too many wishlist items") });
 
-/** One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old free-text city). */
-export function formatShippingAddress(a: Order["shippingAddress"]): string {
-  const near = a.landmark ? `near ${a.landmark}` : null;
-  const place = a.district ? [a.area, a.district === a.area ? null : a.district, a.province ? `${a.province} Province` : null] : [a.city];
+/**
+ * One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old
+ * free-text city). The names stay as the shopper wrote them; the shop's own words are in the page's language
+ * ("near Bhatbhateni", "Bagmati Province"; "Bhatbhateni नजिक", "Bagmati प्रदेश").
+ */
+export function formatShippingAddress(a: Order["shippingAddress"], locale: Locale = "en"): string {
+  const ne = locale === "ne";
+  const near = a.landmark ? (ne ? `${a.landmark} नजिक` : `near ${a.landmark}`) : null;
+  const province = a.province ? (ne ? `${a.province} प्रदेश` : `${a.province} Province`) : null;
+  const place = a.district ? [a.area, a.district === a.area ? null : a.district, province] : [a.city];
   return [a.address, near, ...place].filter((x): x is string => Boolean(x && x.trim())).join(", ");
 }

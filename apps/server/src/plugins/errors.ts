@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import zodEnglish from "zod/v4/locales/en.js";
+import zodNepali from "zod/v4/locales/ne.js";
 import { localizeMessage, MSG, negotiateLocale, type ApiFailure, type FieldError, type Locale } from "@khelkud/contracts";
 import { AppError, STATUS_BY_KIND } from "../lib/errors.js";
 import { isDatabaseUnavailable, loggableError, pgError } from "../lib/db-errors.js";
@@ -16,6 +18,32 @@ function fieldName(context: string | undefined, instancePath: string): string {
  */
 export function requestLocale(req: FastifyRequest): Locale {
   return negotiateLocale(req.headers["accept-language"]) ?? req.user?.locale ?? "en";
+}
+
+const ZOD_EN = zodEnglish().localeError;
+const ZOD_NE = zodNepali().localeError;
+const text = (out: ReturnType<typeof ZOD_EN>) => (typeof out === "string" ? out : out?.message);
+
+type ValidationItem = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * A schema's own message (no text of ours: a body that is no object, a field of the wrong type) in Nepali, from the
+ * schema library's Nepali locale; null when the message is one the catalogue translates. The issue
+ * does not carry the value it was about, so it is read again from the request at the issue's path.
+ */
+function nepaliSchemaMessage(req: FastifyRequest, context: string | undefined, v: ValidationItem): string | null {
+  // Ours, or a text the catalogue has (Zod's "Invalid email address" is also the specification's): the catalogue decides.
+  if (!v.keyword || !v.message || localizeMessage(v.message, "ne") !== v.message) return null;
+  // A request without a body was validated as null.
+  const root = context === "body" ? (req.body ?? null) : context === "querystring" ? req.query : context === "params" ? req.params : context === "headers" ? req.headers : undefined;
+  let input: unknown = root;
+  for (const key of v.instancePath.split("/").filter(Boolean)) input = input !== null && typeof input === "object" ? (input as Record<string, unknown>)[decodeURIComponent(key)] : undefined;
+  const issue = { ...v.params, code: v.keyword, input } as Parameters<typeof ZOD_EN>[0];
+  try {
+    return text(ZOD_EN(issue)) === v.message ? (text(ZOD_NE(issue)) ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** An error envelope in the request's language: the specification's English texts, or their Nepali catalogue entries. */
@@ -37,9 +65,10 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (pat
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const ctx = (error as FastifyError).validationContext;
+      const nepali = requestLocale(request) === "ne";
       const details: FieldError[] = error.validation.map((v) => ({
         field: fieldName(ctx, v.instancePath),
-        message: v.message ?? "is invalid",
+        message: (nepali && nepaliSchemaMessage(request, ctx, v as ValidationItem)) || (v.message ?? "is invalid"),
       }));
       const first = details[0];
       const body: ApiFailure = {

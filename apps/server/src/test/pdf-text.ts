@@ -3,6 +3,8 @@
  * no system tool); the server tests and the end-to-end suite (e2e/support/pdf-text.ts) both read PDFs through it. Runs on
  * one row (same baseline) are joined with a space, left to right. pdf.js gives the glyphs in the order they are drawn, so shaped Devanagari comes back with
  * its vowel signs where they are placed (ि before its consonant): tests read digits, numbers and words without them.
+ * The independent vowel ई is drawn as two glyphs, the second mapped to no text; pdf.js reads that empty entry as a stray
+ * Latin letter after it ("दुई" comes back as "दुई6"; poppler reads it right), so tests also read words without ई.
  */
 export async function pdfText(data: Buffer): Promise<string> {
   // pdf.js 6 uses Promise.withResolvers (Node 22+); the tests also run on Node 20.

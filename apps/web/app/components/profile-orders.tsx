@@ -95,7 +95,7 @@ export function ProfileOrders() {
               </ul>
               <div className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
                 <p>
-                  <span className="font-semibold text-slate-700">{t("orders.shipTo")}</span> {o.shippingAddress.fullName}, {formatShippingAddress(o.shippingAddress)}
+                  <span className="font-semibold text-slate-700">{t("orders.shipTo")}</span> {o.shippingAddress.fullName}, {formatShippingAddress(o.shippingAddress, locale)}
                 </p>
                 <p>
                   <span className="font-semibold text-slate-700">{t("orders.payment")}</span> {t(`order.method.${o.paymentMethod}`)}

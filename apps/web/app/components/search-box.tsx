@@ -1,6 +1,6 @@
 import { useI18n } from "../lib/i18n";
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useHref, useLocation, useNavigate } from "react-router";
 import { imageVariantUrl, localText, SUGGESTIONS_SHOWN, type ProductSuggestion } from "@khelkud/contracts";
 import { api } from "../lib/api";
 
@@ -13,6 +13,8 @@ const DEBOUNCE_MS = 200;
 export function SearchBox({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // The page's own catalogue (`/ne/products` on a Nepali page) for a search sent before the scripts run.
+  const catalogue = useHref("/products");
   const listId = useId();
   const { t, money, locale } = useI18n();
   const current = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
@@ -75,7 +77,7 @@ export function SearchBox({ id }: { id: string }) {
   return (
     <form
       method="get"
-      action="/products"
+      action={catalogue}
       role="search"
       className="relative w-full"
       onSubmit={(e) => {

@@ -44,9 +44,10 @@ export function OopsScreen() {
         <button type="button" onClick={() => window.location.reload()} className="rounded-lg bg-nepal px-5 py-2.5 font-semibold text-white hover:bg-nepal-dark">
           {t("oops.refresh")}
         </button>
-        <a href="/" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
+        {/* A link of the router, so a Nepali page leads to the Nepali home (`/ne`); a whole new page, as after a failure. */}
+        <Link to="/" reloadDocument className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-100">
           {t("oops.home")}
-        </a>
+        </Link>
       </div>
     </section>
   );

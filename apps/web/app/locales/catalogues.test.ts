@@ -159,6 +159,9 @@ function englishIn(source: string): string[] {
     const looksLikeText = !/[=;()&|?[\]]/.test(text) && (/^[A-Z]/.test(text) || /[A-Za-z]\s+[A-Za-z]/.test(text));
     if (looksLikeText && !SAME_IN_BOTH.has(text)) found.push(text);
   }
+  // A full stop typed after a link ends a Nepali sentence with "." instead of "।": it is `t("lang.stop")`.
+  // ("?" and "!" are the same in both languages.)
+  for (const m of source.matchAll(/(?<!=)>\s*(\.)\s*</g)) found.push(m[1]!);
   // Text attributes: label="…", aria-label="…", title="…", placeholder="…", alt="…" with a word in them.
   for (const m of source.matchAll(/\b(?:label|aria-label|title|placeholder|alt|busyLabel|subtitle|hint)="([^"]*[A-Za-z]{2,}[^"]*)"/g)) {
     if (!SAME_IN_BOTH.has(m[1]!)) found.push(m[1]!);
@@ -178,5 +181,8 @@ describe("no English text outside the catalogues", () => {
     expect(englishIn(`<TextField label="Full Name" />`)).toEqual(["Full Name"]);
     expect(englishIn(`<p>{t("cart.empty")}</p>`)).toEqual([]);
     expect(englishIn(`onSaved: () => Promise<void>;`)).toEqual([]);
+    expect(englishIn(`See <Link to="/returns">{t("faq.returnsLink")}</Link>.\n</>`)).toEqual(["."]);
+    expect(englishIn(`<a href="tel:1">{phone}</a>\n          .\n        </p>`)).toEqual(["."]);
+    expect(englishIn(`<Link to="/returns">{t("faq.returnsLink")}</Link>\n{t("lang.stop")}\n</>`)).toEqual([]);
   });
 });

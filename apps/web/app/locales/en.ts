@@ -26,6 +26,8 @@ export const en = {
   },
   lang: {
     switch: "Language",
+    /** The full stop after a link that ends a sentence ("See <a>returns and exchanges</a>."); Nepali ends with "।". */
+    stop: ".",
   },
   footer: {
     tagline: "Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.",

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { localCategory, localProduct, requestLocale } from "../lib/local-text";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, useHref, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATALOGUE_PAGE_SIZE, localizeMessage, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -153,13 +153,15 @@ function PriceSlider({ bound, label, value, valueText, onChange }: { bound: "min
 function Sidebar({ state, facets, onNavigate }: { state: CatalogueState; facets: CatalogueFacets; onNavigate: (next: Partial<CatalogueState>) => void }) {
   const freeShipping = useFreeShippingText();
   const { t, digits } = useI18n();
+  // Without scripts "Apply" sends the filters to this page in its language (`/ne/products` on a Nepali page).
+  const action = useHref("/products");
   const selectedCategory = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
   // Ticked brands stay listed even when nothing matches them any more, so they can be unticked.
   const brands = [...facets.brands];
   for (const b of state.brands) if (!brands.some((f) => f.name.toLowerCase() === b.toLowerCase())) brands.push({ name: b, count: 0 });
   const ticked = (name: string) => state.brands.some((b) => b.toLowerCase() === name.toLowerCase());
   return (
-    <form method="get" action="/products" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
+    <form method="get" action={action} className="space-y-6 rounded-xl border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
       {state.view === "list" ? <input type="hidden" name="view" value="list" /> : null}

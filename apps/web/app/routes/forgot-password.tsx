@@ -86,7 +86,7 @@ export default function ForgotPasswordPage() {
             <Link to="/contact" className="font-semibold text-nepal hover:underline">
               {t("forgot.contactSupport")}
             </Link>
-            .
+            {t("lang.stop")}
           </p>
         </div>
       </aside>

@@ -171,7 +171,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   });
   const a = order.shippingAddress;
   const first = order.items[0];
-  const { t, money, day, digits } = useI18n();
+  const { t, money, day, digits, locale } = useI18n();
   const statusText = useStatusText();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
@@ -267,7 +267,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <address className="mt-2 not-italic leading-6">
               <span className="block font-semibold">{a.fullName}</span>
               <span className="block">
-                {formatShippingAddress(a)} {a.postalCode}
+                {formatShippingAddress(a, locale)} {a.postalCode}
               </span>
               <span className="block">{a.phone}</span>
               <span className="block">{a.email}</span>

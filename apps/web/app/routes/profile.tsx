@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useActionData, useSearchParams } from "react-router";
+import { data, Link, useActionData, useHref, useSearchParams } from "react-router";
 import { localizeMessage, MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { ProfileHeader } from "../components/profile/profile-header";
@@ -109,6 +109,8 @@ function SignedInProfile({ profile }: { profile: Profile }) {
   }, [queryTab]);
   const tab: TabId = security ? "security" : queryTab && QUERY_TABS.includes(queryTab) ? (queryTab as TabId) : "profile";
   const logout = useLogout();
+  // The tabs' forms stay on this page in its language (`/ne/profile` on a Nepali page).
+  const self = useHref("/profile");
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const { t: text } = useI18n();
 
@@ -134,8 +136,8 @@ function SignedInProfile({ profile }: { profile: Profile }) {
       <ProfileHeader profile={profile} onLogout={logout} />
       {/* Without scripts a tab is a submit button of one of these forms: the address's ?tab= (also Edit Profile's ?edit=details and its
           Cancel), or a post for Security (docs/decisions/088). */}
-      <form id="profile-tab-get" method="get" action="/profile" hidden />
-      <form id="profile-tab-post" method="post" action="/profile" hidden />
+      <form id="profile-tab-get" method="get" action={self} hidden />
+      <form id="profile-tab-post" method="post" action={self} hidden />
       <div role="tablist" aria-label={text("profile.sections")} onKeyDown={onTabKey} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((t) => (
           <button

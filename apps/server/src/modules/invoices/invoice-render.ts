@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type PDFDocumentClass from "pdfkit";
-import { adDateInNepal, amountInWords, BS_MONTHS, BS_MONTHS_NE, documentTitle, formatAmount, toNepaliDigits, VAT_RATE_PERCENT } from "@khelkud/contracts";
+import { adDateInNepal, amountInNepaliWords, amountInWords, BS_MONTHS, BS_MONTHS_NE, documentTitle, formatAmount, toNepaliDigits, VAT_RATE_PERCENT } from "@khelkud/contracts";
 import type { TaxDocument } from "./invoices.service.js";
 
 /**
@@ -11,6 +11,10 @@ import type { TaxDocument } from "./invoices.service.js";
  * A document of an order placed in Nepali (`locale` "ne") is bilingual (docs/decisions/117): every label in Nepali with
  * the English after it, amounts, quantities and dates in Devanagari digits, the date in Bikram Sambat with the
  * Gregorian date beside it, and the lines' Nepali names. English documents are printed exactly as before.
+ *
+ * The amount in words is read from the stored total alone (docs/decisions/123): a Nepali document prints the Nepali
+ * sentence and, under it, the English one it always had; an English document only the English one. A reprint therefore
+ * prints the same words as the first print.
  */
 
 const require = createRequire(import.meta.url);
@@ -83,7 +87,8 @@ function wordsFor(doc: TaxDocument) {
     taxable: both("करयोग्य रकम", "Taxable amount"),
     vatLine: ne ? `मूल्य अभिवृद्धि कर (भ्याट) ${toNepaliDigits(VAT_RATE_PERCENT)}% / VAT ${VAT_RATE_PERCENT}%` : `VAT ${VAT_RATE_PERCENT}%`,
     total: both("जम्मा", "Total"),
-    inWords: both("अक्षरमा", "In words"),
+    /** The amount in words: one line per language, each under its own label (docs/decisions/123). */
+    inWords: (paisa: number) => [...(ne ? [`अक्षरमा: ${amountInNepaliWords(paisa)}`] : []), `In words: ${amountInWords(paisa)}`],
     vatNote: ne
       ? `मूल्यमा ${toNepaliDigits(VAT_RATE_PERCENT)}% भ्याट समावेश छ; भ्याट हरेक लाइन र ढुवानीबाट छुट्याएर पैसासम्म मिलाइएको छ। / Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.`
       : `Prices include VAT ${VAT_RATE_PERCENT}%; VAT is taken out of each line and of shipping, rounded to the paisa.`,
@@ -136,7 +141,7 @@ ${doc.reason ? `<p>${esc(w.reason)}: ${esc(doc.reason)}</p>` : ""}
 <tfoot>
 ${vat ? `<tr><td colspan="4">${esc(w.taxable)}</td><td class="n">${w.money(doc.taxable)}</td></tr><tr><td colspan="4">${esc(w.vatLine)}</td><td class="n">${w.money(doc.vat)}</td></tr>` : ""}
 <tr><td colspan="4">${esc(w.total)}</td><td class="n">${w.money(doc.total)}</td></tr></tfoot></table>
-<p class="words">${esc(w.inWords)}: ${esc(amountInWords(doc.total))}</p>
+<p class="words">${w.inWords(doc.total).map(esc).join("<br>")}</p>
 ${vat ? `<p>${esc(w.vatNote)}</p>` : ""}
 <p>${esc(w.payment)}: ${esc(w.value(doc.paymentMethod))}${doc.paymentReference ? ` — ${esc(w.reference)} ${esc(w.value(doc.paymentReference))}` : ""}</p>
 </body></html>`;
@@ -212,7 +217,8 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
   }
   row(["", w.total, "", "", w.money(doc.total)], "bold");
   pdf.moveDown(0.5);
-  pdf.font("body").fontSize(9).text(`${w.inWords}: ${amountInWords(doc.total)}`, left, pdf.y, { width });
+  pdf.font("body").fontSize(9);
+  w.inWords(doc.total).forEach((line, i) => (i ? pdf.text(line, { width }) : pdf.text(line, left, pdf.y, { width })));
   if (vat) pdf.text(w.vatNote, { width });
   pdf.text(`${w.payment}: ${w.value(doc.paymentMethod)}${doc.paymentReference ? ` — ${w.reference} ${w.value(doc.paymentReference)}` : ""}`, { width });
   pdf.end();

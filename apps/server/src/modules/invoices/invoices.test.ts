@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fiscalYearOf, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
+import { amountInNepaliWords, amountInWords, fiscalYearOf, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
 import { insertProduct } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
@@ -362,6 +362,40 @@ describe("a Nepali order's bill and credit note (docs/decisions/117)", () => {
     expect(text).toMatch(cells("२", toNepaliDigits(formatAmount(249_900)), toNepaliDigits(formatAmount(499_800))));
     expect(text).toContain("Buyer's PAN");
     expect(text).toContain("In words: Rupees");
+    // The amount in words in Nepali, with the English sentence under it (docs/decisions/123): Rs. 4,998 + Rs. 1,200.
+    expect(doc!.total).toBe(619_800);
+    expect(html).toContain('<p class="words">अक्षरमा: रुपैयाँ छ हजार एक सय अन्ठानब्बे मात्र<br>In words: Rupees Six Thousand One Hundred Ninety-Eight Only</p>');
+    expect(text).toContain("अक्षरमा: रुपैयाँ छ हजार एक सय अन्ठानब्बे मात्र\nIn words: Rupees Six Thousand One Hundred Ninety-Eight Only");
+  });
+
+  it("reprints a Nepali bill with the same words, and a credit note with paisa says them in Nepali", async () => {
+    const named = await insertProduct(shop.t.database.db, { name: "Nepal Third Jersey Bill", nameNe: "नेपाल तेस्रो जर्सी", price: 449_950 });
+    const orderId = await paidNepaliOrder([{ productId: named.id, size: "M", quantity: 1 }]);
+    const [doc] = await invoicesOf(orderId);
+    const words = (html: string) => html.match(/<p class="words">(.*?)<\/p>/)![1];
+    const first = (await get(shop.customer, `/api/orders/${orderId}/invoice`)).body;
+    const reprint = (await get(shop.admin, `/api/orders/${orderId}/invoice`)).body;
+    expect(first).not.toContain("प्रतिलिपि / COPY");
+    expect(reprint).toContain("प्रतिलिपि / COPY");
+    expect(words(reprint)).toBe(words(first));
+    expect(words(first)).toBe(`अक्षरमा: ${amountInNepaliWords(doc!.total)}<br>In words: ${amountInWords(doc!.total)}`);
+    expect(doc!.total % 100).toBe(50);
+    expect(words(first)).toMatch(/^अक्षरमा: रुपैयाँ [^<]+ र पचास पैसा मात्र<br>/);
+    const pdfs = await Promise.all([get(shop.customer, `/api/orders/${orderId}/invoice.pdf`), get(shop.admin, `/api/orders/${orderId}/invoice.pdf`)]);
+    const [once, twice] = await Promise.all(pdfs.map((p) => pdfText(p.rawPayload)));
+    const said = (text: string) => text.split("\n").filter((l) => l.startsWith("अक्षरमा: ") || l.startsWith("In words: "));
+    expect(said(once!)).toEqual([`अक्षरमा: ${amountInNepaliWords(doc!.total)}`, `In words: ${amountInWords(doc!.total)}`]);
+    expect(said(twice!)).toEqual(said(once!));
+
+    // A partial refund of Rs. 1,349.50: the credit note reads its own amount, rupees and paisa.
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-89", amount: 134_950 })).statusCode).toBe(200);
+    const note = (await invoicesOf(orderId)).find((x) => x.kind === "CREDIT_NOTE")!;
+    expect(Math.abs(note.total)).toBe(134_950);
+    const noteText = await pdfText((await get(shop.customer, `/api/orders/${orderId}/credit-note.pdf`)).rawPayload);
+    expect(said(noteText)).toEqual([
+      "अक्षरमा: रुपैयाँ एक हजार तीन सय उनन्चास र पचास पैसा मात्र",
+      "In words: Rupees One Thousand Three Hundred Forty-Nine and Fifty Paisa Only",
+    ]);
   });
 
   it("a refund's credit note speaks the invoice's language; an English order's bill stays English", async () => {
@@ -382,6 +416,7 @@ describe("a Nepali order's bill and credit note (docs/decisions/117)", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("Nepal Away Jersey Bill (Size M)");
     expect(html).toContain("<h1>Tax Invoice</h1>");
+    expect(html).toContain(`<p class="words">In words: ${amountInWords(doc!.total)}</p>`);
     // Only the buyer's own name is in Devanagari: no Nepali label, name or digit.
     expect(html.replace("सीता पौडेल", "")).not.toMatch(/[\u0900-\u097F]/);
   });

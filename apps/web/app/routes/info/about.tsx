@@ -53,7 +53,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <li>{t("about.work1")}</li>
             <li>{t("about.work2")}</li>
             <li>
-              {t("about.work3")} <Link to="/returns">{t("about.returnsLink")}</Link>.
+              {t("about.work3")} <Link to="/returns">{t("about.returnsLink")}</Link>
+              {t("lang.stop")}
             </li>
           </ul>
         </Prose>

@@ -51,14 +51,16 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         [
           t("faq.costQ"),
           <>
-            {t("faq.costA", { free: money(rule.freeAbovePaisa), valley: money(rule.valleyFeePaisa), elsewhere: money(rule.elsewhereFeePaisa) })} <Link to="/shipping">{t("faq.shippingInfo")}</Link>.
+            {t("faq.costA", { free: money(rule.freeAbovePaisa), valley: money(rule.valleyFeePaisa), elsewhere: money(rule.elsewhereFeePaisa) })} <Link to="/shipping">{t("faq.shippingInfo")}</Link>
+            {t("lang.stop")}
           </>,
         ],
         [t("faq.timeQ"), t("faq.timeA")],
         [
           t("faq.returnQ"),
           <>
-            {t("faq.returnA")} <Link to="/returns">{t("faq.returnsLink")}</Link>.
+            {t("faq.returnA")} <Link to="/returns">{t("faq.returnsLink")}</Link>
+            {t("lang.stop")}
           </>,
         ],
       ],

@@ -24,7 +24,8 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
       <Prose>
         <h2>{t("terms.who")}</h2>
         <p>
-          {t("terms.whoText", { shop: shopName, address, email })} <Link to="/contact">{t("terms.contactPage")}</Link>.
+          {t("terms.whoText", { shop: shopName, address, email })} <Link to="/contact">{t("terms.contactPage")}</Link>
+          {t("lang.stop")}
         </p>
         {(["account", "products", "orders"] as const).map((k) => (
           <Fragment key={k}>
@@ -34,7 +35,8 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
         ))}
         <h2>{t("terms.delivery")}</h2>
         <p>
-          {t("terms.deliveryText")} <Link to="/shipping">{t("terms.shippingPage")}</Link>.
+          {t("terms.deliveryText")} <Link to="/shipping">{t("terms.shippingPage")}</Link>
+          {t("lang.stop")}
         </p>
         <h2>{t("terms.returns")}</h2>
         <p>

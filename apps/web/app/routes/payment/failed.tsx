@@ -123,7 +123,7 @@ export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
           <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`} className="font-semibold text-nepal hover:underline">
             {contact.phone}
           </a>
-          .
+          {t("lang.stop")}
         </p>
       </section>
     </ResultShell>

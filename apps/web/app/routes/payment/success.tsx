@@ -71,7 +71,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">{t("paymentPage.shippingTo")}</dt>
-          <dd>{[a.fullName, formatShippingAddress(a), a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
+          <dd>{[a.fullName, formatShippingAddress(a, locale), a.postalCode, a.phone].filter(Boolean).join(", ")}</dd>
         </div>
       </dl>
       <p className="mt-4 text-center text-sm text-slate-600">{t("paymentPage.confirmation")}</p>
