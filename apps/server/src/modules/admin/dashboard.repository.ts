@@ -70,13 +70,18 @@ export async function moneyWaiting(db: DbOrTx) {
   };
 }
 
+/**
+ * Sizes of active products below the threshold, scarcest first, then by product name and the product's size order.
+ * Each size carries its product's name and status, kept by triggers (migration 0015, docs/decisions/125), so the list
+ * walks `product_sizes_low_stock_idx` in this order and stops after `limit` entries, however large the catalogue.
+ */
 export async function lowStock(db: DbOrTx, limit = 20) {
   return rows<{ productId: string; name: string; slug: string; size: string; stock: number }>(
     db,
     sql`SELECT p.id AS "productId", p.name, p.slug, ps.size, ps.stock
     FROM product_sizes ps JOIN products p ON p.id = ps.product_id
-    WHERE p.status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_THRESHOLD}
-    ORDER BY ps.stock ASC, p.name ASC, ps.sort_order ASC LIMIT ${limit}`,
+    WHERE ps.product_status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_THRESHOLD}
+    ORDER BY ps.stock ASC, ps.product_name ASC, ps.sort_order ASC, ps.product_id ASC, ps.size ASC LIMIT ${limit}`,
   );
 }
 
