@@ -221,8 +221,9 @@ describe("the admin dashboard's kept totals", () => {
     const [a, b, c, d, e, f, g, h, i, j] = ids as [string, string, string, string, string, string, string, string, string, string];
     // A moment inside the window table's first day but more than 30 days ago (null just after Nepal midnight, when
     // that part of the day is empty).
-    const [{ edge }] = await rows<{ edge: string | null }>(sql`SELECT CASE WHEN now() - interval '30 days 1 second' >= khelkud_nepal_midnight(khelkud_nepal_day(now() - interval '30 days'))
+    const [moment] = await rows<{ edge: string | null }>(sql`SELECT CASE WHEN now() - interval '30 days 1 second' >= khelkud_nepal_midnight(khelkud_nepal_day(now() - interval '30 days'))
       THEN to_char((now() - interval '30 days 1 second') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') END AS edge`);
+    const edge = moment?.edge;
     const sold = (productId: string, quantity: number, createdAt?: Date) => insertOrder(db, { userId, items: [{ productId, size: "M", quantity }], ...(createdAt ? { createdAt } : {}) });
     // Five products lead the table on lines from that part of the first day, which no longer count; five others sold less,
     // all within 30 days: those five rank first.

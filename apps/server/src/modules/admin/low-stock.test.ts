@@ -67,10 +67,20 @@ describe("the dashboard's low-stock list", () => {
     const db = t.database.db;
     // 24 products with a scarce size and a plentiful one (more low sizes than the list shows), names out of order,
     // equal stocks, upper and lower case, one product hidden.
-    const made = [];
+    const made: Awaited<ReturnType<typeof insertProduct>>[] = [];
     for (let i = 0; i < 24; i++) {
       const name = `${["kathmandu", "Biratnagar", "Pokhara", "lalitpur"][i % 4]} Jersey ${String.fromCharCode(90 - i)}`;
-      made.push(await insertProduct(db, { name, status: i === 6 ? "INACTIVE" : "ACTIVE", sizes: [{ size: "L", stock: 30 }, { size: "M", stock: i % 3 }, { size: "S", stock: i % 3 }] }));
+      made.push(
+        await insertProduct(db, {
+          name,
+          status: i === 6 ? "INACTIVE" : "ACTIVE",
+          sizes: [
+            { size: "L", stock: 30 },
+            { size: "M", stock: i % 3 },
+            { size: "S", stock: i % 3 },
+          ],
+        }),
+      );
     }
     let list = await shown();
     expect(list).toHaveLength(20);
@@ -78,21 +88,41 @@ describe("the dashboard's low-stock list", () => {
     expect(list.some((e) => e.productId === made[6]!.id)).toBe(false);
 
     // The admin's form: a product created with no stock in one size comes first among the empty sizes by its name.
-    const created = await api("POST", "/api/admin/products", form("Aaa First Jersey", { sizes: [{ size: "XL", stock: 0 }, { size: "M", stock: 50 }] }));
+    const created = await api(
+      "POST",
+      "/api/admin/products",
+      form("Aaa First Jersey", {
+        sizes: [
+          { size: "XL", stock: 0 },
+          { size: "M", stock: 50 },
+        ],
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const createdId = created.json().data.product.id as string;
     list = await shown();
     expect(names(list)[0]).toBe("Aaa First Jersey XL 0");
 
     // Renamed in the form: it moves to its new place among the empty sizes, and shows its new name.
-    const renamed = await api("PUT", `/api/admin/products/${createdId}`, form("zzz Last Jersey", { sizes: [{ size: "XL", stock: 0 }, { size: "M", stock: 50 }] }));
+    const renamed = await api(
+      "PUT",
+      `/api/admin/products/${createdId}`,
+      form("zzz Last Jersey", {
+        sizes: [
+          { size: "XL", stock: 0 },
+          { size: "M", stock: 50 },
+        ],
+      }),
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     list = await shown();
     expect(names(list)).not.toContain("Aaa First Jersey XL 0");
     expect(names(list).indexOf("zzz Last Jersey XL 0")).toBe(list.filter((e) => e.stock === 0).length - 1);
 
     // Hidden in the form: gone from the list; shown again: back.
-    expect((await api("PUT", `/api/admin/products/${createdId}`, form("zzz Last Jersey", { status: "INACTIVE", sizes: [{ size: "XL", stock: 0 }] }))).statusCode).toBe(200);
+    expect(
+      (await api("PUT", `/api/admin/products/${createdId}`, form("zzz Last Jersey", { status: "INACTIVE", sizes: [{ size: "XL", stock: 0 }] }))).statusCode,
+    ).toBe(200);
     expect((await shown()).some((e) => e.productId === createdId)).toBe(false);
     expect((await api("PUT", `/api/admin/products/${createdId}`, form("Aaa Again Jersey", { sizes: [{ size: "XL", stock: 0 }] }))).statusCode).toBe(200);
     expect(names(await shown())[0]).toBe("Aaa Again Jersey XL 0");
@@ -102,7 +132,13 @@ describe("the dashboard's low-stock list", () => {
     expect((await shown()).some((e) => e.productId === createdId)).toBe(false);
 
     // An order takes the last units of a plentiful size: it joins the list at 0.
-    const buyer = await insertProduct(db, { name: "Aardvark Jersey", sizes: [{ size: "M", stock: 3 }, { size: "L", stock: 40 }] });
+    const buyer = await insertProduct(db, {
+      name: "Aardvark Jersey",
+      sizes: [
+        { size: "M", stock: 3 },
+        { size: "L", stock: 40 },
+      ],
+    });
     expect((await shown())[0]?.productId).not.toBe(buyer.id);
     await insertOrder(db, { userId: customerId, items: [{ productId: buyer.id, size: "M", quantity: 3 }], reserve: true });
     expect(names(await shown())[0]).toBe("Aardvark Jersey M 0");
@@ -132,7 +168,9 @@ describe("the dashboard's low-stock list", () => {
     list = await shown();
     expect(names(list).slice(0, 7)).toEqual(top);
     expect(list.some((e) => e.productId === made[12]!.id)).toBe(false);
-    expect(await rows(sql`SELECT DISTINCT product_name, product_status FROM product_sizes WHERE product_id = ${made[11]!.id}`)).toEqual([{ product_name: made[11]!.name, product_status: "ACTIVE" }]);
+    expect(await rows(sql`SELECT DISTINCT product_name, product_status FROM product_sizes WHERE product_id = ${made[11]!.id}`)).toEqual([
+      { product_name: made[11]!.name, product_status: "ACTIVE" },
+    ]);
 
     // Hidden by raw SQL, its name unchanged: gone; shown again: back.
     await db.execute(sql`UPDATE products SET status = 'INACTIVE' WHERE id = ${made[6]!.id}`);
@@ -145,16 +183,18 @@ describe("the dashboard's low-stock list", () => {
     expect(names(await shown()).slice(0, 4)).toEqual(top.slice(3));
 
     // Every size's copies equal its product's, whatever happened above.
-    expect(await rows(sql`SELECT count(*)::int AS n FROM product_sizes ps JOIN products p ON p.id = ps.product_id WHERE ps.product_name <> p.name OR ps.product_status <> p.status`)).toEqual([{ n: 0 }]);
+    expect(
+      await rows(
+        sql`SELECT count(*)::int AS n FROM product_sizes ps JOIN products p ON p.id = ps.product_id WHERE ps.product_name <> p.name OR ps.product_status <> p.status`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it("refuses a size of a product that does not exist as before, by its foreign key", async () => {
-    const error = await t.database.db
-      .execute(sql`INSERT INTO product_sizes (product_id, size, stock) VALUES ('no-such-product', 'M', 1)`)
-      .then(
-        () => null,
-        (e: { code?: string; cause?: { code?: string } }) => e,
-      );
+    const error = await t.database.db.execute(sql`INSERT INTO product_sizes (product_id, size, stock) VALUES ('no-such-product', 'M', 1)`).then(
+      () => null,
+      (e: { code?: string; cause?: { code?: string } }) => e,
+    );
     expect(error?.cause?.code ?? error?.code).toBe("23503");
   });
 });
