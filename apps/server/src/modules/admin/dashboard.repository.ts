@@ -115,7 +115,7 @@ type BestSeller = { productId: string; name: string; units: number; revenue: num
 export async function bestSellers(db: Db, limit = 5) {
   // Less than a day of orders: starting parallel workers for them costs more than reading them (100+ ms on a busy
   // machine), and so does compiling the query (PostgreSQL's JIT, which the planner's guess at the first day's orders
-  // set off: 30-40 ms a request at a million orders; docs/decisions/125).
+  // set off: 30-60 ms a request at a million orders; docs/decisions/125).
   const [r] = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
     return rows<{ ok: boolean; list: BestSeller[] | null }>(
