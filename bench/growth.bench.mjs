@@ -10,7 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { percentile, rng, summary } from "./lib.mjs";
+import { percentile, summary } from "./lib.mjs";
+// The seed's generator (bench/run.mjs runs benches through tsx, so they import the server's TypeScript directly).
+import { mulberry32 } from "../apps/server/src/lib/seeded-random.ts";
 import { scratchPostgres } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
@@ -116,7 +118,7 @@ async function grow(url, have, want) {
   }
 }
 
-const rand = rng(20261124);
+const rand = mulberry32(20261124);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const upTo = (n) => 1 + Math.floor(rand() * n);
 

@@ -129,12 +129,15 @@ try {
   let served = 0;
   let errors = 0;
   const statusCounts = new Map();
+  /** "status path" → { count, body }: which requests got the answers other than 2xx (bench/cannon-paths.mjs). */
+  const failures = new Map();
   const started = Date.now();
   for (let round = 0; (Date.now() - started) / 1000 < SOAK_SECONDS; round++) {
     const r = await loadPaths(origin, round % 2 === 0 ? guestPaths : signedInPaths, { connections: 16, duration: ROUND_SECONDS, warmUp: false, ...(round % 2 === 1 ? { headers: { cookie, "accept-encoding": "gzip, deflate, br" } } : { headers: { "accept-encoding": "gzip, deflate, br" } }) });
     served += r.total;
     errors += r.errors;
     for (const [code, { count }] of Object.entries(r.statusCodes ?? {})) if (!code.startsWith("2")) statusCounts.set(code, (statusCounts.get(code) ?? 0) + count);
+    for (const f of r.failures ?? []) failures.set(f.key, { count: (failures.get(f.key)?.count ?? 0) + f.count, body: f.body });
     const now = rss(server.pid);
     samples.push(now.rss);
     console.log(`  ${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  ${round % 2 === 0 ? "guest + API + search" : "signed-in pages     "}  ${r.rps.toFixed(0).padStart(5)} req/s  RSS ${(now.rss / MB).toFixed(0)} MB`);
@@ -147,6 +150,7 @@ try {
   warmIdle ??= coldIdle;
   const growth = (endIdle - warmIdle) / warmIdle;
   if (statusCounts.size) console.log(`  answers other than 2xx: ${[...statusCounts].map(([c, n]) => `${n} × ${c}`).join(", ")}`);
+  for (const [key, f] of [...failures].sort((a, b) => b[1].count - a[1].count).slice(0, 20)) console.log(`    ${String(f.count).padStart(5)} × ${key}  ${JSON.stringify(f.body.slice(0, 160))}`);
   const peak = rss(server.pid).peak;
   console.log(`  ${served} requests (${errors} errors); RSS idle after start ${(coldIdle / MB).toFixed(0)} MB (goal ≤ 200), after warm-up ${(warmIdle / MB).toFixed(0)} MB, after the soak ${(endIdle / MB).toFixed(0)} MB: growth ${(growth * 100).toFixed(1)}% (goal ≤ 20%), peak ${(peak / MB).toFixed(0)} MB`);
   summary("memory", "idle RSS on PostgreSQL (goal ≤ 200 MB)", `${(coldIdle / MB).toFixed(0)} MB after start, ${(warmIdle / MB).toFixed(0)} MB after warm-up`);

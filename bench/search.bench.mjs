@@ -11,7 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { loadPaths, percentile, rng, summary } from "./lib.mjs";
+import { loadPaths, percentile, summary } from "./lib.mjs";
+// The seed's generator (bench/run.mjs runs benches through tsx, so they import the server's TypeScript directly).
+import { mulberry32 } from "../apps/server/src/lib/seeded-random.ts";
 import { backendCpu, postgresReachable } from "./scratch-db.mjs";
 
 process.env.NODE_ENV = "production";
@@ -117,7 +119,7 @@ async function generate(db, from, to) {
   await db.execute(sql`ANALYZE`);
 }
 
-const rand = rng(20261124);
+const rand = mulberry32(20261124);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const KEYS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 function neighbour(c) {

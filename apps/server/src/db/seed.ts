@@ -5,6 +5,7 @@ import type { Config } from "../env.js";
 import type { Db } from "./client.js";
 import { blogPosts, categories, productImages, products, productSizes, storeSettings, users } from "./schema/index.js";
 import { hashPassword } from "../lib/password.js";
+import { mulberry32 } from "../lib/seeded-random.js";
 import { createLocalStorage, type Storage } from "../plugins/storage.js";
 import { BLOG_CATEGORIES, PRODUCT_CATEGORIES, SEED_PRODUCTS, type SeedProduct } from "./seed/catalogue.js";
 import { SEED_POSTS } from "./seed/blog.js";
@@ -14,17 +15,6 @@ import { StoreSettingsSchema } from "../modules/settings/settings.service.js";
 /** Demo logins, also listed in the README. Local use only: the seed never runs in production. */
 export const DEMO_ADMIN = { email: "admin@khelkud.com.np", password: "Admin@2026", name: "Khelkud Admin" };
 export const DEMO_CUSTOMER = { email: "customer@khelkud.com.np", password: "Customer@2026", name: "Sita Sharma" };
-
-/** Small deterministic PRNG so every fresh database gets the same demo stock. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FEATURES: Record<SeedProduct["garment"], string[]> = {
   football: ["Moisture-wicking recycled polyester", "Ventilated mesh side panels", "Woven club crest", "Regular fan fit"],
@@ -80,6 +70,7 @@ export async function seedIfEmpty(db: Db, config: Config, log: (msg: string) => 
 }
 
 export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
+  // Deterministic, so every fresh database gets the same demo stock.
   const rand = mulberry32(20_260_101);
   const now = Date.now();
   const hour = 3_600_000;

@@ -192,7 +192,11 @@ export const products = pgTable(
   ],
 );
 
-/** Stock is kept per size (docs/product-rules.md §4); a product's stock is the sum. */
+/**
+ * Stock is kept per size (docs/product-rules.md §4); a product's stock is the sum. The table also has
+ * `product_name` and `product_status`, copies of its product's kept by triggers for the dashboard's low-stock list and
+ * its index (migration 0015, docs/decisions/125); they are not in this model, so the app never reads or writes them.
+ */
 export const productSizes = pgTable(
   "product_sizes",
   {
@@ -206,8 +210,6 @@ export const productSizes = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
     check("product_sizes_stock_non_negative", sql`${t.stock} >= 0`),
-    // The dashboard's low-stock list starts from the scarcest sizes (docs/decisions/102).
-    index("product_sizes_stock_idx").on(t.stock),
   ],
 );
 

@@ -70,13 +70,18 @@ export async function moneyWaiting(db: DbOrTx) {
   };
 }
 
+/**
+ * Sizes of active products below the threshold, scarcest first, then by product name and the product's size order.
+ * Each size carries its product's name and status, kept by triggers (migration 0015, docs/decisions/125), so the list
+ * walks `product_sizes_low_stock_idx` in this order and stops after `limit` entries, however large the catalogue.
+ */
 export async function lowStock(db: DbOrTx, limit = 20) {
   return rows<{ productId: string; name: string; slug: string; size: string; stock: number }>(
     db,
     sql`SELECT p.id AS "productId", p.name, p.slug, ps.size, ps.stock
     FROM product_sizes ps JOIN products p ON p.id = ps.product_id
-    WHERE p.status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_THRESHOLD}
-    ORDER BY ps.stock ASC, p.name ASC, ps.sort_order ASC LIMIT ${limit}`,
+    WHERE ps.product_status = 'ACTIVE' AND ps.stock < ${LOW_STOCK_THRESHOLD}
+    ORDER BY ps.stock ASC, ps.product_name ASC, ps.sort_order ASC, ps.product_id ASC, ps.size ASC LIMIT ${limit}`,
   );
 }
 
@@ -103,13 +108,16 @@ type BestSeller = { productId: string; name: string; units: number; revenue: num
 /**
  * Units sold in orders that were not cancelled, created in the last 30 days. The window table holds every order from
  * the Nepal day 30 days ago on (`refreshTotals` moves it); the part of that day before this moment 30 days ago is taken
- * away here. Only products with deltas not yet folded or lines in that part can rank differently from the table, so
- * they are scored beside the table's best 5 + their number, and the best 5 of those are the best 5 of all.
+ * away here. Only products with deltas not yet folded or lines in that part ("changed") can rank differently from the
+ * table. Those with lines in that part only lose units, so the candidates are the table's best down to its 5th product
+ * that did not change, plus the products with deltas; the best 5 of those are the best 5 of all (docs/decisions/125).
  */
 export async function bestSellers(db: Db, limit = 5) {
-  // Less than a day of orders: starting parallel workers for them costs more than reading them (100+ ms on a busy machine).
+  // Less than a day of orders: starting parallel workers for them costs more than reading them (100+ ms on a busy
+  // machine), and so does compiling the query (PostgreSQL's JIT, which the planner's guess at the first day's orders
+  // set off: 30-60 ms a request at a million orders; docs/decisions/125).
   const [r] = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
     return rows<{ ok: boolean; list: BestSeller[] | null }>(
       tx,
       sql`WITH w AS (
@@ -124,12 +132,19 @@ export async function bestSellers(db: Db, limit = 5) {
     ), changed AS (
       SELECT product_id FROM edge UNION SELECT product_id FROM delta
     ), top AS (
-      SELECT product_id FROM product_sales_window ORDER BY units DESC, revenue DESC LIMIT ${limit} + (SELECT count(*) FROM changed)
+      -- The table's best down to its limit-th product without a change: no product after it can rank higher.
+      SELECT product_id FROM (
+        SELECT r.product_id, count(*) FILTER (WHERE ch.product_id IS NULL) OVER (ORDER BY r.units DESC, r.revenue DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS unchanged_before
+        FROM (SELECT product_id, units, revenue FROM product_sales_window ORDER BY units DESC, revenue DESC LIMIT ${limit} + (SELECT count(*) FROM changed)) r
+        LEFT JOIN changed ch ON ch.product_id = r.product_id
+      ) ranked WHERE unchanged_before < ${limit}
     ), scored AS (
       SELECT c.product_id, greatest(m.name, d.name) AS name,
         coalesce(m.units, 0) + coalesce(d.units, 0) - coalesce(e.units, 0) AS units,
         coalesce(m.revenue, 0) + coalesce(d.revenue, 0) - coalesce(e.revenue, 0) AS revenue
-      FROM (SELECT product_id FROM changed UNION SELECT product_id FROM top) c
+      -- Products with unfolded deltas can rise past the table's best; products with lines only in the first day's part
+      -- can only fall, so beyond the table's best they cannot rank.
+      FROM (SELECT product_id FROM delta UNION SELECT product_id FROM top) c
       -- One primary-key look-up per candidate (OFFSET 0 keeps the planner from turning it into a hash join that reads the whole table).
       LEFT JOIN LATERAL (SELECT units, revenue, name FROM product_sales_window m WHERE m.product_id = c.product_id OFFSET 0) m ON true
       LEFT JOIN delta d ON d.product_id = c.product_id

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useWalletShop, signedInAs, type Who } from "../../test/wallet-shop.js";
-import { insertProduct } from "../../test/factories.js";
+import { insertProduct, insertUser } from "../../test/factories.js";
 import { orders } from "../../db/schema/index.js";
 import { payOnKhalti } from "../../payments/simulator/testing.js";
 import { insertOrder } from "./test-helpers.js";
+import { bestSellers } from "./dashboard.repository.js";
 
 /**
  * The dashboard reads totals the order triggers keep (docs/decisions/119). Whatever happens to orders — placed,
@@ -210,5 +211,32 @@ describe("the admin dashboard's kept totals", () => {
     const d = await dashboardMatchesTheOrders();
     expect(d.bestSellers.length).toBeGreaterThan(0);
     expect(await rows(sql`SELECT day = khelkud_nepal_day(now() - interval '30 days') AS moved FROM sales_window_start`)).toEqual([{ moved: true }]);
+  });
+
+  it("ranks best sellers that only the first day's part or unfolded changes move, beyond the table's best", async () => {
+    const db = shop.t.database.db;
+    await dashboardMatchesTheOrders();
+    const userId = (await insertUser(db)).id;
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => insertProduct(db, { sizes: [{ size: "M", stock: 1000 }] })))).map((p) => p.id);
+    const [a, b, c, d, e, f, g, h, i, j] = ids as [string, string, string, string, string, string, string, string, string, string];
+    // A moment inside the window table's first day but more than 30 days ago (null just after Nepal midnight, when
+    // that part of the day is empty).
+    const [moment] = await rows<{ edge: string | null }>(sql`SELECT CASE WHEN now() - interval '30 days 1 second' >= khelkud_nepal_midnight(khelkud_nepal_day(now() - interval '30 days'))
+      THEN to_char((now() - interval '30 days 1 second') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') END AS edge`);
+    const edge = moment?.edge;
+    const sold = (productId: string, quantity: number, createdAt?: Date) => insertOrder(db, { userId, items: [{ productId, size: "M", quantity }], ...(createdAt ? { createdAt } : {}) });
+    // Five products lead the table on lines from that part of the first day, which no longer count; five others sold less,
+    // all within 30 days: those five rank first.
+    for (const [n, p] of [a, b, c, d, e].entries()) {
+      if (edge) await sold(p, 100, new Date(edge));
+      await sold(p, 50 - n * 10);
+    }
+    for (const [n, p] of [f, g, h, i].entries()) await sold(p, 90 - n * 10);
+    const shown = await dashboardMatchesTheOrders();
+    expect(shown.bestSellers.map((s: { productId: string }) => s.productId)).toEqual([f, g, h, i, a]);
+    // A product sold after the fold, not yet in the table, ranks by its unfolded change.
+    await sold(j, 95);
+    expect((await bestSellers(db)).map((s) => ({ productId: s.productId, units: s.units, revenue: s.revenue }))).toEqual((await fromScratch()).bestSellers);
+    expect((await bestSellers(db))[0]?.productId).toBe(j);
   });
 });
