@@ -1,0 +1,36 @@
+/**
+ * Mukta after the largest picture (docs/decisions/121). Until `<html data-fonts>` is set, app.css gives the page only
+ * faces it already has (the local fallback sized like Mukta; on Nepali pages also the preloaded regular Devanagari
+ * face), so on a first visit no other font is requested before the page's largest picture has painted and the
+ * fonts do not share a slow connection with it. This inline script, run in the document's head, sets the attribute:
+ * - at once when an earlier visit has already loaded the faces (a flag in localStorage), adding preload links for
+ *   them, so a returning shopper sees Mukta from the first paint as before, from the browser's cache;
+ * - otherwise after the load event and two more frames (the picture is on screen by then), or one second after the
+ *   load event in a tab that shows no frames. The faces then download and swap in, and the flag is set once they
+ *   have arrived.
+ * Without JavaScript the page keeps the first faces: every word is readable, bold Devanagari is drawn from the
+ * regular face.
+ */
+export const FONTS_SEEN_KEY = "khelkud-fonts";
+
+export function lateFontsScript(faces: readonly string[]): string {
+  return `(() => {
+const html = document.documentElement;
+const all = () => { html.dataset.fonts = ""; };
+try {
+  if (localStorage.getItem(${JSON.stringify(FONTS_SEEN_KEY)})) {
+    for (const href of ${JSON.stringify(faces)}) { const link = document.createElement("link"); link.rel = "preload"; link.as = "font"; link.type = "font/woff2"; link.crossOrigin = "anonymous"; link.href = href; document.head.append(link); }
+    return all();
+  }
+} catch {}
+let done = false;
+const go = () => {
+  if (done) return;
+  done = true;
+  all();
+  requestAnimationFrame(() => document.fonts.ready.then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }));
+};
+const late = () => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0))); setTimeout(go, 1000); };
+if (document.readyState === "complete") late(); else addEventListener("load", late, { once: true });
+})();`;
+}
