@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { FontaineTransform } from "fontaine";
 import { defineConfig, type Plugin } from "vite";
+import { dedupeFontFaces } from "./app/lib/dedupe-font-faces";
 
 // Browser chunks (docs/decisions/071): on a phone over HTTP/1.1 every extra file costs a round trip before the page
 // can hydrate, so the code every storefront page needs travels in two files instead of thirty: `framework` (React,
@@ -27,21 +28,7 @@ function inShell(id: string): boolean {
   return (SHELL_APP.test(id) && !NOT_SHELL.test(id)) || SHELL_CONTRACTS.test(id);
 }
 
-/**
- * fontaine writes its four metric-matched fallback faces before every Mukta `@font-face` it sees (eleven of them), so
- * the built stylesheet held the same eight `local()` rules four or five times each. Identical `@font-face` rules are
- * one face to the browser; this keeps the first of each and drops the copies (docs/decisions/121).
- */
-export function dedupeFontFaces(css: string): string {
-  const seen = new Set<string>();
-  return css.replace(/@font-face\s*\{[^{}]*\}/g, (rule) => {
-    const key = rule.replace(/\s+/g, " ");
-    if (seen.has(key)) return "";
-    seen.add(key);
-    return rule;
-  });
-}
-
+/** Drops the copies of fontaine's fallback faces from the built stylesheets (docs/decisions/121). */
 function dedupeFontFacesPlugin(): Plugin {
   return {
     name: "khelkud-dedupe-font-faces",

@@ -6,7 +6,7 @@ import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
 import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
-import { lateFontsScript } from "./lib/late-fonts";
+import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
@@ -21,18 +21,21 @@ import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUs
 import { Toasts } from "./lib/toast";
 
 /**
- * The one face preloaded from the HTML (docs/decisions/121): on Nepali pages, where nearly every word is Devanagari,
- * the shop's cut of Mukta's Devanagari regular face, in which their first paint is set; English pages' first paint
- * uses the local fallback sized like Mukta, so they preload none. Devanagari faces never on English pages
- * (docs/decisions/107).
+ * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
+ * Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is Devanagari, only the shop's
+ * cut of Mukta's Devanagari regular face, in which their first paint is set (docs/decisions/118, 121). Devanagari
+ * faces never on English pages (docs/decisions/107).
  */
 function fontPreloads(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagari400] : [];
+  return locale === "ne" ? [muktaDevanagari400] : [muktaLatin400, muktaLatin700];
 }
 
-/** Every face of the page's text once `<html data-fonts>` is set: preloaded by `lateFontsScript` on a return visit. */
-function allFaces(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700] : [muktaLatin400, muktaLatin700];
+/**
+ * Sets `<html data-fonts>`, which gives the page Mukta's every face: on English pages at once; on Nepali pages after
+ * the main picture on a first visit, at once (with these faces preloaded from the cache) on a later one.
+ */
+function fontsScript(locale: string): string {
+  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : ALL_FONTS_NOW;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -121,8 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Zod probes for eval while it builds schemas; the policy forbids eval, so start it in interpreter mode (no violation report). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
-        {/* Mukta's remaining faces after the largest picture on a first visit, at once on a later one (docs/decisions/121). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: lateFontsScript(allFaces(locale)) }} />
+        {/* Nepali pages: Mukta's other faces after the largest picture on a first visit (docs/decisions/121). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: fontsScript(locale) }} />
         <Meta />
         <Links />
         {fontPreloads(locale).map((href) => (

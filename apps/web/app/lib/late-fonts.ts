@@ -1,7 +1,7 @@
 /**
- * Mukta after the largest picture (docs/decisions/121). Until `<html data-fonts>` is set, app.css gives the page only
- * faces it already has (the local fallback sized like Mukta; on Nepali pages also the preloaded regular Devanagari
- * face), so on a first visit no other font is requested before the page's largest picture has painted and the
+ * Mukta's other faces after the largest picture on Nepali pages (docs/decisions/121). Until `<html data-fonts>` is set,
+ * app.css sets a Nepali page's text in the preloaded regular Devanagari face only (Latin in the local fallback sized
+ * like Mukta), so on a first visit no other font is requested before the page's largest picture has painted and the
  * fonts do not share a slow connection with it. This inline script, run in the document's head, sets the attribute:
  * - at once when an earlier visit has already loaded the faces (a flag in localStorage), adding preload links for
  *   them, so a returning shopper sees Mukta from the first paint as before, from the browser's cache;
@@ -12,6 +12,13 @@
  * regular face.
  */
 export const FONTS_SEEN_KEY = "khelkud-fonts";
+
+/**
+ * English pages: every face at once, since their preloaded Latin faces are no heavier than the stylesheet's other
+ * requests and a late swap moved the home page's showcase. The attribute also stays set when the shopper switches to
+ * Nepali without reloading the document.
+ */
+export const ALL_FONTS_NOW = 'document.documentElement.dataset.fonts = "";';
 
 export function lateFontsScript(faces: readonly string[]): string {
   return `(() => {
