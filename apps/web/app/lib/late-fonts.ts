@@ -6,12 +6,18 @@
  * - at once when an earlier visit has already loaded the faces (a flag in localStorage), adding preload links for
  *   them, so a returning shopper sees Mukta from the first paint as before, from the browser's cache;
  * - otherwise after the load event and two more frames (the picture is on screen by then), or one second after the
- *   load event in a tab that shows no frames. The faces then download and swap in, and the flag is set once they
- *   have arrived.
+ *   load event in a tab that shows no frames, it loads Mukta's regular and bold faces for Latin text and the cut's
+ *   two Devanagari faces (not @fontsource's, which stay a fallback for the rare characters outside the cut), and sets the attribute and the flag once they have arrived: the text changes face once,
+ *   from the first paint's faces to Mukta's, never through the device's own Devanagari font in between (which is
+ *   wider, and made the home page's heading wrap to one more line and back). If a face fails, the attribute is set
+ *   all the same.
  * Without JavaScript the page keeps the first faces: every word is readable, bold Devanagari is drawn from the
  * regular face.
  */
 export const FONTS_SEEN_KEY = "khelkud-fonts";
+
+/** The characters of the shop's cut of Mukta's Devanagari faces, as app.css declares them (fonts.test.ts checks it). */
+export const DEVANAGARI_CUT_RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U+25CC";
 
 /**
  * English pages: every face at once, since their preloaded Latin faces are no heavier than the stylesheet's other
@@ -34,8 +40,13 @@ let done = false;
 const go = () => {
   if (done) return;
   done = true;
-  all();
-  requestAnimationFrame(() => document.fonts.ready.then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }));
+  const norm = (range) => range.toUpperCase().replace(/\\s+/g, "").replace(/([+-])0+(?=[0-9A-F])/g, "$1");
+  const faces = [];
+  for (const face of document.fonts) {
+    const range = norm(face.unicodeRange);
+    if (face.family.replace(/["']/g, "") === "Mukta" && (face.weight === "400" || face.weight === "700") && (range === norm(${JSON.stringify(DEVANAGARI_CUT_RANGE)}) || range.startsWith("U+0-FF,"))) faces.push(face.load());
+  }
+  Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);
 };
 const late = () => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0))); setTimeout(go, 1000); };
 if (document.readyState === "complete") late(); else addEventListener("load", late, { once: true });
