@@ -108,7 +108,14 @@ test.describe("Nepali fonts and the main picture", () => {
       };
       page.on("request", onRequest);
       page.on("requestfinished", onFinished);
+      // Pictures arrive a little late, as on a slow connection: a face requested with the page's first layout would
+      // then be requested before the main picture has arrived.
+      await page.route(/\/media\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
       await visit(page, path);
+      await page.unroute(/\/media\//);
       await fontsSettled(page);
       page.off("request", onRequest);
       page.off("requestfinished", onFinished);
