@@ -4,7 +4,8 @@ import { dedupeFontFaces } from "./dedupe-font-faces";
 
 const fallback = (font: string, weight: number) =>
   `@font-face{font-family:Mukta fallback;src:local(${font});size-adjust:94.2125%;ascent-override:119.942%;font-style:normal;font-weight:${weight}}`;
-const face = (file: string, weight: number) => `@font-face{font-family:Mukta;font-weight:${weight};font-display:swap;src:url(/assets/${file}.woff2)format("woff2")}`;
+const face = (file: string, weight: number) =>
+  `@font-face{font-family:Mukta;font-weight:${weight};font-display:swap;src:url(/assets/${file}.woff2)format("woff2")}`;
 
 describe("dedupeFontFaces", () => {
   it("keeps the first of identical faces and every face that differs in anything, in their order", () => {

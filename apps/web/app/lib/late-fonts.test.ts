@@ -14,7 +14,12 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
   const stored = new Map<string, string>(seen ? [[FONTS_SEEN_KEY, "1"]] : []);
   // The page's Mukta faces as Chrome lists them: @fontsource's (Devanagari, Latin Extended, Latin) and the shop's cut.
   const faceList = [
-    ["Mukta", "400", "U+900-97F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09", "fontsource devanagari 400"],
+    [
+      "Mukta",
+      "400",
+      "U+900-97F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09",
+      "fontsource devanagari 400",
+    ],
     ["Mukta", "400", "U+100-2BA, U+2BD-2C5, U+2C7-2CC", "latin-ext 400"],
     ["Mukta", "400", "U+0-FF, U+131, U+152-153", "latin 400"],
     ["Mukta", "700", "U+0-FF, U+131, U+152-153", "latin 700"],
@@ -22,10 +27,17 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
     ["Mukta", "400", "U+900-97F, U+200C-200D, U+20A8, U+20B9, U+25CC", "cut 400"],
     ["Mukta", "700", "U+900-97F, U+200C-200D, U+20A8, U+20B9, U+25CC", "cut 700"],
     ['"Mukta Nepali"', "400", "U+900-97F, U+200C-200D, U+20A8, U+20B9, U+25CC", "first paint 400"],
-  ].map(([family, weight, unicodeRange, name]) => ({ family, weight, unicodeRange, name, settle: (_ok: boolean) => {}, load() {
-    requested.push(this.name);
-    return new Promise<void>((resolve, reject) => void (this.settle = (ok: boolean) => (ok ? resolve() : reject(new Error("network")))));
-  } }));
+  ].map(([family, weight, unicodeRange, name]: string[]) => ({
+    family: family!,
+    weight: weight!,
+    unicodeRange: unicodeRange!,
+    name: name!,
+    settle: (_ok: boolean) => {},
+    load(): Promise<void> {
+      requested.push(this.name);
+      return new Promise<void>((resolve, reject) => void (this.settle = (ok: boolean) => (ok ? resolve() : reject(new Error("network")))));
+    },
+  }));
   const requested: string[] = [];
   let now = 0;
   const localStorage = {
@@ -68,7 +80,7 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
     requested,
     /** Settles every requested face (`ok`, or all but `failing`), then lets the promises run. */
     fontsArrive: async (failing?: string) => {
-      for (const face of faceList) if (requested.includes(face.name)) face.settle(face.name !== failing);
+      for (const face of faceList) if (requested.includes(face.name)) face.settle(face.name !== (failing ?? ""));
       await new Promise((r) => setTimeout(r, 0));
     },
   };
