@@ -5,7 +5,28 @@ import { FONTS_SEEN_KEY, lateFontsScript } from "./late-fonts";
 const FACES = ["/assets/mukta-latin-400-normal-abc.woff2", "/assets/mukta-latin-700-normal-def.woff2"];
 
 /** Runs the script against stand-ins for the browser and lets the test play its events (load, frames, timers, fonts). */
-function browser({ seen = false, readyState = "loading", storage = "works" }: { seen?: boolean; readyState?: string; storage?: "works" | "throws" } = {}) {
+function browser({
+  seen = false,
+  readyState = "loading",
+  storage = "works",
+  paintReports = false,
+}: { seen?: boolean; readyState?: string; storage?: "works" | "throws"; paintReports?: boolean } = {}) {
+  // The largest-contentful-paint reports of a browser that has them: the test plays each painted element.
+  const observers: { callback: (list: { getEntries: () => unknown[] }, observer: { disconnect: () => void }) => void; connected: boolean }[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+    private entry: (typeof observers)[number];
+    constructor(callback: (typeof observers)[number]["callback"]) {
+      this.entry = { callback, connected: false };
+      observers.push(this.entry);
+    }
+    observe() {
+      this.entry.connected = true;
+    }
+    disconnect() {
+      this.entry.connected = false;
+    }
+  }
   const dataset: Record<string, string> = {};
   const head: { rel: string; as: string; href: string; crossOrigin: string }[] = [];
   const frames: (() => void)[] = [];
@@ -62,6 +83,7 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
     addEventListener: (type: string, fn: () => void) => void (listeners[type] = fn),
     requestAnimationFrame: (fn: () => void) => void frames.push(fn),
     setTimeout: (fn: () => void, ms: number) => void timers.push({ at: now + ms, run: fn }),
+    ...(paintReports ? { PerformanceObserver } : {}),
   };
   vm.runInNewContext(lateFontsScript(FACES), context);
   return {
@@ -78,6 +100,11 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
       }
     },
     requested,
+    /** The browser reports an element as the largest painted so far. */
+    painted: (attributes: Record<string, string>) => {
+      const entry = { element: { getAttribute: (name: string) => attributes[name] ?? null } };
+      for (const o of observers.filter((o) => o.connected)) o.callback({ getEntries: () => [entry] }, { disconnect: () => (o.connected = false) });
+    },
     /** Settles every requested face (`ok`, or all but `failing`), then lets the promises run. */
     fontsArrive: async (failing?: string) => {
       for (const face of faceList) if (requested.includes(face.name)) face.settle(face.name !== (failing ?? ""));
@@ -87,7 +114,7 @@ function browser({ seen = false, readyState = "loading", storage = "works" }: { 
 }
 
 describe("lateFontsScript", () => {
-  it("on a first visit loads the regular and bold Latin faces and the cut only after the load event and two frames, and gives them to the page once they have arrived", async () => {
+  it("on a first visit without paint reports loads the regular and bold Latin faces and the cut only after the load event and two frames, and gives them to the page once they have arrived", async () => {
     const b = browser();
     expect(b.dataset.fonts).toBeUndefined();
     b.frame();
@@ -105,6 +132,33 @@ describe("lateFontsScript", () => {
     expect(b.dataset.fonts).toBe("");
     expect(b.head).toEqual([]);
     expect(b.stored.get(FONTS_SEEN_KEY)).toBe("1");
+  });
+
+  it("where the browser reports its largest paint, waits after the load event for the main picture's report, not for frames", async () => {
+    const b = browser({ paintReports: true });
+    b.load();
+    b.frame();
+    b.frame();
+    b.elapse(0);
+    b.painted({});
+    b.elapse(0);
+    expect(b.requested).toEqual([]);
+    b.painted({ fetchpriority: "high" });
+    expect(b.requested).toEqual([]);
+    b.elapse(0);
+    expect(b.requested.sort()).toEqual(["cut 400", "cut 700", "latin 400", "latin 700"]);
+    await b.fontsArrive();
+    expect(b.dataset.fonts).toBe("");
+  });
+
+  it("where the main picture is never reported (no such picture, or smaller than the text), goes one second after the load event", async () => {
+    const b = browser({ paintReports: true });
+    b.load();
+    b.painted({});
+    b.elapse(999);
+    expect(b.requested).toEqual([]);
+    b.elapse(1);
+    expect(b.requested).toHaveLength(4);
   });
 
   it("gives the page Mukta's faces even when one fails to load, and does not note them as seen", async () => {

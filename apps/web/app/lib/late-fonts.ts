@@ -5,8 +5,9 @@
  * fonts do not share a slow connection with it. This inline script, run in the document's head, sets the attribute:
  * - at once when an earlier visit has already loaded the faces (a flag in localStorage), adding preload links for
  *   them, so a returning shopper sees Mukta from the first paint as before, from the browser's cache;
- * - otherwise after the load event and two more frames (the picture is on screen by then), or one second after the
- *   load event in a tab that shows no frames, it loads Mukta's regular and bold faces for Latin text and the cut's
+ * - otherwise after the load event, once the browser reports the page's main picture (the image fetched with high
+ *   priority) as painted, its largest-contentful-paint entry, or one second after the load event when no such report
+ *   comes (a page without such a picture, a hidden tab; a browser without that API waits two frames instead), it loads Mukta's regular and bold faces for Latin text and the cut's
  *   two Devanagari faces (not @fontsource's, which stay a fallback for the rare characters outside the cut), and sets the attribute and the flag once they have arrived: the text changes face once,
  *   from the first paint's faces to Mukta's, never through the device's own Devanagari font in between (which is
  *   wider, and made the home page's heading wrap to one more line and back). If a face fails, the attribute is set
@@ -48,7 +49,13 @@ const go = () => {
   }
   Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);
 };
-const late = () => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0))); setTimeout(go, 1000); };
+const late = () => {
+  setTimeout(go, 1000);
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("largest-contentful-paint")) return requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntries().some((entry) => entry.element?.getAttribute("fetchpriority") === "high")) { observer.disconnect(); setTimeout(go, 0); }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+};
 if (document.readyState === "complete") late(); else addEventListener("load", late, { once: true });
 })();`;
 }
