@@ -6,12 +6,13 @@
  * - at once when an earlier visit has already loaded the faces (a flag in localStorage), adding preload links for
  *   them, so a returning shopper sees Mukta from the first paint as before, from the browser's cache;
  * - otherwise after the load event, once the browser reports the page's main picture (the image fetched with high
- *   priority) as painted, its largest-contentful-paint entry, or one second after the load event when no such report
- *   comes (a page without such a picture, a hidden tab; a browser without that API waits two frames instead), it loads Mukta's regular and bold faces for Latin text and the cut's
- *   two Devanagari faces (not @fontsource's, which stay a fallback for the rare characters outside the cut), and sets the attribute and the flag once they have arrived: the text changes face once,
- *   from the first paint's faces to Mukta's, never through the device's own Devanagari font in between (which is
- *   wider, and made the home page's heading wrap to one more line and back). If a face fails, the attribute is set
- *   all the same.
+ *   priority) as painted in a largest-contentful-paint entry, or one second after the load event when no such report
+ *   comes (a page without such a picture, a hidden tab; a browser without that API waits two frames instead). It then
+ *   loads Mukta's regular and bold faces for Latin text and the cut's two Devanagari faces (not @fontsource's, which
+ *   stay a fallback for the rare characters outside the cut), and sets the attribute and the flag once they have
+ *   arrived. The text changes face once, from the first paint's faces to Mukta's, never through the device's own
+ *   Devanagari font in between (which is wider, and made the home page's heading wrap to one more line and back). If
+ *   a face fails, the attribute is set all the same.
  * Without JavaScript the page keeps the first faces: every word is readable, bold Devanagari is drawn from the
  * regular face.
  */
@@ -21,9 +22,9 @@ export const FONTS_SEEN_KEY = "khelkud-fonts";
 export const DEVANAGARI_CUT_RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U+25CC";
 
 /**
- * English pages: every face at once, since their preloaded Latin faces are no heavier than the stylesheet's other
- * requests and a late swap moved the home page's showcase. The attribute also stays set when the shopper switches to
- * Nepali without reloading the document.
+ * English pages: every face at once, as their Latin faces are preloaded. Late faces there did not bring LCP down and
+ * their swap moved the home page's showcase (docs/decisions/121). The attribute also stays set when the shopper
+ * switches to Nepali without reloading the document.
  */
 export const ALL_FONTS_NOW = 'document.documentElement.dataset.fonts = "";';
 
