@@ -1,24 +1,34 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { firstProduct, visit } from "./support/pages";
 
 /**
- * Mukta's faces (docs/decisions/107, 118): English pages preload the Latin faces and never download nor point at a
- * Devanagari one; Nepali pages preload the Devanagari regular face they set their text in and use the shop's cut of
- * both weights, never @fontsource's full files, and the cut still joins letters into conjuncts.
+ * Mukta's faces (docs/decisions/107, 118, 121): English pages preload the Latin faces and never download nor point at
+ * a Devanagari one; Nepali pages preload the Devanagari regular face they first paint their text in and use the shop's
+ * cut of both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
+ * visit to a Nepali page no other face is requested before the page's main picture has arrived; on a later one the
+ * page has them all from its first paint.
  */
 
 const DEVANAGARI_FILE = /mukta-devanagari-/;
 /** @fontsource's own Devanagari files (`…-400-normal-<hash>.woff2`), which the shop's cut replaces. */
 const FULL_DEVANAGARI_FILE = /mukta-devanagari-\d+-normal-/;
 
+/** Waits until the page has been given every Mukta face (`<html data-fonts>`) and the faces it uses have settled. */
+async function fontsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-fonts"));
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => void document.fonts.ready.then(() => done())))));
+}
+
 /** Opens `path` in a fresh page and returns the paths of the fonts it downloaded once every font has settled. */
 async function fontsOf(page: Page, path: string): Promise<string[]> {
   const fonts: string[] = [];
-  page.on("request", (r) => {
+  const listener = (r: Request) => {
     if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
-  });
+  };
+  page.on("request", listener);
   await visit(page, path);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await fontsSettled(page);
+  page.off("request", listener);
   return fonts;
 }
 
@@ -79,5 +89,51 @@ test.describe("Devanagari faces", () => {
       return out;
     });
     for (const [conjunct, [joined, apart]] of Object.entries(widths)) expect(joined, conjunct).toBeLessThan(apart - 1);
+  });
+});
+
+test.describe("Nepali fonts and the main picture", () => {
+  test("a first visit requests no face but the preloaded one before the main picture has arrived; a later visit has them all at once", async ({ page }) => {
+    const product = await firstProduct(page);
+    for (const path of [`/ne/products/${product.slug}`, "/ne", "/ne/products"]) {
+      await page.context().clearCookies();
+      await page.goto("/favicon.svg");
+      await page.evaluate(() => localStorage.clear());
+      const events: string[] = [];
+      const onRequest = (r: Request) => {
+        if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
+      };
+      const onFinished = (r: Request) => {
+        if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
+      };
+      page.on("request", onRequest);
+      page.on("requestfinished", onFinished);
+      // Pictures arrive a little late, as on a slow connection: a face requested with the page's first layout would
+      // then be requested before the main picture has arrived.
+      await page.route(/\/media\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await visit(page, path);
+      await page.unroute(/\/media\//);
+      await fontsSettled(page);
+      page.off("request", onRequest);
+      page.off("requestfinished", onFinished);
+      // The page's main picture: the one the HTML asks for with high priority.
+      const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(main, path).toBeTruthy();
+      const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main!, page.url()).pathname));
+      expect(pictureAt, `${path}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
+      const early = events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-700-khelkud-|mukta-devanagari-400-/.test(e));
+      expect(early, path).toEqual([]);
+      expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-devanagari-700-/.test(e)), `${path}: ${events.join(", ")}`).toBe(true);
+
+      // Back on the page: the faces are in the browser's cache, and the page takes them before its first paint.
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-fonts"));
+      const preloaded = await page.evaluate(() => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((l) => new URL(l.href).pathname));
+      expect(preloaded.some((href) => /mukta-latin-400-normal-/.test(href)), path).toBe(true);
+      expect(preloaded.some((href) => /mukta-devanagari-700-/.test(href)), path).toBe(true);
+    }
   });
 });

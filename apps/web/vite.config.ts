@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { FontaineTransform } from "fontaine";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { dedupeFontFaces } from "./app/lib/dedupe-font-faces";
 
 // Browser chunks (docs/decisions/071): on a phone over HTTP/1.1 every extra file costs a round trip before the page
 // can hydrate, so the code every storefront page needs travels in two files instead of thirty: `framework` (React,
@@ -27,6 +28,19 @@ function inShell(id: string): boolean {
   return (SHELL_APP.test(id) && !NOT_SHELL.test(id)) || SHELL_CONTRACTS.test(id);
 }
 
+/** Drops the copies of fontaine's fallback faces from the built stylesheets (docs/decisions/121). */
+function dedupeFontFacesPlugin(): Plugin {
+  return {
+    name: "khelkud-dedupe-font-faces",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === "asset" && file.fileName.endsWith(".css") && typeof file.source === "string") file.source = dedupeFontFaces(file.source);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -34,6 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Mukta arrives: no layout shift from the web font (docs/decisions/071).
     FontaineTransform.vite({ fallbacks: ["Arial", "Roboto", "Noto Sans", "Helvetica Neue"], resolvePath: (id) => new URL(`.${id}`, import.meta.url) }),
     reactRouter(),
+    dedupeFontFacesPlugin(),
   ],
   optimizeDeps: { include: ["socket.io-client"] },
   build: {

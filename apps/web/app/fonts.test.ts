@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { DEVANAGARI_CUT_RANGE } from "./lib/late-fonts";
 
 /**
  * The shop's cut of Mukta's Devanagari faces (docs/decisions/118): every letter of the Devanagari block that
@@ -10,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
 const css = fs.readFileSync(new URL("./app.css", import.meta.url), "utf8");
-const RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U+25CC";
+const RANGE = DEVANAGARI_CUT_RANGE;
 
 /** WOFF2's known table tags, in the order of their index in the table directory. */
 const KNOWN_TAGS = "cmap head hhea hmtx maxp name OS/2 post cvt  fpgm glyf loca prep CFF  VORG EBDT EBLC gasp hdmx kern LTSH PCLT VDMX vhea vmtx BASE GDEF GPOS GSUB EBSC JSTF MATH CBDT CBLC COLR CPAL SVG  sbix acnt avar bdat bloc bsln cvar fdsc feat fmtx fvar gvar hsty just lcar mort morx opbd prop trak Zapf Silf Glat Gloc Feat Sill"

@@ -5,6 +5,8 @@ import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
 import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
+import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
+import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
 import { localeOfPath, pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
@@ -19,14 +21,21 @@ import { ACCOUNT_BLOCK_ID, AccountPlaceholderContext, accountFromDocument, useUs
 import { Toasts } from "./lib/toast";
 
 /**
- * The faces a page's text is mostly set in, preloaded so the browser fetches them with the stylesheet instead of after
- * it (docs/decisions/071): Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is
- * Devanagari, the shop's cut of Mukta's Devanagari regular face only, so the fonts do not crowd out the page's largest
- * picture on a slow connection (docs/decisions/118). The other faces load as the text needs them; Devanagari ones
- * never on English pages (docs/decisions/107).
+ * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
+ * Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is Devanagari, only the shop's
+ * cut of Mukta's Devanagari regular face, in which their first paint is set (docs/decisions/118, 121). Devanagari
+ * faces never on English pages (docs/decisions/107).
  */
 function fontPreloads(locale: string): string[] {
   return locale === "ne" ? [muktaDevanagari400] : [muktaLatin400, muktaLatin700];
+}
+
+/**
+ * Sets `<html data-fonts>`, which gives the page Mukta's every face: on English pages at once; on Nepali pages after
+ * the main picture on a first visit, at once (with these faces preloaded from the cache) on a later one.
+ */
+function fontsScript(locale: string): string {
+  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : ALL_FONTS_NOW;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -115,6 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Zod probes for eval while it builds schemas; the policy forbids eval, so start it in interpreter mode (no violation report). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        {/* Nepali pages: Mukta's other faces after the largest picture on a first visit (docs/decisions/121). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: fontsScript(locale) }} />
         <Meta />
         <Links />
         {fontPreloads(locale).map((href) => (
