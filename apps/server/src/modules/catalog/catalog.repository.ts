@@ -132,7 +132,10 @@ export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: 
  */
 export const MAX_SEARCH_HITS = 1000;
 
-/** Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). */
+/**
+ * Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). A title
+ * word is also a text word, so this implies every token's match (`tokenMatch`) and replaces it.
+ */
 function bestTierSql(search: ProductSearch): SQL | undefined {
   const conds = search.tokens.flatMap((t) => {
     const best = t.exact.length + t.prefix.length ? [...t.exact, ...t.prefix] : t.typo;
@@ -152,28 +155,31 @@ const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, creat
 
 /**
  * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
- * hits are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
- * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id, date, score), and
- * only the page's full rows are read, with their sizes and images.
+ * hits are up to MAX_SEARCH_HITS matches of the top tier, then as many matches of the other tiers as the cap leaves,
+ * each taken in index order without sorting (so a broad word costs what a narrow one does); they are ranked on
+ * narrow rows (id, date, score), and only the page's full rows are read, with their sizes and images.
+ * Each matching row is read once: the top tier's scan reads the title index alone, and the other tiers' scan leaves
+ * out the top tier's rows instead of reading them again (decision 124).
  */
 export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
   const search = filter.search!;
   const where = productWhere(filter);
   const best = bestTierSql(search);
-  const pick = (cond: SQL | undefined) =>
+  const pick = (cond: SQL | undefined, cap: SQL) =>
     sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
-      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS}`;
-  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan is skipped (a
-  // one-time filter), which halves the work of a broad word ("jersey" at 100,000 products; decision 097).
+      FROM ${products} WHERE ${cond} LIMIT ${cap}`;
+  const cap = sql`${MAX_SEARCH_HITS}::int`;
+  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan gets a limit of 0
+  // and reads nothing (decision 097), which halves the work of a broad word ("jersey" at 100,000 products).
   const hits = best
-    ? sql`best AS MATERIALIZED (${pick(and(where, best))}),
-      rest AS (${pick(and(where, sql`(SELECT count(*) FROM best) < ${MAX_SEARCH_HITS}`))}),
-      hits AS (SELECT * FROM best UNION SELECT * FROM rest)`
-    : sql`hits AS (${pick(where)})`;
+    ? sql`best AS MATERIALIZED (${pick(and(productWhere({ ...filter, search: undefined }), best), cap)}),
+      rest AS (${pick(and(where, sql`(${best}) IS NOT TRUE`), sql`(SELECT ${cap} - count(*) FROM best)`)}),
+      hits AS (SELECT * FROM best UNION ALL SELECT * FROM rest)`
+    : sql`hits AS (${pick(where, cap)})`;
   const ranked = sql`(
     WITH ${hits}
-    SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
-    ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
+    SELECT id, score, words, created_at, (SELECT count(*) FROM hits)::int AS total FROM hits
+    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`;
   const rows = await db
     .select({
       product: products,
@@ -186,7 +192,7 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
     .from(products)
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(sql`ranked.ord`);
+    .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
   return {
     rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
     total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
