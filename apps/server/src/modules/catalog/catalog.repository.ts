@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { createHash } from "node:crypto";
+import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
 import { escapeLike } from "../../lib/sql-text.js";
 
@@ -52,11 +53,14 @@ export const searchTextWordsSql = sql`"products"."search_text_words"`;
 /** Words as one bound array parameter: the statement stays short and its text the same whatever the words (less to parse and plan). */
 const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
 
+/** A product in one of these categories, the ids bound as one array (the statement's text does not depend on how many). */
+const inCategories = (ids: string[]) => sql`${products.categoryId} = ANY(${textArray(ids)})`;
+
 /** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
 function tokenMatch(token: SearchToken): SQL {
   const words = [...new Set([token.text, ...token.exact, ...token.prefix, ...token.typo])];
   const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words)}`];
-  if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
+  if (token.categoryIds.length) arms.push(inCategories(token.categoryIds));
   return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
@@ -75,7 +79,7 @@ function relevanceSql(search: ProductSearch): SQL {
     if (t.exact.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8`);
     if (t.prefix.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6`);
     if (t.typo.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4`);
-    if (t.categoryIds.length) tiers.push(sql`WHEN ${inArray(products.categoryId, t.categoryIds)} THEN 2`);
+    if (t.categoryIds.length) tiers.push(sql`WHEN ${inCategories(t.categoryIds)} THEN 2`);
     return tiers.length ? sql`(CASE ${sql.join(tiers, sql` `)} ELSE 1 END)` : sql`1`;
   });
   if (search.phrase.length > 1) {
@@ -180,7 +184,7 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
     WITH ${hits}
     SELECT id, score, words, created_at, (SELECT count(*) FROM hits)::int AS total FROM hits
     ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`;
-  const rows = await db
+  const query = db
     .select({
       product: products,
       category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
@@ -193,10 +197,29 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
+  const name = keepsNamedStatements(db) ? searchStatementName(query.toSQL().sql) : undefined;
+  const rows = name ? await query.prepare(name).execute() : await query;
   return {
     rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
     total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
   };
+}
+
+/**
+ * Every value of a search is a bound parameter, so searches of one shape (the number of words typed, which tiers
+ * each has, the filters) share one statement text. On PostgreSQL it is prepared under a name made from that text, once
+ * per connection, and its plan kept: planning was half of the database's time for a search (decision 124). At most
+ * SEARCH_STATEMENTS_MAX shapes are named per process, so what each connection keeps stays bounded; the rest are
+ * planned every time, as before.
+ */
+const SEARCH_STATEMENTS_MAX = 100;
+const searchStatementNames = new Map<string, string>();
+function searchStatementName(text: string): string | undefined {
+  const known = searchStatementNames.get(text);
+  if (known || searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return known;
+  const name = `catalog_search_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+  searchStatementNames.set(text, name);
+  return name;
 }
 
 /** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
