@@ -74,14 +74,12 @@ function searchWhere(search: ProductSearch): SQL | undefined {
  * the text alone (1); the corrected phrase standing whole in the title adds 5. Ties: the shorter title, then the newest.
  */
 function relevanceSql(search: ProductSearch): SQL {
-  const parts = search.tokens.map((t) => {
-    const tiers: SQL[] = [];
-    if (t.exact.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8`);
-    if (t.prefix.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6`);
-    if (t.typo.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4`);
-    if (t.categoryIds.length) tiers.push(sql`WHEN ${inCategories(t.categoryIds)} THEN 2`);
-    return tiers.length ? sql`(CASE ${sql.join(tiers, sql` `)} ELSE 1 END)` : sql`1`;
-  });
+  // Every tier is written even when it has no words (an empty array matches nothing), so the statement's text
+  // depends only on the number of words typed and searches share fewer statements (decision 124).
+  const parts = search.tokens.map(
+    (t) => sql`(CASE WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8 WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6
+      WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4 WHEN ${inCategories(t.categoryIds)} THEN 2 ELSE 1 END)`,
+  );
   if (search.phrase.length > 1) {
     parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${`% ${escapeLike(search.phrase.join(" "))} %`} THEN 5 ELSE 0 END)`);
   }
@@ -197,8 +195,7 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
-  const name = keepsNamedStatements(db) ? searchStatementName(query.toSQL().sql) : undefined;
-  const rows = name ? await query.prepare(name).execute() : await query;
+  const rows = await runSearchStatement(query, keepsNamedStatements(db) ? searchShape(filter, best !== undefined) : undefined);
   return {
     rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
     total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
@@ -206,20 +203,46 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
 }
 
 /**
- * Every value of a search is a bound parameter, so searches of one shape (the number of words typed, which tiers
- * each has, the filters) share one statement text. On PostgreSQL it is prepared under a name made from that text, once
- * per connection, and its plan kept: planning was half of the database's time for a search (decision 124). At most
- * SEARCH_STATEMENTS_MAX shapes are named per process, so what each connection keeps stays bounded; the rest are
- * planned every time, as before.
+ * Every value of a search is a bound parameter, so searches of one shape (the number of words typed, which of them
+ * have a top tier or a category, the filters) share one statement text. On PostgreSQL it is prepared under a name
+ * made from a hash of that text, once per connection, and its plan kept: planning was half of the database's time
+ * for a narrow search (decision 124). The text is built (a second time) only for a shape not seen before; after that
+ * the shape's name is reused. A kept statement with its plan costs the connection about 200 kB, so at most
+ * SEARCH_STATEMENTS_MAX shapes are named per process (the bench's mix of 1,200 searches has 16); the rest are planned
+ * every time, as before.
  */
-const SEARCH_STATEMENTS_MAX = 100;
-const searchStatementNames = new Map<string, string>();
-function searchStatementName(text: string): string | undefined {
-  const known = searchStatementNames.get(text);
-  if (known || searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return known;
-  const name = `catalog_search_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-  searchStatementNames.set(text, name);
-  return name;
+const SEARCH_STATEMENTS_MAX = 32;
+const searchStatementNames = new Map<string, string | null>();
+
+/** What a ranked search's statement text depends on besides its bound values. */
+function searchShape(f: ProductFilter, hasBestTier: boolean): string {
+  const s = f.search!;
+  const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
+  const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
+  return [filters.map(Number).join(""), f.brands?.length ?? 0, f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+}
+
+/**
+ * Runs the ranked query, under its shape's name when there is one. PostgreSQL's driver refuses a name already used
+ * on the connection for another text (should a shape ever miss something the text depends on): the query then runs
+ * unnamed, and that shape is never named again — a missed shape costs planning, never a wrong answer.
+ */
+async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>, shape: string | undefined): Promise<T> {
+  if (shape === undefined) return query;
+  let name = searchStatementNames.get(shape);
+  if (name === undefined) {
+    if (searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return query;
+    name = `catalog_search_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
+    searchStatementNames.set(shape, name);
+  }
+  if (name === null) return query;
+  try {
+    return await query.prepare(name).execute();
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("Prepared statements must be unique"))) throw error;
+    searchStatementNames.set(shape, null);
+    return query;
+  }
 }
 
 /** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
