@@ -72,9 +72,17 @@ function boundedPool(url: string, max: number, timeouts: DatabaseTimeouts, state
   return pool;
 }
 
+/** Databases whose connections keep named statements (PostgreSQL; PGlite ignores the name and plans every query). */
+const namedStatementDbs = new WeakSet<object>();
+/** Whether preparing a statement under a name saves planning it again on this database (decision 124). */
+export function keepsNamedStatements(db: DbOrTx): boolean {
+  return namedStatementDbs.has(db);
+}
+
 export function openPostgres(url: string, max = 10, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Database {
   const pool = boundedPool(url, max, timeouts, true);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  namedStatementDbs.add(db);
   return {
     db,
     kind: "postgres",

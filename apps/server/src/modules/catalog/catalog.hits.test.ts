@@ -30,7 +30,7 @@ afterAll(() => t.close());
 const search = async (q: string, extra = "") => {
   const res = await t.app.inject({ method: "GET", url: `/api/products/search?q=${encodeURIComponent(q)}${extra}` });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { products: { name: string }[]; pagination: { total: number; pages: number } };
+  return res.json().data as { products: { name: string }[]; pagination: { total: number; totalPages: number } };
 };
 
 describe("a search past its cap of hits", () => {
@@ -50,6 +50,19 @@ describe("a search past its cap of hits", () => {
     expect(found.pagination.total).toBe(50);
     expect(found.products.slice(0, 30).every((p) => p.name.startsWith("Osprey "))).toBe(true);
     expect(found.products.slice(30).every((p) => p.name.startsWith("Plain Retro "))).toBe(true);
+  });
+
+  it("fills the cap with the weaker matches after the title matches, and pages no further than the count", async () => {
+    // "plain": 25 titles, and 1,130 more products that say it in their description only.
+    const first = await search("plain", "&limit=50");
+    expect(first.pagination.total).toBe(1000);
+    expect(first.pagination.totalPages).toBe(20);
+    expect(first.products.slice(0, 25).every((p) => p.name.startsWith("Plain "))).toBe(true);
+    expect(first.products.slice(25).some((p) => p.name.startsWith("Plain "))).toBe(false);
+    const last = await search("plain", "&limit=50&page=20");
+    expect(last.products).toHaveLength(50);
+    expect(last.products.some((p) => p.name.startsWith("Plain "))).toBe(false);
+    expect((await search("plain", "&limit=50&page=21")).products).toEqual([]);
   });
 
   it("still finds a misspelt broad word, and the catalogue's facets count every match of the query", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { createHash } from "node:crypto";
+import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
 import { escapeLike } from "../../lib/sql-text.js";
 
@@ -52,11 +53,14 @@ export const searchTextWordsSql = sql`"products"."search_text_words"`;
 /** Words as one bound array parameter: the statement stays short and its text the same whatever the words (less to parse and plan). */
 const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
 
+/** A product in one of these categories, the ids bound as one array (the statement's text does not depend on how many). */
+const inCategories = (ids: string[]) => sql`${products.categoryId} = ANY(${textArray(ids)})`;
+
 /** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
 function tokenMatch(token: SearchToken): SQL {
   const words = [...new Set([token.text, ...token.exact, ...token.prefix, ...token.typo])];
   const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words)}`];
-  if (token.categoryIds.length) arms.push(inArray(products.categoryId, token.categoryIds));
+  if (token.categoryIds.length) arms.push(inCategories(token.categoryIds));
   return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
@@ -70,14 +74,12 @@ function searchWhere(search: ProductSearch): SQL | undefined {
  * the text alone (1); the corrected phrase standing whole in the title adds 5. Ties: the shorter title, then the newest.
  */
 function relevanceSql(search: ProductSearch): SQL {
-  const parts = search.tokens.map((t) => {
-    const tiers: SQL[] = [];
-    if (t.exact.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8`);
-    if (t.prefix.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6`);
-    if (t.typo.length) tiers.push(sql`WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4`);
-    if (t.categoryIds.length) tiers.push(sql`WHEN ${inArray(products.categoryId, t.categoryIds)} THEN 2`);
-    return tiers.length ? sql`(CASE ${sql.join(tiers, sql` `)} ELSE 1 END)` : sql`1`;
-  });
+  // Every tier is written even when it has no words (an empty array matches nothing), so the statement's text
+  // depends only on the number of words typed and searches share fewer statements (decision 124).
+  const parts = search.tokens.map(
+    (t) => sql`(CASE WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8 WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6
+      WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4 WHEN ${inCategories(t.categoryIds)} THEN 2 ELSE 1 END)`,
+  );
   if (search.phrase.length > 1) {
     parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${`% ${escapeLike(search.phrase.join(" "))} %`} THEN 5 ELSE 0 END)`);
   }
@@ -132,7 +134,10 @@ export async function findProductRows(db: DbOrTx, filter: ProductFilter, order: 
  */
 export const MAX_SEARCH_HITS = 1000;
 
-/** Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). */
+/**
+ * Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). A title
+ * word is also a text word, so this implies every token's match (`tokenMatch`) and replaces it.
+ */
 function bestTierSql(search: ProductSearch): SQL | undefined {
   const conds = search.tokens.flatMap((t) => {
     const best = t.exact.length + t.prefix.length ? [...t.exact, ...t.prefix] : t.typo;
@@ -152,29 +157,32 @@ const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, creat
 
 /**
  * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
- * hits are up to MAX_SEARCH_HITS matches in the top tier and as many of any tier, taken in index order without
- * sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id, date, score), and
- * only the page's full rows are read, with their sizes and images.
+ * hits are up to MAX_SEARCH_HITS matches of the top tier, then as many matches of the other tiers as the cap leaves,
+ * each taken in index order without sorting (so a broad word costs what a narrow one does); they are ranked on
+ * narrow rows (id, date, score), and only the page's full rows are read, with their sizes and images.
+ * Each matching row is read once: the top tier's scan reads the title index alone, and the other tiers' scan leaves
+ * out the top tier's rows instead of reading them again (decision 124).
  */
 export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
   const search = filter.search!;
   const where = productWhere(filter);
   const best = bestTierSql(search);
-  const pick = (cond: SQL | undefined) =>
+  const pick = (cond: SQL | undefined, cap: SQL) =>
     sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
-      FROM ${products} WHERE ${cond} LIMIT ${MAX_SEARCH_HITS}`;
-  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan is skipped (a
-  // one-time filter), which halves the work of a broad word ("jersey" at 100,000 products; decision 097).
+      FROM ${products} WHERE ${cond} LIMIT ${cap}`;
+  const cap = sql`${MAX_SEARCH_HITS}::int`;
+  // When the top tier alone fills the cap, the other tiers could only rank below it: their scan gets a limit of 0
+  // and reads nothing (decision 097), which halves the work of a broad word ("jersey" at 100,000 products).
   const hits = best
-    ? sql`best AS MATERIALIZED (${pick(and(where, best))}),
-      rest AS (${pick(and(where, sql`(SELECT count(*) FROM best) < ${MAX_SEARCH_HITS}`))}),
-      hits AS (SELECT * FROM best UNION SELECT * FROM rest)`
-    : sql`hits AS (${pick(where)})`;
+    ? sql`best AS MATERIALIZED (${pick(and(productWhere({ ...filter, search: undefined }), best), cap)}),
+      rest AS (${pick(and(where, sql`(${best}) IS NOT TRUE`), sql`(SELECT ${cap} - count(*) FROM best)`)}),
+      hits AS (SELECT * FROM best UNION ALL SELECT * FROM rest)`
+    : sql`hits AS (${pick(where, cap)})`;
   const ranked = sql`(
     WITH ${hits}
-    SELECT id, (count(*) OVER ())::int AS total, row_number() OVER (ORDER BY score DESC, words, created_at DESC, id) AS ord FROM hits
-    ORDER BY ord LIMIT ${limit} OFFSET ${offset}) AS ranked`;
-  const rows = await db
+    SELECT id, score, words, created_at, (SELECT count(*) FROM hits)::int AS total FROM hits
+    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`;
+  const query = db
     .select({
       product: products,
       category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
@@ -186,11 +194,55 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
     .from(products)
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(sql`ranked.ord`);
+    .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
+  const rows = await runSearchStatement(query, keepsNamedStatements(db) ? searchShape(filter, best !== undefined) : undefined);
   return {
     rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
     total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
   };
+}
+
+/**
+ * Every value of a search is a bound parameter, so searches of one shape (the number of words typed, which of them
+ * have a top tier or a category, the filters) share one statement text. On PostgreSQL it is prepared under a name
+ * made from a hash of that text, once per connection, and its plan kept: planning was half of the database's time
+ * for a narrow search (decision 124). The text is built (a second time) only for a shape not seen before; after that
+ * the shape's name is reused. A kept statement with its plan costs the connection about 200 kB, so at most
+ * SEARCH_STATEMENTS_MAX shapes are named per process (the bench's mix of 1,200 searches has 16); the rest are planned
+ * every time, as before.
+ */
+const SEARCH_STATEMENTS_MAX = 32;
+const searchStatementNames = new Map<string, string | null>();
+
+/** What a ranked search's statement text depends on besides its bound values. */
+function searchShape(f: ProductFilter, hasBestTier: boolean): string {
+  const s = f.search!;
+  const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
+  const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
+  return [filters.map(Number).join(""), f.brands?.length ?? 0, f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+}
+
+/**
+ * Runs the ranked query, under its shape's name when there is one. PostgreSQL's driver refuses a name already used
+ * on the connection for another text (should a shape ever miss something the text depends on): the query then runs
+ * unnamed, and that shape is never named again — a missed shape costs planning, never a wrong answer.
+ */
+async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>, shape: string | undefined): Promise<T> {
+  if (shape === undefined) return query;
+  let name = searchStatementNames.get(shape);
+  if (name === undefined) {
+    if (searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return query;
+    name = `catalog_search_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
+    searchStatementNames.set(shape, name);
+  }
+  if (name === null) return query;
+  try {
+    return await query.prepare(name).execute();
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("Prepared statements must be unique"))) throw error;
+    searchStatementNames.set(shape, null);
+    return query;
+  }
 }
 
 /** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
