@@ -37,7 +37,8 @@ function nepaliSchemaMessage(req: FastifyRequest, context: string | undefined, v
   // A request without a body was validated as null.
   const root = context === "body" ? (req.body ?? null) : context === "querystring" ? req.query : context === "params" ? req.params : context === "headers" ? req.headers : undefined;
   let input: unknown = root;
-  for (const key of v.instancePath.split("/").filter(Boolean)) input = input !== null && typeof input === "object" ? (input as Record<string, unknown>)[decodeURIComponent(key)] : undefined;
+  // The path's keys are joined as they are, not percent-encoded.
+  for (const key of v.instancePath.split("/").filter(Boolean)) input = input !== null && typeof input === "object" ? (input as Record<string, unknown>)[key] : undefined;
   const issue = { ...v.params, code: v.keyword, input } as Parameters<typeof ZOD_EN>[0];
   try {
     return text(ZOD_EN(issue)) === v.message ? (text(ZOD_NE(issue)) ?? null) : null;

@@ -195,7 +195,7 @@ export const products = pgTable(
 /**
  * Stock is kept per size (docs/product-rules.md §4); a product's stock is the sum. The table also has
  * `product_name` and `product_status`, copies of its product's kept by triggers for the dashboard's low-stock list and
- * its index (migration 0015, docs/decisions/125); they are not in this model, so the app never reads or writes them.
+ * its index (migration 0014, docs/decisions/125); they are not in this model, so the app never reads or writes them.
  */
 export const productSizes = pgTable(
   "product_sizes",

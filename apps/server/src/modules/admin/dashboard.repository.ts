@@ -72,7 +72,7 @@ export async function moneyWaiting(db: DbOrTx) {
 
 /**
  * Sizes of active products below the threshold, scarcest first, then by product name and the product's size order.
- * Each size carries its product's name and status, kept by triggers (migration 0015, docs/decisions/125), so the list
+ * Each size carries its product's name and status, kept by triggers (migration 0014, docs/decisions/125), so the list
  * walks `product_sizes_low_stock_idx` in this order and stops after `limit` entries, however large the catalogue.
  */
 export async function lowStock(db: DbOrTx, limit = 20) {

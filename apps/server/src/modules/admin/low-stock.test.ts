@@ -1,6 +1,6 @@
 /**
  * The dashboard's low-stock list reads sizes in the order of one index, through copies of each product's name and
- * status that triggers keep on its sizes (migration 0015, docs/decisions/125). Whatever writes products or sizes — the
+ * status that triggers keep on its sizes (migration 0014, docs/decisions/125). Whatever writes products or sizes — the
  * admin's product form, an order taking stock, raw SQL, a direct write of the copies — the list must be what the query
  * over products and sizes gives: sizes of active products below the threshold, scarcest first, then by product name.
  */
@@ -28,7 +28,7 @@ type Entry = { productId: string; name: string; slug: string; size: string; stoc
 const api = (method: string, url: string, payload?: object) => t.app.inject({ method: method as "GET", url, headers: admin, ...(payload ? { payload } : {}) });
 const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** The list as counted from products and sizes themselves (the query the dashboard ran before 0015, ties broken). */
+/** The list as counted from products and sizes themselves (the query the dashboard ran before 0014, ties broken). */
 const fromScratch = async () =>
   (
     await rows<Entry>(sql`SELECT p.id AS "productId", p.name, p.slug, ps.size, ps.stock

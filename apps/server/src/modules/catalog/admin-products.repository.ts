@@ -49,7 +49,14 @@ export async function findProductRow(db: DbOrTx, id: string) {
   return row;
 }
 
+/**
+ * Locks a product for an admin change: its sizes first, in checkout's order (by code point, as `reserve` in orders.service.ts sorts them), then
+ * the product. Checkout locks the sizes it takes and then, through order lines' foreign key, shares the product; an
+ * admin change that locked the product first and then reached its sizes (an edit replacing them, or a rename or
+ * archive through migration 0014's trigger) could wait on a checkout that waits on it: a deadlock (docs/decisions/125).
+ */
 export async function lockProduct(db: DbOrTx, id: string) {
+  await db.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, id)).orderBy(sql`${productSizes.size} COLLATE "C"`).for("update");
   const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
   return row;
 }

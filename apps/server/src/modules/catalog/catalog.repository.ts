@@ -92,7 +92,8 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   if (f.categoryId) conds.push(eq(products.categoryId, f.categoryId));
   if (f.featured !== undefined) conds.push(eq(products.featured, f.featured));
   if (f.isNew !== undefined) conds.push(eq(products.isNew, f.isNew));
-  if (f.brands?.length) conds.push(inArray(sql`lower(${products.brand})`, f.brands.map((b) => b.toLowerCase())));
+  // One array parameter, whatever the number of brands, so a search's statement text does not vary with it.
+  if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
   if (f.minPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} >= ${f.minPricePaisa}`);
   if (f.maxPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} <= ${f.maxPricePaisa}`);
   if (f.excludeIds?.length) conds.push(notInArray(products.id, f.excludeIds));
@@ -219,7 +220,7 @@ function searchShape(f: ProductFilter, hasBestTier: boolean): string {
   const s = f.search!;
   const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
   const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
-  return [filters.map(Number).join(""), f.brands?.length ?? 0, f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+  return [filters.map(Number).join(""), Number(Boolean(f.brands?.length)), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
 }
 
 /**
@@ -227,7 +228,7 @@ function searchShape(f: ProductFilter, hasBestTier: boolean): string {
  * on the connection for another text (should a shape ever miss something the text depends on): the query then runs
  * unnamed, and that shape is never named again — a missed shape costs planning, never a wrong answer.
  */
-async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>, shape: string | undefined): Promise<T> {
+export async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>, shape: string | undefined): Promise<T> {
   if (shape === undefined) return query;
   let name = searchStatementNames.get(shape);
   if (name === undefined) {
@@ -239,7 +240,9 @@ async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(
   try {
     return await query.prepare(name).execute();
   } catch (error) {
-    if (!(error instanceof Error && error.message.startsWith("Prepared statements must be unique"))) throw error;
+    // Drizzle wraps the driver's error (DrizzleQueryError, "Failed query: …"); the driver's own message is its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (!(cause instanceof Error && cause.message.startsWith("Prepared statements must be unique"))) throw error;
     searchStatementNames.set(shape, null);
     return query;
   }

@@ -165,8 +165,10 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       const seen = bySize.get(key);
       bySize.set(key, { productId: p.product.id, size: p.line.size, name: p.product.name, quantity: (seen?.quantity ?? 0) + p.line.quantity });
     }
-    // Always the same order of row locks, so two orders for the same sizes cannot deadlock.
-    const wanted = [...bySize.values()].sort((a, b) => (a.productId === b.productId ? a.size.localeCompare(b.size) : a.productId.localeCompare(b.productId)));
+    // Always the same order of row locks (product, then size, by code point, as COLLATE "C" sorts), so two orders for the
+    // same sizes cannot deadlock, nor an order and an admin change of the product (`lockProduct` takes its sizes in this order).
+    const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    const wanted = [...bySize.values()].sort((a, b) => byCodePoint(a.productId, b.productId) || byCodePoint(a.size, b.size));
     for (const w of wanted) {
       if (await repo.takeStock(tx, w.productId, w.size, w.quantity)) continue;
       const left = await repo.currentStock(tx, w.productId, w.size);
