@@ -4,6 +4,11 @@ import { AUTH_MSG_NE, localizeMessage, MSG_NE } from "./messages-ne.js";
 import { AUTH_MSG } from "./auth-rules.js";
 import { MSG } from "./messages.js";
 import { bsToAd } from "./bikram-sambat.js";
+import { NewPasswordSchema } from "./auth.js";
+import { SearchProductsQuerySchema } from "./catalog.js";
+import { ContactInputSchema } from "./content.js";
+import { NotificationPreferencesInputSchema } from "./notifications.js";
+import { CartCheckInputSchema, PlaceOrderInputSchema, WishlistMergeSchema } from "./orders.js";
 
 describe("money in both languages (lakh grouping in both)", () => {
   it("writes English as the specification does and Nepali with रु. and Devanagari digits", () => {
@@ -89,5 +94,24 @@ describe("the API's messages in Nepali", () => {
     expect(localizeMessage(MSG.phoneInvalid, "en")).toBe(MSG.phoneInvalid);
     expect(localizeMessage(`${MSG.routeNotFound}: GET /x`, "ne")).toBe(`${MSG_NE.routeNotFound}: GET /x`);
     expect(localizeMessage("Something nobody wrote down", "ne")).toBe("Something nobody wrote down");
+  });
+  it("answers in Nepali what a shopper's own request can run into: an empty or overfull cart, a long password, name or search", () => {
+    const line = { productId: "p1", size: "M", quantity: 1 };
+    const refusals: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, unknown][] = [
+      ["empty order", PlaceOrderInputSchema, { items: [] }],
+      ["overfull cart check", CartCheckInputSchema, { items: Array.from({ length: 1000 }, () => line) }],
+      ["overfull wishlist", WishlistMergeSchema, { productIds: Array.from({ length: 201 }, (_, i) => `p${i}`) }],
+      ["long password", NewPasswordSchema, `Aa1${"x".repeat(200)}`],
+      ["long first name", ContactInputSchema, { firstName: "x".repeat(51) }],
+      ["long search", SearchProductsQuerySchema, { q: "x".repeat(201) }],
+      ["no switch", NotificationPreferencesInputSchema, {}],
+    ];
+    for (const [what, schema, input] of refusals) {
+      const result = schema.safeParse(input);
+      expect(result.success, what).toBe(false);
+      const message = result.error!.issues.find((i) => /empty|many|at most|switch/.test(i.message))?.message;
+      expect(message, what).toBeDefined();
+      expect(localizeMessage(message!, "ne"), `${what}: ${message}`).toMatch(/[\u0900-\u097F]/);
+    }
   });
 });
