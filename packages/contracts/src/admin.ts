@@ -3,6 +3,7 @@ import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSc
 import { PageParam, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
 import { PublicUserSchema } from "./auth.js";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
@@ -112,7 +113,7 @@ const stringList = (maxItems: number, maxLen: number) =>
     .default([])
     .transform((list) => [...new Set(list)]);
 
-const SearchParam = z.string().trim().max(200, "Search text must be at most 200 characters").optional();
+const SearchParam = z.string().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional();
 const IdParam = z.string().trim().min(1).max(200);
 export const SortOrderSchema = z.enum(["asc", "desc"]).default("desc");
 

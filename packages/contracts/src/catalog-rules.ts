@@ -12,5 +12,7 @@ export const FEATURED_GRID_SIZE = 8;
 export const RELATED_PRODUCTS = 6;
 export const SUGGESTIONS_SHOWN = 5;
 export const SEARCH_MAX_LENGTH = 200;
+/** What a search text longer than SEARCH_MAX_LENGTH gets, wherever a search is typed (shop, blog, admin lists). */
+export const SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
 
 export const SEARCH_SORT_BY = ["relevance", "createdAt", "price", "name", "rating"] as const;

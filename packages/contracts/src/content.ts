@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_SUBJECTS, CONTENT_MSG, REVIEW_COMMENT_MAX } from "./content-rules.js";
 import { PageParam, PaginationSchema, limitParam } from "./api.js";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
 
 
 // ---------------------------------------------------------------- blog
@@ -45,7 +46,7 @@ export const ListBlogsQuerySchema = z
     published: z.enum(["true", "1"], { error: "Only published posts are listed here" }).optional(),
     page: PageParam,
     limit: limitParam(12),
-    q: z.string().max(200, "Search text must be at most 200 characters").optional(),
+    q: z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional(),
     /** A blog category slug or id. */
     category: z.string().trim().max(200).optional(),
     categoryId: z.string().trim().max(200).optional(),

@@ -6,8 +6,9 @@
  * forms do the same with the messages the schemas give them. Terms: docs/nepali-glossary.md.
  */
 import { AUTH_MSG } from "./auth-rules.js";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
 import { CONTENT_MSG } from "./content-rules.js";
-import type { Locale } from "./locale.js";
+import { toNepaliDigits, type Locale } from "./locale.js";
 import { MSG } from "./messages.js";
 import { ADDRESS_MSG } from "./order-rules.js";
 import { PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_UNAVAILABLE } from "./payment-rules.js";
@@ -116,7 +117,7 @@ const OTHER_NE: Record<string, string> = {
   "Password must be at most 128 characters": "पासवर्ड बढीमा १२८ अक्षरको हुन सक्छ",
   "First name must be at most 50 characters": "पहिलो नाम बढीमा ५० अक्षरको हुन सक्छ",
   "Last name must be at most 50 characters": "थर बढीमा ५० अक्षरको हुन सक्छ",
-  "Search text must be at most 200 characters": "खोज बढीमा २०० अक्षरको हुन सक्छ",
+  [SEARCH_TOO_LONG]: `खोज बढीमा ${toNepaliDigits(String(SEARCH_MAX_LENGTH))} अक्षरको हुन सक्छ`,
   "Say which switch to change": "कुन सूचना खोल्ने वा बन्द गर्ने हो, छान्नुहोस्",
   // The storefront's form fallbacks (apps/web/app/routes, lib/route-form.ts).
   "Network error. Please try again.": "नेटवर्कमा समस्या भयो। कृपया फेरि प्रयास गर्नुहोस्।",
