@@ -2,7 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { FontaineTransform } from "fontaine";
 import { defineConfig, type Plugin } from "vite";
-import { dedupeFontFaces } from "./app/lib/dedupe-font-faces";
+// With its extension: Vite's native config loader (its future default) resolves imports as Node does.
+import { dedupeFontFaces } from "./app/lib/dedupe-font-faces.ts";
 
 // Browser chunks (docs/decisions/071): on a phone over HTTP/1.1 every extra file costs a round trip before the page
 // can hydrate, so the code every storefront page needs travels in two files instead of thirty: `framework` (React,

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
-import { PageParam, limitParam } from "./api.js";
+import { PageParam, SearchQueryText, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
 import { PublicUserSchema } from "./auth.js";
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
@@ -113,7 +112,8 @@ const stringList = (maxItems: number, maxLen: number) =>
     .default([])
     .transform((list) => [...new Set(list)]);
 
-const SearchParam = z.string().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional();
+// Trimmed before the length is checked, so spaces pasted around a search never make it too long.
+const SearchParam = z.string().trim().pipe(SearchQueryText).optional();
 const IdParam = z.string().trim().min(1).max(200);
 export const SortOrderSchema = z.enum(["asc", "desc"]).default("desc");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
 
 /** The JSON envelope every /api answer uses; the specification's client reads `success`, `data` and `error`. */
 export interface ApiSuccess<T> {
@@ -63,3 +64,9 @@ export function limitParam(defaultLimit: number) {
 
 /** Query-string booleans: "true"/"false"/"1"/"0" only (z.coerce.boolean would read "false" as true). */
 export const BooleanParam = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
+
+/**
+ * Typed search text, wherever a search is typed (shop, blog, admin lists): at most SEARCH_MAX_LENGTH characters, with
+ * the one message for longer text. The constants stay in the Zod-free `catalog-rules.ts` for the browser bundle.
+ */
+export const SearchQueryText = z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ActiveStatusSchema, CategoryTypeSchema } from "./enums.js";
 import { PlayerSchema, PrintScriptSchema } from "./personalisation.js";
-import { BooleanParam, PageParam, PaginationSchema, limitParam } from "./api.js";
-import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SEARCH_SORT_BY, SEARCH_TOO_LONG, SUGGESTIONS_SHOWN } from "./catalog-rules.js";
+import { BooleanParam, PageParam, PaginationSchema, SearchQueryText, limitParam } from "./api.js";
+import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, SEARCH_SORT_BY, SUGGESTIONS_SHOWN } from "./catalog-rules.js";
 
 export const ProductSortSchema = z.enum(PRODUCT_SORTS, {
   error: `sort must be one of ${PRODUCT_SORTS.join(", ")}`,
@@ -25,7 +25,7 @@ export const ListProductsQuerySchema = z
     isNew: BooleanParam.optional(),
     /** Absent: best match when `q` is set, otherwise newest first. */
     sort: ProductSortSchema.optional(),
-    q: z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional(),
+    q: SearchQueryText.optional(),
     brand: z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]).optional(),
     minPrice: RupeeParam.optional(),
     maxPrice: RupeeParam.optional(),
@@ -166,7 +166,7 @@ export const ProductSummaryListSchema = ProductListSchema.extend({ products: z.a
 export type ProductSummaryList = z.infer<typeof ProductSummaryListSchema>;
 
 /** The search text of search and suggestions: at most SEARCH_MAX_LENGTH characters, empty when absent. */
-const SearchText = z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).default("");
+const SearchText = SearchQueryText.default("");
 
 /** `GET /api/products/search` (docs/product-rules.md §11): q, page, limit (50), categoryId, sortBy, sortOrder (desc). */
 export const SearchProductsQuerySchema = z

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CONTACT_SUBJECTS, CONTENT_MSG, REVIEW_COMMENT_MAX } from "./content-rules.js";
-import { PageParam, PaginationSchema, limitParam } from "./api.js";
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
+import { PageParam, PaginationSchema, SearchQueryText, limitParam } from "./api.js";
 
 
 // ---------------------------------------------------------------- blog
@@ -46,7 +45,7 @@ export const ListBlogsQuerySchema = z
     published: z.enum(["true", "1"], { error: "Only published posts are listed here" }).optional(),
     page: PageParam,
     limit: limitParam(12),
-    q: z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional(),
+    q: SearchQueryText.optional(),
     /** A blog category slug or id. */
     category: z.string().trim().max(200).optional(),
     categoryId: z.string().trim().max(200).optional(),
