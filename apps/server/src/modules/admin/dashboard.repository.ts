@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@khelkud/contracts";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
 const TZ = "Asia/Kathmandu";
@@ -11,37 +11,35 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
- * Folds the totals the order triggers keep (docs/decisions/119, migration 0013) and moves the best-sellers window to
- * the Nepal day 30 days ago. Runs before the dashboard reads them; the figures are the same as counting the orders.
+ * Folds the totals the order triggers keep (docs/decisions/119, migrations 0013 and 0016) and moves the best-sellers
+ * window to the Nepal hour 30 days ago. Runs before the dashboard reads them; the figures are the same as counting the
+ * orders.
  */
 export async function refreshTotals(db: DbOrTx) {
   await db.execute(sql`SELECT khelkud_order_totals_refresh()`);
 }
 
-/** Paid orders per Nepal day, folded or not yet folded. */
-const PAID_DAYS = sql`(SELECT day, orders, amount FROM order_paid_days UNION ALL SELECT day, orders, amount FROM order_paid_days_deltas)`;
+/** Paid orders per Nepal hour, folded or not yet folded. */
+const PAID_HOURS = sql`(SELECT hour, orders, amount FROM order_paid_hours UNION ALL SELECT hour, orders, amount FROM order_paid_hours_deltas)`;
 /** Orders by status, payment state and method, folded or not yet folded. */
 const ORDER_TOTALS = sql`(SELECT status, payment_status, payment_method, orders, amount FROM order_totals UNION ALL SELECT status, payment_status, payment_method, orders, amount FROM order_totals_deltas)`;
 
 /**
  * Revenue counts only PAID orders (docs/product-rules.md §14, §16: unpaid orders were counted as revenue), by the time they
- * were paid: today since Nepal midnight, the last 7 and 30 days from this moment. Whole Nepal days come from the daily
- * totals; the part of the first day inside the window is read from the paid-orders index (less than a day of orders).
+ * were paid: today since Nepal midnight, the last 7 and 30 days from the start of this moment's Nepal hour
+ * (docs/decisions/129), all from the hourly totals: at most 30 × 24 rows, whatever the number of orders.
  */
 export async function revenue(db: DbOrTx) {
   const [r] = await rows<{ today: number; week: number; month: number }>(
     db,
     sql`WITH b AS (
-      SELECT khelkud_nepal_day(now()) AS today, khelkud_nepal_day(now() - interval '7 days') AS d7, khelkud_nepal_day(now() - interval '30 days') AS d30
+      SELECT khelkud_nepal_midnight(khelkud_nepal_day(now())) AS today, khelkud_nepal_hour(now() - interval '7 days') AS h7, khelkud_nepal_hour(now() - interval '30 days') AS h30
     )
     SELECT
-      (SELECT coalesce(sum(amount), 0) FROM ${PAID_DAYS} d WHERE d.day >= (SELECT today FROM b))::float8 AS today,
-      ((SELECT coalesce(sum(amount), 0) FROM ${PAID_DAYS} d WHERE d.day > (SELECT d7 FROM b))
-        + (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE payment_status = 'PAID'
-            AND coalesce(paid_at, created_at) >= now() - interval '7 days' AND coalesce(paid_at, created_at) < khelkud_nepal_midnight((SELECT d7 FROM b) + 1)))::float8 AS week,
-      ((SELECT coalesce(sum(amount), 0) FROM ${PAID_DAYS} d WHERE d.day > (SELECT d30 FROM b))
-        + (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE payment_status = 'PAID'
-            AND coalesce(paid_at, created_at) >= now() - interval '30 days' AND coalesce(paid_at, created_at) < khelkud_nepal_midnight((SELECT d30 FROM b) + 1)))::float8 AS month`,
+      coalesce(sum(amount) FILTER (WHERE h.hour >= (SELECT today FROM b)), 0)::float8 AS today,
+      coalesce(sum(amount) FILTER (WHERE h.hour >= (SELECT h7 FROM b)), 0)::float8 AS week,
+      coalesce(sum(amount), 0)::float8 AS month
+    FROM ${PAID_HOURS} h WHERE h.hour >= (SELECT h30 FROM b)`,
   );
   return { today: Number(r?.today ?? 0), last7Days: Number(r?.week ?? 0), last30Days: Number(r?.month ?? 0) };
 }
@@ -106,63 +104,56 @@ export async function recentOrders(db: DbOrTx, limit = 8) {
 type BestSeller = { productId: string; name: string; units: number; revenue: number };
 
 /**
- * Units sold in orders that were not cancelled, created in the last 30 days. The window table holds every order from
- * the Nepal day 30 days ago on (`refreshTotals` moves it); the part of that day before this moment 30 days ago is taken
- * away here. Only products with deltas not yet folded or lines in that part ("changed") can rank differently from the
- * table. Those with lines in that part only lose units, so the candidates are the table's best down to its 5th product
- * that did not change, plus the products with deltas; the best 5 of those are the best 5 of all (docs/decisions/125).
+ * The window table as it stands with the deltas not yet folded, when it starts at the Nepal hour 30 days ago (null
+ * otherwise). Only products with deltas can rank differently from the table: the candidates are the table's best down
+ * to its limit-th product without deltas, plus the products with deltas; the best of those are the best of all
+ * (docs/decisions/125). A few primary-key look-ups, whatever the number of orders (docs/decisions/129).
  */
-export async function bestSellers(db: Db, limit = 5) {
-  // Less than a day of orders: starting parallel workers for them costs more than reading them (100+ ms on a busy
-  // machine), and so does compiling the query (PostgreSQL's JIT, which the planner's guess at the first day's orders
-  // set off: 30-60 ms a request at a million orders; docs/decisions/125).
-  const [r] = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
-    return rows<{ ok: boolean; list: BestSeller[] | null }>(
-      tx,
-      sql`WITH w AS (
-      SELECT day FROM sales_window_start WHERE id = 1 AND day = khelkud_nepal_day(now() - interval '30 days')
-    ), edge AS (
-      SELECT i.product_id, sum(i.quantity) AS units, sum(i.line_total) AS revenue
-      FROM orders o JOIN order_items i ON i.order_id = o.id
-      WHERE o.status <> 'CANCELLED' AND o.created_at >= khelkud_nepal_midnight((SELECT day FROM w)) AND o.created_at < now() - interval '30 days'
-      GROUP BY i.product_id
-    ), delta AS (
+async function bestSellersKept(db: DbOrTx, limit: number): Promise<BestSeller[] | null> {
+  const [r] = await rows<{ ok: boolean; list: BestSeller[] | null }>(
+    db,
+    sql`WITH delta AS (
       SELECT product_id, sum(units) AS units, sum(revenue) AS revenue, max(name) AS name FROM product_sales_deltas GROUP BY product_id
-    ), changed AS (
-      SELECT product_id FROM edge UNION SELECT product_id FROM delta
     ), top AS (
       -- The table's best down to its limit-th product without a change: no product after it can rank higher.
       SELECT product_id FROM (
-        SELECT r.product_id, count(*) FILTER (WHERE ch.product_id IS NULL) OVER (ORDER BY r.units DESC, r.revenue DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS unchanged_before
-        FROM (SELECT product_id, units, revenue FROM product_sales_window ORDER BY units DESC, revenue DESC LIMIT ${limit} + (SELECT count(*) FROM changed)) r
-        LEFT JOIN changed ch ON ch.product_id = r.product_id
+        SELECT r.product_id, count(*) FILTER (WHERE d.product_id IS NULL) OVER (ORDER BY r.units DESC, r.revenue DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS unchanged_before
+        FROM (SELECT product_id, units, revenue FROM product_sales_window ORDER BY units DESC, revenue DESC LIMIT ${limit} + (SELECT count(*) FROM delta)) r
+        LEFT JOIN delta d ON d.product_id = r.product_id
       ) ranked WHERE unchanged_before < ${limit}
     ), scored AS (
       SELECT c.product_id, greatest(m.name, d.name) AS name,
-        coalesce(m.units, 0) + coalesce(d.units, 0) - coalesce(e.units, 0) AS units,
-        coalesce(m.revenue, 0) + coalesce(d.revenue, 0) - coalesce(e.revenue, 0) AS revenue
-      -- Products with unfolded deltas can rise past the table's best; products with lines only in the first day's part
-      -- can only fall, so beyond the table's best they cannot rank.
+        coalesce(m.units, 0) + coalesce(d.units, 0) AS units,
+        coalesce(m.revenue, 0) + coalesce(d.revenue, 0) AS revenue
       FROM (SELECT product_id FROM delta UNION SELECT product_id FROM top) c
       -- One primary-key look-up per candidate (OFFSET 0 keeps the planner from turning it into a hash join that reads the whole table).
       LEFT JOIN LATERAL (SELECT units, revenue, name FROM product_sales_window m WHERE m.product_id = c.product_id OFFSET 0) m ON true
       LEFT JOIN delta d ON d.product_id = c.product_id
-      LEFT JOIN edge e ON e.product_id = c.product_id
     ), best AS (
       SELECT * FROM scored WHERE units > 0 ORDER BY units DESC, revenue DESC LIMIT ${limit}
     )
-    SELECT EXISTS (SELECT 1 FROM w) AS ok,
+    SELECT EXISTS (SELECT 1 FROM sales_window_start WHERE id = 1 AND starts_at = khelkud_nepal_hour(now() - interval '30 days')) AS ok,
       (SELECT json_agg(json_build_object('productId', product_id, 'name', name, 'units', units, 'revenue', revenue) ORDER BY units DESC, revenue DESC) FROM best) AS list`,
-    );
-  });
-  if (r?.ok) return (r.list ?? []).map((x) => ({ ...x, units: Number(x.units), revenue: Number(x.revenue) }));
-  // The window starts on another day than this moment's (the clock went back): count the orders.
-  const list = await rows<BestSeller>(
+  );
+  return r?.ok ? (r.list ?? []) : null;
+}
+
+/**
+ * Units sold in orders that were not cancelled, created since the Nepal hour 30 days ago: the window table the
+ * triggers keep. When the window is behind (a new hour began since `refreshTotals`), it is moved and read again; when
+ * it is ahead (the database clock went back), the orders are counted.
+ */
+export async function bestSellers(db: DbOrTx, limit = 5) {
+  let list = await bestSellersKept(db, limit);
+  if (!list) {
+    await refreshTotals(db);
+    list = await bestSellersKept(db, limit);
+  }
+  list ??= await rows<BestSeller>(
     db,
     sql`SELECT oi.product_id AS "productId", max(oi.product_name) AS name, sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
-    WHERE o.status <> 'CANCELLED' AND o.created_at >= now() - interval '30 days'
+    WHERE o.status <> 'CANCELLED' AND o.created_at >= khelkud_nepal_hour(now() - interval '30 days')
     GROUP BY oi.product_id ORDER BY units DESC, revenue DESC LIMIT ${limit}`,
   );
   return list.map((x) => ({ ...x, units: Number(x.units), revenue: Number(x.revenue) }));
@@ -175,8 +166,8 @@ export async function dailySales(db: DbOrTx) {
     sql`WITH days AS (
       SELECT generate_series((now() AT TIME ZONE ${TZ})::date - 29, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day
     ), paid AS (
-      SELECT day, sum(amount)::float8 AS revenue, sum(orders)::int AS n FROM ${PAID_DAYS} t
-      WHERE day >= (now() AT TIME ZONE ${TZ})::date - 29 GROUP BY 1
+      SELECT khelkud_nepal_day(hour) AS day, sum(amount)::float8 AS revenue, sum(orders)::int AS n FROM ${PAID_HOURS} t
+      WHERE hour >= khelkud_nepal_midnight((now() AT TIME ZONE ${TZ})::date - 29) GROUP BY 1
     )
     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(p.revenue, 0)::float8 AS revenue, coalesce(p.n, 0)::int AS orders
     FROM days d LEFT JOIN paid p ON p.day = d.day ORDER BY d.day`,

@@ -9,8 +9,9 @@ import { bestSellers } from "./dashboard.repository.js";
 
 /**
  * The dashboard reads totals the order triggers keep (docs/decisions/119). Whatever happens to orders — placed,
- * cancelled, paid, refunded, delivered, deleted, written by raw SQL, days passing under the 30-day window — its
- * figures must equal a count of the orders from scratch (the queries the dashboard ran before it kept totals).
+ * cancelled, paid, refunded, delivered, deleted, written by raw SQL, days and hours passing under the 30-day window —
+ * its figures must equal a count of the orders from scratch: the queries the dashboard ran before it kept totals, with
+ * the 7- and 30-day windows starting at the Nepal hour 7 and 30 days ago (docs/decisions/129).
  */
 
 const shop = useWalletShop();
@@ -29,13 +30,16 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await shop.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The start of the Nepal hour `ago` before now, written out here rather than read from the migration's functions. */
+const hourAgo = (ago: string) => sql`(date_trunc('hour', (now() - ${ago}::interval) AT TIME ZONE ${TZ}) AT TIME ZONE ${TZ})`;
+
 /** The dashboard's figures counted from the orders themselves. */
 async function fromScratch() {
   const [revenue] = await rows<{ today: number; week: number; month: number }>(sql`SELECT
       coalesce(sum(total_amount) FILTER (WHERE coalesce(paid_at, created_at) >= (date_trunc('day', now() AT TIME ZONE ${TZ}) AT TIME ZONE ${TZ})), 0)::float8 AS today,
-      coalesce(sum(total_amount) FILTER (WHERE coalesce(paid_at, created_at) >= now() - interval '7 days'), 0)::float8 AS week,
+      coalesce(sum(total_amount) FILTER (WHERE coalesce(paid_at, created_at) >= ${hourAgo("7 days")}), 0)::float8 AS week,
       coalesce(sum(total_amount), 0)::float8 AS month
-    FROM orders WHERE payment_status = 'PAID' AND coalesce(paid_at, created_at) >= now() - interval '30 days'`);
+    FROM orders WHERE payment_status = 'PAID' AND coalesce(paid_at, created_at) >= ${hourAgo("30 days")}`);
   const byStatus = await rows<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n FROM orders GROUP BY status`);
   const [waiting] = await rows<{ cod_n: number; cod_sum: number; wallet_n: number; wallet_sum: number }>(sql`SELECT
       count(*) FILTER (WHERE payment_method = 'COD')::int AS cod_n, coalesce(sum(total_amount) FILTER (WHERE payment_method = 'COD'), 0)::float8 AS cod_sum,
@@ -47,7 +51,7 @@ async function fromScratch() {
     revenue: number;
   }>(sql`SELECT oi.product_id AS "productId", sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
-    WHERE o.status <> 'CANCELLED' AND o.created_at >= now() - interval '30 days'
+    WHERE o.status <> 'CANCELLED' AND o.created_at >= ${hourAgo("30 days")}
     GROUP BY oi.product_id ORDER BY units DESC, revenue DESC, "productId" LIMIT 6`);
   const daily = await rows<{ day: string; revenue: number; orders: number }>(sql`WITH days AS (
       SELECT generate_series((now() AT TIME ZONE ${TZ})::date - 29, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day
@@ -184,6 +188,18 @@ describe("the admin dashboard's kept totals", () => {
       await delivered(p6, 11, "ESEWA", hours(32 * 24)),
       await delivered(p5, 3, "COD", hours(31 * 24 + 5)),
     ];
+    // The edge hours: just before and at the start of the Nepal hour 30 days ago and 7 days ago, and inside that hour
+    // but more than 30 days ago (counted: the window starts at the hour).
+    const [edge] = await rows<{ h30: string; h7: string; inside: string }>(sql`SELECT ${hourAgo("30 days")}::text AS h30, ${hourAgo("7 days")}::text AS h7,
+      greatest(${hourAgo("30 days")}, now() - interval '30 days 1 second')::text AS inside`);
+    const at = (moment: string, ms = 0) => new Date(new Date(moment).getTime() + ms);
+    raw.push(
+      await delivered(p4, 12, "KHALTI", at(edge!.h30, -1000)),
+      await delivered(p6, 13, "COD", at(edge!.h30)),
+      await delivered(p3, 14, "ESEWA", at(edge!.inside)),
+      await delivered(p7, 15, "KHALTI", at(edge!.h7, -1)),
+      await delivered(p5, 16, "COD", at(edge!.h7), at(edge!.h30, -1)),
+    );
     await dashboardMatchesTheOrders();
     // Raw updates: one old order cancelled, one moved a day later, one refunded.
     await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[2]!.id));
@@ -197,46 +213,46 @@ describe("the admin dashboard's kept totals", () => {
     await db.delete(orders).where(eq(orders.id, raw[5]!.id));
     await dashboardMatchesTheOrders();
 
-    // Days pass: the window started three days earlier, as if the dashboard was last opened then (what the lines'
-    // triggers would have added since). Opening it now takes those days away.
-    await db.execute(sql`UPDATE sales_window_start SET day = day - 3`);
+    // Days and hours pass: the window started three days and five hours earlier, as if the dashboard was last opened
+    // then (what the lines' triggers would have added since). Opening it now takes those hours away.
+    await db.execute(sql`UPDATE sales_window_start SET starts_at = starts_at - interval '3 days 5 hours'`);
     await db.execute(sql`INSERT INTO product_sales_deltas
       SELECT i.product_id, sum(i.quantity), sum(i.line_total), max(i.product_name) FROM orders o JOIN order_items i ON i.order_id = o.id
-      WHERE o.status <> 'CANCELLED' AND o.created_at >= khelkud_nepal_midnight((SELECT day FROM sales_window_start)) AND o.created_at < khelkud_nepal_midnight((SELECT day FROM sales_window_start) + 3)
+      WHERE o.status <> 'CANCELLED' AND o.created_at >= (SELECT starts_at FROM sales_window_start) AND o.created_at < (SELECT starts_at + interval '3 days 5 hours' FROM sales_window_start)
       GROUP BY i.product_id`);
-    // While the window is three days longer, orders of those days are cancelled and another put back.
+    // While the window is longer, orders of those days and of the edge hour are cancelled and another put back.
     await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[4]!.id));
     await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[7]!.id));
     await db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, raw[2]!.id));
+    await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[8]!.id));
+    await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, raw[10]!.id));
     const d = await dashboardMatchesTheOrders();
     expect(d.bestSellers.length).toBeGreaterThan(0);
-    expect(await rows(sql`SELECT day = khelkud_nepal_day(now() - interval '30 days') AS moved FROM sales_window_start`)).toEqual([{ moved: true }]);
+    expect(await rows(sql`SELECT starts_at = ${hourAgo("30 days")} AS moved FROM sales_window_start`)).toEqual([{ moved: true }]);
   });
 
-  it("ranks best sellers that only the first day's part or unfolded changes move, beyond the table's best", async () => {
+  it("ranks best sellers that unfolded changes move, beyond the table's best", async () => {
     const db = shop.t.database.db;
     await dashboardMatchesTheOrders();
     const userId = (await insertUser(db)).id;
     const ids = (await Promise.all(Array.from({ length: 10 }, () => insertProduct(db, { sizes: [{ size: "M", stock: 1000 }] })))).map((p) => p.id);
     const [a, b, c, d, e, f, g, h, i, j] = ids as [string, string, string, string, string, string, string, string, string, string];
-    // A moment inside the window table's first day but more than 30 days ago (null just after Nepal midnight, when
-    // that part of the day is empty).
-    const [moment] = await rows<{ edge: string | null }>(sql`SELECT CASE WHEN now() - interval '30 days 1 second' >= khelkud_nepal_midnight(khelkud_nepal_day(now() - interval '30 days'))
-      THEN to_char((now() - interval '30 days 1 second') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') END AS edge`);
-    const edge = moment?.edge;
-    const sold = (productId: string, quantity: number, createdAt?: Date) => insertOrder(db, { userId, items: [{ productId, size: "M", quantity }], ...(createdAt ? { createdAt } : {}) });
-    // Five products lead the table on lines from that part of the first day, which no longer count; five others sold less,
-    // all within 30 days: those five rank first.
+    const sold = (productId: string, quantity: number) => insertOrder(db, { userId, items: [{ productId, size: "M", quantity }] });
+    // Five products lead the table on a large order each; five others sold less. Opening the dashboard folds them all.
+    const large: string[] = [];
     for (const [n, p] of [a, b, c, d, e].entries()) {
-      if (edge) await sold(p, 100, new Date(edge));
+      large.push((await sold(p, 100)).id);
       await sold(p, 50 - n * 10);
     }
     for (const [n, p] of [f, g, h, i].entries()) await sold(p, 90 - n * 10);
-    const shown = await dashboardMatchesTheOrders();
-    expect(shown.bestSellers.map((s: { productId: string }) => s.productId)).toEqual([f, g, h, i, a]);
-    // A product sold after the fold, not yet in the table, ranks by its unfolded change.
+    expect((await dashboardMatchesTheOrders()).bestSellers.map((s: { productId: string }) => s.productId)).toEqual([a, b, c, d, e]);
+    // The large orders are cancelled, and a product not yet in the table sells: without a fold, the table's five best
+    // fall behind products below them and the new one leads.
+    for (const id of large) await db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, id));
     await sold(j, 95);
-    expect((await bestSellers(db)).map((s) => ({ productId: s.productId, units: s.units, revenue: s.revenue }))).toEqual((await fromScratch()).bestSellers);
-    expect((await bestSellers(db))[0]?.productId).toBe(j);
+    const unfolded = (await bestSellers(db)).map((s) => ({ productId: s.productId, units: s.units, revenue: s.revenue }));
+    expect(unfolded).toEqual((await fromScratch()).bestSellers);
+    expect(unfolded.map((s) => s.productId)).toEqual([j, f, g, h, i]);
+    await dashboardMatchesTheOrders();
   });
 });

@@ -117,14 +117,31 @@ export async function documentsBetween(db: DbOrTx, from: Date, to: Date): Promis
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.sequence));
 }
 
-/** Taxable sales and VAT in [from, to), credit notes subtracted. */
+/**
+ * Taxable sales and VAT in [from, to), credit notes subtracted. Whole Nepal days come from the totals the documents'
+ * insert trigger keeps (migration 0016, docs/decisions/130): a fiscal year is at most 366 rows, however many documents
+ * it holds. A range that starts or ends inside a day reads that part from the documents (a BS month or fiscal year
+ * begins and ends at Nepal midnight, so theirs are empty).
+ */
 export async function taxTotals(db: DbOrTx, from: Date, to: Date) {
-  const [row] = await db
-    .select({
-      taxable: sql<number>`coalesce(sum(case when ${taxDocuments.kind} = 'INVOICE' then ${taxDocuments.taxable} else -${taxDocuments.taxable} end), 0)::bigint`,
-      vat: sql<number>`coalesce(sum(case when ${taxDocuments.kind} = 'INVOICE' then ${taxDocuments.vat} else -${taxDocuments.vat} end), 0)::bigint`,
-    })
-    .from(taxDocuments)
-    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)));
+  const result = (await db.execute(sql`WITH r AS (
+      SELECT ${from.toISOString()}::timestamptz AS "from", ${to.toISOString()}::timestamptz AS "to"
+    ), d AS (
+      -- first: the first whole day; last: the day after the last whole day (never before first)
+      SELECT r.*, f.first, greatest(khelkud_nepal_day(r."to"), f.first) AS last FROM r,
+        LATERAL (SELECT CASE WHEN khelkud_nepal_midnight(khelkud_nepal_day(r."from")) = r."from" THEN khelkud_nepal_day(r."from") ELSE khelkud_nepal_day(r."from") + 1 END AS first) f
+    ), parts AS (
+      SELECT kind, taxable::bigint, vat::bigint FROM tax_document_days WHERE day >= (SELECT first FROM d) AND day < (SELECT last FROM d)
+      UNION ALL
+      SELECT kind, taxable, vat FROM ${taxDocuments}
+        WHERE issued_at >= (SELECT "from" FROM d) AND issued_at < (SELECT least(khelkud_nepal_midnight(first), "to") FROM d)
+      UNION ALL
+      SELECT kind, taxable, vat FROM ${taxDocuments}
+        WHERE issued_at >= (SELECT greatest(khelkud_nepal_midnight(last), "from") FROM d) AND issued_at < (SELECT "to" FROM d)
+    )
+    SELECT coalesce(sum(CASE WHEN kind = 'INVOICE' THEN taxable ELSE -taxable END), 0)::bigint AS taxable,
+      coalesce(sum(CASE WHEN kind = 'INVOICE' THEN vat ELSE -vat END), 0)::bigint AS vat
+    FROM parts`)) as unknown as { rows: { taxable: number | string; vat: number | string }[] };
+  const [row] = result.rows;
   return { taxable: Number(row?.taxable ?? 0), vat: Number(row?.vat ?? 0) };
 }

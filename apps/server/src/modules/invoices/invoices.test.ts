@@ -3,14 +3,15 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { amountInNepaliWords, amountInWords, fiscalYearOf, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
+import { amountInNepaliWords, amountInWords, bsMonthRange, fiscalYearOf, fiscalYearRange, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
 import { insertProduct } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
 import { createAdminOrdersService } from "../orders/orders-admin.service.js";
 import { documentCounters, orders, storeSettings, taxDocuments } from "../../db/schema/index.js";
 import { payOnKhalti } from "../../payments/simulator/testing.js";
-import { issueInvoice } from "./invoices.service.js";
+import { issueCreditNote, issueInvoice } from "./invoices.service.js";
+import { taxTotals } from "./invoices.repository.js";
 import { pdfText } from "../../test/pdf-text.js";
 
 /** Tax invoices and credit notes (docs/decisions/081). */
@@ -299,6 +300,56 @@ describe("admin: documents, sales register, dashboard", () => {
     expect(dash.tax.fiscalYear).toBe(fiscalYearOf(new Date()));
     expect(Math.round(Number(last.getCell(9).value) * 100)).toBe(dash.tax.vat);
     expect((await get(shop.admin, "/api/admin/sales-register.csv?period=1990-01")).statusCode).toBe(400);
+  });
+});
+
+describe("tax totals kept per Nepal day (docs/decisions/130)", () => {
+  /** Taxable and VAT of the documents issued in [from, to), credit notes subtracted, counted from the documents. */
+  async function fromDocuments(from: Date, to: Date) {
+    const result = (await shop.t.database.db.execute(sql`SELECT
+        coalesce(sum(CASE WHEN kind = 'INVOICE' THEN taxable ELSE -taxable END), 0)::float8 AS taxable,
+        coalesce(sum(CASE WHEN kind = 'INVOICE' THEN vat ELSE -vat END), 0)::float8 AS vat
+      FROM tax_documents WHERE issued_at >= ${from.toISOString()}::timestamptz AND issued_at < ${to.toISOString()}::timestamptz`)) as unknown as { rows: { taxable: number; vat: number }[] };
+    return { taxable: Number(result.rows[0]!.taxable), vat: Number(result.rows[0]!.vat) };
+  }
+
+  it("equal a sum over the documents for fiscal years, BS months and ranges that cut through days", async () => {
+    const db = shop.t.database.db;
+    const actor = { id: shop.admin.id, ip: null };
+    const collectAt = async (at: string) => {
+      const order = await deliveredCod(shop.customer.id);
+      await createAdminOrdersService(db, shop.t.app.services.orders.lifecycle, () => new Date(at)).collectCash(actor, order.id);
+      return order;
+    };
+    // Either side of Nepal midnight at the end of Asar 2082 (the fiscal year's last day) and of a BS month's last day,
+    // and one refunded two days later (a credit note in another day).
+    await collectAt("2025-07-16T18:00:00Z"); // 23:45 in Kathmandu, 32 Asar 2082
+    await collectAt("2025-07-16T18:20:00Z"); // 00:05, 1 Shrawan 2082
+    const refunded = await collectAt("2025-08-16T18:14:59Z"); // 23:59:59, 31 Shrawan 2082
+    await collectAt("2025-08-16T18:15:00Z"); // 00:00, 1 Bhadra 2082
+    await db.transaction((tx) => issueCreditNote(tx, refunded.id, new Date("2025-08-18T06:00:00Z"), "Returned"));
+
+    // The kept days are the documents' days, every one of them.
+    const days = (await db.execute(sql`SELECT day::text, kind, documents::int, taxable::float8, vat::float8 FROM tax_document_days ORDER BY 1, 2`)) as unknown as { rows: unknown[] };
+    const counted = (await db.execute(sql`SELECT khelkud_nepal_day(issued_at)::text AS day, kind, count(*)::int AS documents, sum(taxable)::float8 AS taxable, sum(vat)::float8 AS vat
+      FROM tax_documents GROUP BY 1, 2 ORDER BY 1, 2`)) as unknown as { rows: unknown[] };
+    expect(days.rows).toEqual(counted.rows);
+    expect(days.rows.length).toBeGreaterThanOrEqual(5);
+
+    const ranges: [Date, Date][] = [
+      [fiscalYearRange(2081).from, fiscalYearRange(2081).to],
+      [fiscalYearRange(2082).from, fiscalYearRange(2082).to],
+      [bsMonthRange(2082, 4).from, bsMonthRange(2082, 4).to],
+      [bsMonthRange(2082, 5).from, bsMonthRange(2082, 5).to],
+      // Inside one day, across a midnight, and from the middle of one day to the middle of another.
+      [new Date("2025-07-16T18:10:00Z"), new Date("2025-07-16T18:30:00Z")],
+      [new Date("2025-07-16T17:00:00Z"), new Date("2025-08-16T18:15:00.001Z")],
+      [new Date("2025-08-16T18:14:59Z"), new Date("2025-08-18T06:00:00.001Z")],
+      [new Date("2025-08-18T06:00:00.001Z"), new Date("2025-08-19T00:00:00Z")],
+    ];
+    for (const [from, to] of ranges) expect(await taxTotals(db, from, to), `${from.toISOString()} – ${to.toISOString()}`).toEqual(await fromDocuments(from, to));
+    expect((await taxTotals(db, fiscalYearRange(2081).from, fiscalYearRange(2081).to)).vat).toBeGreaterThan(0);
+    expect((await taxTotals(db, bsMonthRange(2082, 4).from, bsMonthRange(2082, 4).to)).vat).toBeGreaterThan(0);
   });
 });
 
