@@ -3,8 +3,10 @@
 // the database itself (generate_series), so both sizes are ready in a few minutes. At each size, single-user p50/p95
 // over HTTP (a different request each time, nothing cached: CATALOG_CACHE_MS=0) of: the catalogue of one category
 // with its facet counts, search, the admin order list searched by order number and by customer, the admin
-// dashboard, and a customer's order history; then each p95 at the large size against the small one, beside the goal
-// (≤ 2×, issue 20). `BENCH_ROUNDS` (60) requests per figure; `BENCH_GROWTH` ("1000:10000,100000:1000000") the sizes.
+// dashboard (with the fiscal year's tax totals), the admin's invoices and credit notes of a BS month and by number, and
+// a customer's order history; then each p95 at the large size against the small one, beside the goal (≤ 2×, issue 20).
+// Every paid order has its invoice, and one in fifty of them a credit note. `BENCH_ROUNDS` (60) requests per figure;
+// `BENCH_GROWTH` ("1000:10000,100000:1000000") the sizes.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +16,7 @@ import { percentile, summary } from "./lib.mjs";
 // The seed's generator (bench/run.mjs runs benches through tsx, so they import the server's TypeScript directly).
 import { mulberry32 } from "../apps/server/src/lib/seeded-random.ts";
 import { scratchPostgres } from "./scratch-db.mjs";
+import { bsDateOf, fiscalYearOf, formatBs } from "../packages/contracts/src/index.ts";
 
 process.env.NODE_ENV = "production";
 const { openPostgres } = await import("../apps/server/src/db/client.ts");
@@ -99,6 +102,60 @@ async function generateOrders(client, from, to, users, products) {
     WHERE k = 1 OR g % 3 = 0`);
 }
 
+/**
+ * The Nepal days of the last 400 days with their BS date and fiscal year, as three arrays for unnest() (the calendar
+ * is the contracts' table, which SQL does not have).
+ */
+function nepalCalendar() {
+  const days = [];
+  const bs = [];
+  const years = [];
+  for (let d = -1; d <= 400; d++) {
+    const instant = new Date(Date.now() - d * 86_400_000);
+    const nepal = new Date(instant.getTime() + 345 * 60_000).toISOString().slice(0, 10);
+    if (days.includes(nepal)) continue;
+    days.push(nepal);
+    bs.push(formatBs(bsDateOf(instant)));
+    years.push(fiscalYearOf(instant));
+  }
+  return [days, bs, years];
+}
+
+/**
+ * Bills of orders from..to: an invoice for every paid order, issued when it was paid, and a credit note for one in
+ * fifty of them three days later (when that moment has come). Amounts as a VAT-registered shop's (13% of the total
+ * is taxed out of it, rounded as the lines would be: close enough for reading them).
+ */
+async function generateTaxDocuments(client, from, to) {
+  const calendar = nepalCalendar();
+  const seller = `'{"legalName": "Khelkud Sports Pvt. Ltd.", "legalAddress": "New Road, Kathmandu", "pan": "609876543", "vatRegistered": true}'::jsonb`;
+  await client.query(
+    `INSERT INTO tax_documents (id, kind, number, fiscal_year, sequence, order_id, issued_at, issued_date_bs, vat_registered, seller, buyer, order_number, lines,
+       shipping_amount, shipping_taxable, shipping_vat, taxable, vat, exempt, total, payment_method, payment_reference)
+    SELECT 'growth-inv' || g, 'INVOICE', c.fy || '-' || lpad(g::text, 7, '0'), c.fy, g, o.id, o.paid_at, c.bs, true, ${seller},
+      jsonb_build_object('name', u.name, 'email', u.email), o.order_number,
+      jsonb_build_array(jsonb_build_object('description', 'Growth jersey', 'quantity', 1, 'amount', o.subtotal)),
+      o.shipping_cost, o.shipping_cost - round(o.shipping_cost * 13 / 113.0), round(o.shipping_cost * 13 / 113.0),
+      o.total_amount - round(o.total_amount * 13 / 113.0), round(o.total_amount * 13 / 113.0), 0, o.total_amount,
+      CASE o.payment_method WHEN 'COD' THEN 'Cash on Delivery' ELSE initcap(o.payment_method) END, 'growth-pay-' || g
+    FROM generate_series($1::int, $2::int) g
+      JOIN orders o ON o.id = 'growth-o' || g AND o.payment_status = 'PAID'
+      JOIN users u ON u.id = o.user_id
+      JOIN unnest($3::date[], $4::text[], $5::text[]) c(day, bs, fy) ON c.day = (o.paid_at AT TIME ZONE 'Asia/Kathmandu')::date`,
+    [from, to, ...calendar],
+  );
+  await client.query(
+    `INSERT INTO tax_documents (id, kind, number, fiscal_year, sequence, order_id, invoice_id, issued_at, issued_date_bs, vat_registered, seller, buyer, order_number, lines,
+       shipping_amount, shipping_taxable, shipping_vat, taxable, vat, exempt, total, payment_method, payment_reference, reason)
+    SELECT 'growth-cn' || g, 'CREDIT_NOTE', 'CN-' || c.fy || '-' || lpad(g::text, 7, '0'), c.fy, g, i.order_id, i.id, i.issued_at + interval '3 days', c.bs, true, i.seller,
+      i.buyer, i.order_number, i.lines, i.shipping_amount, i.shipping_taxable, i.shipping_vat, i.taxable, i.vat, 0, i.total, i.payment_method, 'growth-refund-' || g, 'Returned'
+    FROM generate_series($1::int, $2::int) g
+      JOIN tax_documents i ON i.id = 'growth-inv' || g AND g % 50 = 7 AND i.issued_at + interval '3 days' < now()
+      JOIN unnest($3::date[], $4::text[], $5::text[]) c(day, bs, fy) ON c.day = ((i.issued_at + interval '3 days') AT TIME ZONE 'Asia/Kathmandu')::date`,
+    [from, to, ...calendar],
+  );
+}
+
 /** Grows the shop from `have` to `want`: products with their triggers, then customers and orders without (replica role skips FK checks). */
 async function grow(url, have, want) {
   const client = new pg.Client({ connectionString: url });
@@ -109,9 +166,13 @@ async function grow(url, have, want) {
     await client.query("SET session_replication_role = replica");
     for (let from = have.users + 1; from <= want.users; from += 100_000) await generateUsers(client, from, Math.min(from + 99_999, want.users));
     for (let from = have.orders + 1; from <= want.orders; from += 100_000) await generateOrders(client, from, Math.min(from + 99_999, want.orders), want.users, want.products);
+    for (let from = have.orders + 1; from <= want.orders; from += 100_000) await generateTaxDocuments(client, from, Math.min(from + 99_999, want.orders));
     await client.query("SET session_replication_role = DEFAULT");
     // The replica role skipped the triggers that keep the dashboard's totals (docs/decisions/119): count them again.
     await client.query("SELECT khelkud_order_totals_rebuild()");
+    // And the tax documents' days (docs/decisions/130), where the schema keeps them.
+    const { rows: kept } = await client.query("SELECT to_regproc('khelkud_tax_document_days_rebuild') IS NOT NULL AS kept");
+    if (kept[0].kept) await client.query("SELECT khelkud_tax_document_days_rebuild()");
     await client.query("VACUUM ANALYZE");
   } finally {
     await client.end();
@@ -147,6 +208,8 @@ const FIGURES = {
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
+  billsOfMonth: "admin bills of a BS month",
+  billsByNumber: "admin bills, by number",
   history: "a customer's order history",
 };
 
@@ -172,6 +235,12 @@ async function measure(origin, client, size, admin, tokenFor) {
   });
   const dashboard = Array.from({ length: Math.min(n, 30) }, () => "/api/admin/dashboard");
   const customers = Array.from({ length: n }, () => upTo(size.users));
+  // This BS month's and last month's documents, a page of the first three; and documents by their number, whole or its
+  // last digits.
+  const months = [formatBs(bsDateOf(new Date())).slice(0, 7), formatBs(bsDateOf(new Date(Date.now() - 32 * 86_400_000))).slice(0, 7)];
+  const billsOfMonth = Array.from({ length: n }, () => `/api/admin/invoices?month=${pick(months)}&page=${upTo(3)}`);
+  const { rows: bills } = await client.query("SELECT number FROM tax_documents WHERE id = ANY($1)", [Array.from({ length: 3 * n }, () => `growth-inv${upTo(size.orders)}`)]);
+  const billsByNumber = bills.slice(0, n).map((b, i) => `/api/admin/invoices?q=${encodeURIComponent(i % 2 ? b.number : b.number.slice(-7))}`);
   const out = {};
   const bearer = { authorization: `Bearer ${admin}` };
   await timeEach(origin, catalogue.slice(0, 5).concat(search.slice(0, 5))); // warm-up
@@ -180,6 +249,8 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);
+  out.billsOfMonth = await timeEach(origin, billsOfMonth, bearer);
+  out.billsByNumber = await timeEach(origin, billsByNumber, bearer);
   const history = [];
   for (const g of customers) history.push({ token: await tokenFor(g) });
   const times = [];

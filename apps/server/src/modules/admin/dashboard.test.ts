@@ -254,5 +254,17 @@ describe("the admin dashboard's kept totals", () => {
     expect(unfolded).toEqual((await fromScratch()).bestSellers);
     expect(unfolded.map((s) => s.productId)).toEqual([j, f, g, h, i]);
     await dashboardMatchesTheOrders();
+    // A new hour begins between the dashboard's fold and its read (here: the window is an hour behind, holding that
+    // hour's lines as the triggers would have added them): best sellers move the window before reading it.
+    const [edge] = await rows<{ before: string }>(sql`SELECT (${hourAgo("30 days")} - interval '30 minutes')::text AS before`);
+    await insertOrder(db, { userId, items: [{ productId: f, size: "M", quantity: 200 }], createdAt: new Date(edge!.before) });
+    await db.execute(sql`UPDATE sales_window_start SET starts_at = starts_at - interval '1 hour'`);
+    await db.execute(sql`INSERT INTO product_sales_deltas
+      SELECT i.product_id, sum(i.quantity), sum(i.line_total), max(i.product_name) FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE o.status <> 'CANCELLED' AND o.created_at >= (SELECT starts_at FROM sales_window_start) AND o.created_at < (SELECT starts_at + interval '1 hour' FROM sales_window_start)
+      GROUP BY i.product_id`);
+    await sold(a, 1);
+    expect((await bestSellers(db)).map((s) => ({ productId: s.productId, units: s.units, revenue: s.revenue }))).toEqual((await fromScratch()).bestSellers);
+    expect(await rows(sql`SELECT starts_at = ${hourAgo("30 days")} AS moved FROM sales_window_start`)).toEqual([{ moved: true }]);
   });
 });
