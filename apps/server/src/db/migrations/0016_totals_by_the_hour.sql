@@ -247,3 +247,13 @@ BEGIN
 END $$;
 --> statement-breakpoint
 SELECT khelkud_tax_document_days_rebuild();
+--> statement-breakpoint
+-- The admin's search of invoices and credit notes (a part of the document number, the order number, or the buyer's
+-- name or e-mail) read every document: one trigram index per arm of its OR, which PostgreSQL combines (docs/decisions/130).
+CREATE INDEX IF NOT EXISTS "tax_documents_number_trgm_idx" ON "tax_documents" USING gin ("number" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "tax_documents_order_number_trgm_idx" ON "tax_documents" USING gin ("order_number" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "tax_documents_buyer_name_trgm_idx" ON "tax_documents" USING gin (("buyer" ->> 'name') gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "tax_documents_buyer_email_trgm_idx" ON "tax_documents" USING gin (("buyer" ->> 'email') gin_trgm_ops);

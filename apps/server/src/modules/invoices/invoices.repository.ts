@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { TaxDocumentKind } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
@@ -81,6 +81,16 @@ export interface DocumentFilter {
   to?: Date;
 }
 
+/**
+ * A whole document number (2083/84-000123, CN-2083/84-000007, with the shop's prefix if it has one) is looked up as
+ * itself: every number of a year shares "2083/84-", which the trigram index reads for every document of the year
+ * (docs/decisions/130). A part of a number is matched by the trigram index, as the order number and the buyer are.
+ */
+const WHOLE_DOCUMENT_NUMBER = /\d{4}\/\d{2}-\d{6,}$/;
+function numberMatch(text: string, like: string): SQL {
+  return WHOLE_DOCUMENT_NUMBER.test(text) ? inArray(taxDocuments.number, [...new Set([text, text.toUpperCase()])]) : ilike(taxDocuments.number, like);
+}
+
 function where(f: DocumentFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.kind) parts.push(eq(taxDocuments.kind, f.kind));
@@ -88,7 +98,7 @@ function where(f: DocumentFilter): SQL | undefined {
   if (f.to) parts.push(lt(taxDocuments.issuedAt, f.to));
   if (f.q) {
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(ilike(taxDocuments.number, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, sql`${taxDocuments.buyer}->>'email' ilike ${like}`));
+    parts.push(or(numberMatch(f.q, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, sql`${taxDocuments.buyer}->>'email' ilike ${like}`));
   }
   return and(...parts);
 }
@@ -103,7 +113,17 @@ export async function listDocuments(db: DbOrTx, f: DocumentFilter, limit: number
     .offset(offset);
 }
 
+/**
+ * How many documents match. Without a search text the count comes from the kept days (a BS month is about 30 rows, all
+ * of them a few hundred, however many documents there are; docs/decisions/130); a search counts the documents it finds.
+ */
 export async function countDocuments(db: DbOrTx, f: DocumentFilter): Promise<number> {
+  if (!f.q) {
+    const result = (await db.execute(
+      sql`SELECT coalesce(sum(documents), 0)::int AS n FROM (${documentsPerKind(f.from, f.to)}) p ${f.kind ? sql`WHERE kind = ${f.kind}` : sql``}`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  }
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(taxDocuments).where(where(f));
   return row?.n ?? 0;
 }
@@ -118,30 +138,34 @@ export async function documentsBetween(db: DbOrTx, from: Date, to: Date): Promis
 }
 
 /**
- * Taxable sales and VAT in [from, to), credit notes subtracted. Whole Nepal days come from the totals the documents'
- * insert trigger keeps (migration 0016, docs/decisions/130): a fiscal year is at most 366 rows, however many documents
- * it holds. A range that starts or ends inside a day reads that part from the documents (a BS month or fiscal year
- * begins and ends at Nepal midnight, so theirs are empty).
+ * Rows of (kind, documents, taxable, vat) that add up to the documents issued in [from, to) (an end left out is open).
+ * Whole Nepal days come from the totals the documents' insert trigger keeps (migration 0016, docs/decisions/130): a
+ * fiscal year is at most 366 rows a kind, however many documents it holds. A range that starts or ends inside a day
+ * reads that part from the documents (a BS month or fiscal year begins and ends at Nepal midnight, so theirs are empty).
  */
-export async function taxTotals(db: DbOrTx, from: Date, to: Date) {
-  const result = (await db.execute(sql`WITH r AS (
-      SELECT ${from.toISOString()}::timestamptz AS "from", ${to.toISOString()}::timestamptz AS "to"
+function documentsPerKind(from: Date | undefined, to: Date | undefined): SQL {
+  return sql`WITH r AS (
+      SELECT ${from?.toISOString() ?? "-infinity"}::timestamptz AS "from", ${to?.toISOString() ?? "infinity"}::timestamptz AS "to"
     ), d AS (
       -- first: the first whole day; last: the day after the last whole day (never before first)
       SELECT r.*, f.first, greatest(khelkud_nepal_day(r."to"), f.first) AS last FROM r,
         LATERAL (SELECT CASE WHEN khelkud_nepal_midnight(khelkud_nepal_day(r."from")) = r."from" THEN khelkud_nepal_day(r."from") ELSE khelkud_nepal_day(r."from") + 1 END AS first) f
-    ), parts AS (
-      SELECT kind, taxable::bigint, vat::bigint FROM tax_document_days WHERE day >= (SELECT first FROM d) AND day < (SELECT last FROM d)
-      UNION ALL
-      SELECT kind, taxable, vat FROM ${taxDocuments}
-        WHERE issued_at >= (SELECT "from" FROM d) AND issued_at < (SELECT least(khelkud_nepal_midnight(first), "to") FROM d)
-      UNION ALL
-      SELECT kind, taxable, vat FROM ${taxDocuments}
-        WHERE issued_at >= (SELECT greatest(khelkud_nepal_midnight(last), "from") FROM d) AND issued_at < (SELECT "to" FROM d)
     )
-    SELECT coalesce(sum(CASE WHEN kind = 'INVOICE' THEN taxable ELSE -taxable END), 0)::bigint AS taxable,
+    SELECT kind, documents, taxable, vat FROM tax_document_days WHERE day >= (SELECT first FROM d) AND day < (SELECT last FROM d)
+    UNION ALL
+    SELECT kind, 1, taxable, vat FROM ${taxDocuments}
+      WHERE issued_at >= (SELECT "from" FROM d) AND issued_at < (SELECT least(khelkud_nepal_midnight(first), "to") FROM d)
+    UNION ALL
+    SELECT kind, 1, taxable, vat FROM ${taxDocuments}
+      WHERE issued_at >= (SELECT greatest(khelkud_nepal_midnight(last), "from") FROM d) AND issued_at < (SELECT "to" FROM d)`;
+}
+
+/** Taxable sales and VAT in [from, to), credit notes subtracted, from the kept days. */
+export async function taxTotals(db: DbOrTx, from: Date, to: Date) {
+  const result = (await db.execute(sql`SELECT
+      coalesce(sum(CASE WHEN kind = 'INVOICE' THEN taxable ELSE -taxable END), 0)::bigint AS taxable,
       coalesce(sum(CASE WHEN kind = 'INVOICE' THEN vat ELSE -vat END), 0)::bigint AS vat
-    FROM parts`)) as unknown as { rows: { taxable: number | string; vat: number | string }[] };
+    FROM (${documentsPerKind(from, to)}) p`)) as unknown as { rows: { taxable: number | string; vat: number | string }[] };
   const [row] = result.rows;
   return { taxable: Number(row?.taxable ?? 0), vat: Number(row?.vat ?? 0) };
 }

@@ -273,6 +273,11 @@ describe("admin: documents, sales register, dashboard", () => {
 
     const byNumber = (await get(shop.admin, `/api/admin/invoices?q=${encodeURIComponent(doc!.number)}`)).json().data;
     expect(byNumber.documents.map((d: { id: string }) => d.id)).toEqual([doc!.id]);
+    // A whole number is looked up as itself (in any case), a part of one through the trigram index (docs/decisions/130).
+    const found = async (q: string) => (await get(shop.admin, `/api/admin/invoices?q=${encodeURIComponent(q)}&limit=100`)).json().data.documents.map((d: { id: string }) => d.id);
+    expect(await found(doc!.number.toLowerCase())).toEqual([doc!.id]);
+    expect(await found(doc!.number.slice(-9))).toContain(doc!.id);
+    expect(await found(`${doc!.number}7`)).toEqual([]);
     const byMonth = (await get(shop.admin, `/api/admin/invoices?month=${month}&limit=100`)).json().data;
     expect(byMonth.documents.some((d: { id: string }) => d.id === doc!.id)).toBe(true);
     expect((await get(shop.admin, "/api/admin/invoices?month=2083-13")).statusCode).toBe(400);
@@ -350,6 +355,25 @@ describe("tax totals kept per Nepal day (docs/decisions/130)", () => {
     for (const [from, to] of ranges) expect(await taxTotals(db, from, to), `${from.toISOString()} – ${to.toISOString()}`).toEqual(await fromDocuments(from, to));
     expect((await taxTotals(db, fiscalYearRange(2081).from, fiscalYearRange(2081).to)).vat).toBeGreaterThan(0);
     expect((await taxTotals(db, bsMonthRange(2082, 4).from, bsMonthRange(2082, 4).to)).vat).toBeGreaterThan(0);
+
+    // The admin list's count without a search comes from the same days: every document, a month's, a kind's.
+    const documentCount = async (from: Date, to: Date, kind?: string) =>
+      Number(
+        ((await db.execute(sql`SELECT count(*)::int AS n FROM tax_documents WHERE issued_at >= ${from.toISOString()}::timestamptz AND issued_at < ${to.toISOString()}::timestamptz
+          AND (${kind ?? null}::text IS NULL OR kind = ${kind ?? null})`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+      );
+    const total = async (query: string) => {
+      const res = await get(shop.admin, `/api/admin/invoices?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.pagination.total as number;
+    };
+    const always: [Date, Date] = [new Date("2000-01-01T00:00:00Z"), new Date("2100-01-01T00:00:00Z")];
+    expect(await total("")).toBe(await documentCount(...always));
+    expect(await total("kind=CREDIT_NOTE")).toBe(await documentCount(...always, "CREDIT_NOTE"));
+    expect(await total("month=2082-05")).toBe(await documentCount(bsMonthRange(2082, 5).from, bsMonthRange(2082, 5).to));
+    expect(await total("month=2082-05&kind=INVOICE")).toBe(await documentCount(bsMonthRange(2082, 5).from, bsMonthRange(2082, 5).to, "INVOICE"));
+    expect(await total("month=2081/82")).toBe(await documentCount(fiscalYearRange(2081).from, fiscalYearRange(2081).to));
+    expect(await total("month=2082-05")).toBe(2);
   });
 });
 
