@@ -97,7 +97,7 @@ function addressErrors(values: Record<Field, string>): Partial<Record<Field, str
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { t, money, digits, locale } = useI18n();
+  const { t, money, digits, locale, say } = useI18n();
   const isBuyNow = params.get("buyNow") === "1";
   const cart = useCart();
   const answer = useActionData<typeof action>() as CheckoutResult | undefined;
@@ -420,7 +420,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <SummaryRows summary={result?.summary ?? null} loading={loading} />
           {problems.length ? (
             <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-              {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{i.message}</p>))}
+              {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{say(i.message)}</p>))}
               <Link to="/cart" className="font-semibold underline">
                 {t("checkout.reviewCart")}
               </Link>
