@@ -160,3 +160,17 @@ describe("the server throws only catalogued messages", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the browser's own form messages have a Nepali text", () => {
+  // The storefront's and the admin panel's checks written in the page (a form's field error, an error toast, a route
+  // action's form error); the schemas' messages are checked above.
+  const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../apps/web/app");
+  const files = (fs.readdirSync(webDir, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith(`locales${path.sep}`));
+  const WRITTEN = /(?:\be\.\w+ = |toast\.error\(|formError: )"((?:[^"\\]|\\.)*)"/g;
+
+  it("every literal form error and error toast", () => {
+    const found = files.flatMap((file) => [...fs.readFileSync(path.join(webDir, file), "utf8").matchAll(WRITTEN)].map((m) => [file, m[1]!] as const));
+    expect(found.map(([, m]) => m)).toEqual(expect.arrayContaining(["Price is required (rupees, greater than 0)", "The form is too long."]));
+    for (const [file, message] of found) expectNepali(message, file);
+  });
+});

@@ -362,6 +362,12 @@ const SCHEMA_NE: Record<string, string> = {
   "Content must be at most 200,000 characters": "सामग्री बढीमा २,००,००० अक्षरको हुन सक्छ",
   "Period must be a Bikram Sambat month like 2083-04 or a fiscal year like 2083/84": "अवधि २०८३-०४ जस्तो विक्रम संवत्‌को महिना वा २०८३/८४ जस्तो आर्थिक वर्ष हुनुपर्छ",
   "Invoice prefix may contain letters, digits, - and / only": "बिल नम्बरको सुरुमा अक्षर, अङ्क, - र / मात्र हुन सक्छन्",
+  // the admin forms' own checks in the browser (apps/web/app/components/admin)
+  "Price is required (rupees, greater than 0)": "मूल्य आवश्यक छ (रुपैयाँमा, ० भन्दा बढी)",
+  "Sale price must be an amount in rupees": "छुटको मूल्य रुपैयाँमा लेख्नुहोस्",
+  "Stock is required for every size (a whole number, 0 or more)": "हरेक साइजको स्टक आवश्यक छ (० वा बढीको पूर्ण अङ्क)",
+  "Printing fee must be an amount in rupees (empty: the store's default)": "छपाइ शुल्क रुपैयाँमा लेख्नुहोस् (खाली छोडे पसलको आफ्नै शुल्क लाग्छ)",
+  "Links must start with https://, http://, mailto:, tel: or /": "लिङ्क https://, http://, mailto:, tel: वा / बाट सुरु हुनुपर्छ",
 };
 
 /** The storefront's Nepali words for the statuses and wallets a template names (apps/web/app/locales/ne.ts). */
