@@ -56,7 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
-const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
+/** The footer's shop when the store settings could not be read (an error page); its address comes from the catalogue. */
+const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
 
 /** Sets `<html data-hydrated>` once the page's content is hydrated and answers clicks (the end-to-end tests wait for it). */
 function HydrationMark() {
@@ -102,7 +103,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         <main id="main" className="min-h-[60vh]">
           {children}
         </main>
-        <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+        <SiteFooter shop={data?.shop ?? { ...FALLBACK_SHOP, address: t("footer.fallbackAddress") }} categories={data?.categories ?? []} />
         <HydrationMark />
       </Suspense>
       <WishlistSync userId={user?.id || null} />
