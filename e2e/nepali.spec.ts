@@ -202,6 +202,28 @@ test.describe("नेपाली", () => {
     expect(line).toMatchObject({ name: named.name, nameNe: named.nameNe });
   });
 
+  test("the cart check's notices on /ne/cart are in Nepali: a lower price in रु. and Nepali digits, the stock or the per-item limit", async ({ page }) => {
+    const all = await listedProducts<ApiProduct & { finalPrice: number; price: number }>(page.request, "limit=50");
+    const product = all.find((p) => p.sizes.some((s) => s.stock > 1))!;
+    const size = product.sizes.find((s) => s.stock > 1)!;
+    await visit(page, "/ne");
+    // A cart saved earlier, when the jersey cost more and more were wanted than exist (docs/decisions/127).
+    await page.evaluate(
+      ([prod, s]) => {
+        const line = { key: `${prod.id}-${s.size}-default`, productId: prod.id, name: prod.name, slug: prod.slug, image: null, price: prod.finalPrice + 50_000, originalPrice: prod.price, quantity: s.stock + 5, stock: s.stock + 5, size: s.size, color: "default" };
+        localStorage.setItem("cart", JSON.stringify([line]));
+      },
+      [product, size] as const,
+    );
+    await page.goto("/ne/cart");
+    const notices = page.getByRole("main").getByRole("status");
+    await expect(notices.filter({ hasText: /^मूल्य रु\. [०-९,]+ बाट घटेर रु\. [०-९,]+ भयो$/ })).toHaveCount(1);
+    const nepali = (n: number) => String(n).replace(/[0-9]/g, (d) => "०१२३४५६७८९"[Number(d)]!);
+    const limit = size.stock > 10 ? "एउटा अर्डरमा एउटै सामान बढीमा १० वटा मात्र हुन सक्छ" : `साइज ${size.size} मा ${nepali(size.stock)} वटा मात्र बाँकी छ`;
+    await expect(notices.filter({ hasText: limit })).toHaveCount(1);
+    await expect(page.getByRole("main")).not.toContainText("Price dropped");
+  });
+
   test("a line added on a Nepali product page reads its English name on /cart and in the panel on an English page", async ({ page }) => {
     const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
     await visit(page, `/ne/products/${named.slug}`);

@@ -4,6 +4,7 @@ import { PageParam, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
 import { PublicUserSchema } from "./auth.js";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./catalog-rules.js";
+import { fillMessage } from "./messages.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
@@ -88,6 +89,15 @@ export const ADMIN_MSG = {
   lastAdmin: "The last administrator cannot be removed, demoted or deactivated",
   orderNotFound: "Order not found",
   messageNotFound: "Message not found",
+  notificationNotFound: "Notification not found",
+  notificationSending: "This notification is still being sent",
+  imagesRequired: "Choose at least one image",
+  imagesListEach: "List every image of the product exactly once",
+  imagesListEachField: "must list every image of the product exactly once",
+  primaryNotOwn: "The primary image must be one of the product's images",
+  primaryNotOwnField: "is not an image of this product",
+  malformedUpload: "Malformed upload",
+  noCalendarData: "No Bikram Sambat calendar data for that period",
   orderDeleteRefused: "Only cancelled orders, or unpaid orders whose payment time has expired, can be deleted. Cancel this order instead.",
   paidOrderKept: "A paid or refunded order is kept as a money record and cannot be deleted",
   cashNotCollectable: "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid",
@@ -98,13 +108,23 @@ export const ADMIN_MSG = {
   refundRecorded: "Refund recorded; the order is cancelled",
 } as const;
 
+/** The admin refusals that name a status or a count, filled by fillMessage; messages-ne.ts has their Nepali. */
+export const ADMIN_TEMPLATE = {
+  transition: "An order that is {from} cannot be changed to {to}",
+  categoryProduct: "This category still has {n} product. Move it to another category before deleting it.",
+  categoryProducts: "This category still has {n} products. Move them to another category before deleting it.",
+  categoryPost: "This category still has {n} blog post. Move it to another category before deleting it.",
+  categoryPosts: "This category still has {n} blog posts. Move them to another category before deleting it.",
+} as const;
+
 export function transitionRefused(from: string, to: string): string {
-  return `An order that is ${from} cannot be changed to ${to}`;
+  return fillMessage(ADMIN_TEMPLATE.transition, { from, to });
 }
 
 export function categoryInUse(count: number, type: "PRODUCT" | "BLOG"): string {
-  const what = type === "PRODUCT" ? (count === 1 ? "product" : "products") : count === 1 ? "blog post" : "blog posts";
-  return `This category still has ${count} ${what}. Move ${count === 1 ? "it" : "them"} to another category before deleting it.`;
+  const one = count === 1;
+  const template = type === "PRODUCT" ? (one ? ADMIN_TEMPLATE.categoryProduct : ADMIN_TEMPLATE.categoryProducts) : one ? ADMIN_TEMPLATE.categoryPost : ADMIN_TEMPLATE.categoryPosts;
+  return fillMessage(template, { n: count });
 }
 
 const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
