@@ -4,7 +4,7 @@
  * product's features in Nepali (docs/decisions/126).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG, MAX_FEATURE_LENGTH, MAX_PRODUCT_FEATURES } from "@khelkud/contracts";
+import { ADMIN_MSG, localizeMessage, MAX_FEATURE_LENGTH, MAX_PRODUCT_FEATURES } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertUser, sessionFor } from "../../test/factories.js";
 
@@ -110,6 +110,11 @@ describe("Nepali features (docs/decisions/126)", () => {
         expect(res.json().details[0].field).toMatch(/^features(Ne)?(\.\d+)?$/);
       }
     }
+    // An administrator's request in Nepali reads the same refusal in Nepali (docs/decisions/127).
+    const nepali = await t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin, "accept-language": "ne" }, payload: product({ name: "Refused features ne", featuresNe: ["क".repeat(MAX_FEATURE_LENGTH + 1)] }) });
+    expect(nepali.statusCode).toBe(400);
+    expect(nepali.json().error).toBe(localizeMessage(ADMIN_MSG.featureTooLong, "ne"));
+    expect(nepali.json().error).toMatch(/[\u0900-\u097F]/);
     // Exactly at the limits is accepted.
     const full = await api("POST", "/api/admin/products", product({ name: "Full features", featuresNe: Array.from({ length: MAX_PRODUCT_FEATURES }, (_, i) => `${"क".repeat(MAX_FEATURE_LENGTH - 3)}${i}`) }));
     expect(full.statusCode, full.body).toBe(201);
