@@ -10,6 +10,11 @@ import { fillMessage } from "./messages.js";
 
 /** Product images at most 10 (docs/product-rules.md §14). */
 export const MAX_PRODUCT_IMAGES = 10;
+/** A product's feature list, English or Nepali (docs/decisions/126): at most this many lines of at most this many characters. */
+export const MAX_PRODUCT_FEATURES = 20;
+export const MAX_FEATURE_LENGTH = 200;
+/** The store's address in the settings, English and Nepali (docs/decisions/126). */
+export const MAX_SHOP_ADDRESS = 200;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** docs/product-rules.md §12: the blog's featured image is one file of at most 5 MB (pictures inside a post get the same limit). */
@@ -60,6 +65,10 @@ export const ADMIN_MSG = {
   categoryMissing: "Choose an existing product category",
   categorySlugTaken: "A category with this name already exists in this tab",
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
+  tooManyFeatures: `A product can list at most ${MAX_PRODUCT_FEATURES} features`,
+  featureTooLong: `Each feature must be at most ${MAX_FEATURE_LENGTH} characters`,
+  featureEmpty: "A feature cannot be empty",
+  addressTooLong: `The address must be at most ${MAX_SHOP_ADDRESS} characters`,
   notAnImage: "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)",
   imageTooLarge: "The image is too large (at most 8 MB)",
   blogImageTooLarge: "The image is too large (at most 5 MB)",
@@ -133,6 +142,16 @@ const stringList = (maxItems: number, maxLen: number) =>
     .default([])
     .transform((list) => [...new Set(list)]);
 
+/**
+ * The product page's feature list, one rule for the English and the Nepali list (docs/decisions/126). Optional: a
+ * client that sends neither list (an older form, a script) leaves the product's lists as they are.
+ */
+const featureList = z
+  .array(z.string().trim().min(1, ADMIN_MSG.featureEmpty).max(MAX_FEATURE_LENGTH, ADMIN_MSG.featureTooLong))
+  .max(MAX_PRODUCT_FEATURES, ADMIN_MSG.tooManyFeatures)
+  .transform((list) => [...new Set(list)])
+  .optional();
+
 const SearchParam = z.string().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional();
 const IdParam = z.string().trim().min(1).max(200);
 export const SortOrderSchema = z.enum(["asc", "desc"]).default("desc");
@@ -175,6 +194,9 @@ export const ProductInputSchema = z
       .max(20)
       .refine((s) => new Set(s.map((x) => x.size.toUpperCase())).size === s.length, "Each size may appear only once"),
     colors: stringList(20, 40),
+    /** The product page's features; the Nepali list is shown on Nepali pages when it has any (docs/decisions/126). */
+    features: featureList,
+    featuresNe: featureList,
     brand: z.string().trim().min(1, "Brand is required").max(100),
     team: optionalText(100),
     featured: z.boolean().default(false),

@@ -74,6 +74,9 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       price: input.price,
       salePrice: input.salePrice,
       colors: input.colors,
+      // A list the form does not send is kept as it is, like printing below.
+      ...(input.features ? { features: input.features } : {}),
+      ...(input.featuresNe ? { featuresNe: input.featuresNe } : {}),
       brand: input.brand,
       team: input.team,
       featured: input.featured,
