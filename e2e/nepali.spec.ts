@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CUSTOMER, listedProducts, signIn, visit } from "./support/pages";
+import { ADMIN, CUSTOMER, listedProducts, signIn, visit } from "./support/pages";
 
 /**
  * The shop in Nepali (docs/decisions/105–107, 086, 087, 089): URLs under /ne, the language switch, Nepali digits,
@@ -202,6 +202,28 @@ test.describe("नेपाली", () => {
     expect(line).toMatchObject({ name: named.name, nameNe: named.nameNe });
   });
 
+  test("the cart check's notices on /ne/cart are in Nepali: a lower price in रु. and Nepali digits, the stock or the per-item limit", async ({ page }) => {
+    const all = await listedProducts<ApiProduct & { finalPrice: number; price: number }>(page.request, "limit=50");
+    const product = all.find((p) => p.sizes.some((s) => s.stock > 1))!;
+    const size = product.sizes.find((s) => s.stock > 1)!;
+    await visit(page, "/ne");
+    // A cart saved earlier, when the jersey cost more and more were wanted than exist (docs/decisions/127).
+    await page.evaluate(
+      ([prod, s]) => {
+        const line = { key: `${prod.id}-${s.size}-default`, productId: prod.id, name: prod.name, slug: prod.slug, image: null, price: prod.finalPrice + 50_000, originalPrice: prod.price, quantity: s.stock + 5, stock: s.stock + 5, size: s.size, color: "default" };
+        localStorage.setItem("cart", JSON.stringify([line]));
+      },
+      [product, size] as const,
+    );
+    await page.goto("/ne/cart");
+    const notices = page.getByRole("main").getByRole("status");
+    await expect(notices.filter({ hasText: /^मूल्य रु\. [०-९,]+ बाट घटेर रु\. [०-९,]+ भयो$/ })).toHaveCount(1);
+    const nepali = (n: number) => String(n).replace(/[0-9]/g, (d) => "०१२३४५६७८९"[Number(d)]!);
+    const limit = size.stock > 10 ? "एउटा अर्डरमा एउटै सामान बढीमा १० वटा मात्र हुन सक्छ" : `साइज ${size.size} मा ${nepali(size.stock)} वटा मात्र बाँकी छ`;
+    await expect(notices.filter({ hasText: limit })).toHaveCount(1);
+    await expect(page.getByRole("main")).not.toContainText("Price dropped");
+  });
+
   test("a line added on a Nepali product page reads its English name on /cart and in the panel on an English page", async ({ page }) => {
     const named = (await listedProducts<ApiProduct>(page.request, "limit=50")).find((p) => p.nameNe && p.sizes.some((s) => s.stock > 1))!;
     await visit(page, `/ne/products/${named.slug}`);
@@ -320,6 +342,87 @@ test.describe("नेपाली", () => {
     const me = await page.request.get("/api/auth/me");
     expect((await me.json()).data.user.locale).toBe("ne");
     await context.close();
+  });
+
+  test("features and the store's address: the demo data's Nepali ones at 360 px, the admin's own from the forms, English on English pages and when emptied", async ({ page, browser }, testInfo) => {
+    test.setTimeout(60_000);
+    // A demo product (each lists its features in Nepali), not one another spec made without them.
+    const all = await listedProducts<ApiProduct & { features: string[]; featuresNe: string[] }>(page.request, "limit=50");
+    const full = all.find((p) => p.featuresNe.length > 0 && p.features.length > 0)!;
+    const product = full;
+    const seededAddress = "न्युरोड, काठमाडौं 44600, नेपाल";
+
+    // A shopper on a phone: the Nepali page lists the Nepali features and the footer the Nepali address, nothing wider than the screen.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const shopper = await phone.newPage();
+    await visit(shopper, `/ne/products/${product.slug}`);
+    const description = shopper.getByRole("tabpanel");
+    for (const line of full.featuresNe) await expect(description.getByRole("listitem").filter({ hasText: line })).toBeVisible();
+    await expect(description.getByText(full.features[0]!, { exact: true })).toHaveCount(0);
+    await expect(shopper.getByRole("contentinfo").getByText(seededAddress)).toBeVisible();
+    expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await description.scrollIntoViewIfNeeded();
+    await testInfo.attach("ne-product-features-360", { body: await shopper.screenshot({ path: testInfo.outputPath("ne-product-features-360.png") }), contentType: "image/png" });
+    await shopper.getByRole("contentinfo").getByText(seededAddress).scrollIntoViewIfNeeded();
+    await testInfo.attach("ne-footer-360", { body: await shopper.screenshot({ path: testInfo.outputPath("ne-footer-360.png") }), contentType: "image/png" });
+    // The demo posts are in Nepali too: title, page title and text.
+    await visit(shopper, "/ne/blogs/how-to-spot-a-fake-football-jersey-7-checks-before-you-buy");
+    await expect(shopper.getByRole("heading", { level: 1 })).toHaveText("नक्कली फुटबल जर्सी कसरी चिन्ने: किन्नुअघि ७ वटा जाँच");
+    await expect(shopper).toHaveTitle(/^नक्कली फुटबल जर्सी/);
+    await expect(shopper.getByRole("main").getByText("Before you pay, run through these checks.")).toHaveCount(0);
+    await testInfo.attach("ne-blog-post-360", { body: await shopper.screenshot({ path: testInfo.outputPath("ne-blog-post-360.png") }), contentType: "image/png" });
+    await visit(shopper, `/products/${product.slug}`);
+    await expect(shopper.getByRole("tabpanel").getByRole("listitem").filter({ hasText: full.features[0]! })).toBeVisible();
+    await expect(shopper.getByRole("contentinfo").getByText("New Road, Kathmandu 44600, Nepal")).toBeVisible();
+
+    // The administrator writes their own Nepali features and address in the forms, then empties them.
+    await signIn(page, ADMIN, { redirect: "/admin" });
+    const saveFeatures = async (text: string) => {
+      await visit(page, "/admin/products");
+      await page.getByLabel("Search products").fill(product.name);
+      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
+      await dialog.getByLabel("Features (Nepali, optional)").fill(text);
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(page.getByText("Product updated successfully!")).toBeVisible();
+    };
+    const saveAddress = async (text: string) => {
+      await visit(page, "/admin/settings");
+      await page.getByLabel("Address (Nepali, optional)").fill(text);
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved")).toBeVisible();
+    };
+    try {
+      // The form's own check, with the contracts' message, before anything is sent.
+      await visit(page, "/admin/products");
+      await page.getByLabel("Search products").fill(product.name);
+      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
+      // The label's name includes the text typed in it, so the English field is the first "Features…".
+      await expect(dialog.getByLabel(/^Features(?! \(Nepali)/)).toHaveValue(full.features.join("\n"));
+      await expect(dialog.getByLabel("Features (Nepali, optional)")).toHaveValue(full.featuresNe.join("\n"));
+      await dialog.getByLabel("Features (Nepali, optional)").fill(Array.from({ length: 21 }, (_, i) => `विशेषता ${i + 1}`).join("\n"));
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(dialog.getByText("A product can list at most 20 features")).toBeVisible();
+
+      await saveFeatures("हलुका जालीदार कपडा\n  \nनाम र नम्बर छाप्न मिल्ने");
+      await saveAddress("ठमेल मार्ग, काठमाडौं");
+      await visit(shopper, `/ne/products/${product.slug}`);
+      await expect(shopper.getByRole("tabpanel").getByRole("listitem")).toHaveText(["हलुका जालीदार कपडा", "नाम र नम्बर छाप्न मिल्ने"]);
+      await expect(shopper.getByRole("contentinfo").getByText("ठमेल मार्ग, काठमाडौं")).toBeVisible();
+      await visit(shopper, "/ne/contact");
+      await expect(shopper.getByRole("main").locator("address")).toHaveText("ठमेल मार्ग, काठमाडौं");
+
+      await saveFeatures("");
+      await saveAddress("");
+      await visit(shopper, `/ne/products/${product.slug}`);
+      await expect(shopper.getByRole("tabpanel").getByRole("listitem")).toHaveText(full.features);
+      await expect(shopper.getByRole("contentinfo").getByText("New Road, Kathmandu 44600, Nepal")).toBeVisible();
+    } finally {
+      await saveFeatures(full.featuresNe.join("\n")).catch(() => undefined);
+      await saveAddress(seededAddress);
+      await phone.close();
+    }
   });
 
   test("the sitemap lists both languages", async ({ request }) => {

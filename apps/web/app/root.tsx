@@ -1,5 +1,5 @@
 import "@fontsource/mukta/400.css";
-import { localCategory, requestLocale } from "./lib/local-text";
+import { localCategory, requestLocale, shopAddress } from "./lib/local-text";
 import "@fontsource/mukta/700.css";
 import "./app.css";
 import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?url";
@@ -7,7 +7,7 @@ import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?
 import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
 import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
-import { localeOfPath, pathInLocale } from "@khelkud/contracts";
+import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
@@ -40,22 +40,24 @@ function fontsScript(locale: string): string {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([context.services.settings.get(), context.services.catalog.listCategories("PRODUCT")]);
+  const locale = requestLocale(request);
   return {
-    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: settings.address, social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa, printFee: settings.printFeePaisa },
-    categories: categories.map((c) => ({ name: localCategory(c, requestLocale(request)).name, slug: c.slug })),
+    shop: { shopName: settings.shopName, phone: settings.phone, email: settings.email, address: shopAddress(settings, locale), social: settings.social, freeShippingAbove: settings.shipping.freeAbovePaisa, printFee: settings.printFeePaisa },
+    categories: categories.map((c) => ({ name: localCategory(c, locale).name, slug: c.slug })),
     // A shared signed-in render (docs/decisions/110) holds no user: the server writes each copy's user into the page's
     // account block, which useUser() reads.
     user: context.sharedSignedIn ? null : context.user,
     userInDocument: Boolean(context.sharedSignedIn),
     cspNonce: context.cspNonce ?? "",
     publicUrl: context.publicUrl,
-    locale: localeOfPath(new URL(request.url).pathname),
+    locale,
   };
 }
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
-const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", address: "Kathmandu, Nepal", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
+/** The footer's shop when the store settings could not be read (an error page); its address comes from the catalogue. */
+const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
 
 /** Sets `<html data-hydrated>` once the page's content is hydrated and answers clicks (the end-to-end tests wait for it). */
 function HydrationMark() {
@@ -101,7 +103,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         <main id="main" className="min-h-[60vh]">
           {children}
         </main>
-        <SiteFooter shop={data?.shop ?? FALLBACK_SHOP} categories={data?.categories ?? []} />
+        <SiteFooter shop={data?.shop ?? { ...FALLBACK_SHOP, address: t("footer.fallbackAddress") }} categories={data?.categories ?? []} />
         <HydrationMark />
       </Suspense>
       <WishlistSync userId={user?.id || null} />

@@ -2,7 +2,7 @@
 // the orders module). The server validates and serialises every answer with these; the admin screens use their types.
 import { z } from "zod";
 import { PaginationSchema } from "./api.js";
-import { AdminBlogCardSchema, AdminBlogSchema, AdminUserSchema, BlogImageUploadSchema } from "./admin.js";
+import { ADMIN_MSG, AdminBlogCardSchema, AdminBlogSchema, AdminUserSchema, BlogImageUploadSchema, MAX_SHOP_ADDRESS } from "./admin.js";
 import { CategorySchema, ProductSchema } from "./catalog.js";
 import { ActiveStatusSchema, OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema } from "./enums.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
@@ -37,7 +37,12 @@ export const StoreSettingsSchema = z.object({
   shopName: z.string().min(1).max(100).default("Khelkud"),
   phone: z.string().max(40).default("+977-1-4412345"),
   email: z.email().default("support@khelkud.com.np"),
-  address: z.string().max(200).default("New Road, Kathmandu 44600, Nepal"),
+  address: z.string().max(MAX_SHOP_ADDRESS, ADMIN_MSG.addressTooLong).default("New Road, Kathmandu 44600, Nepal"),
+  /**
+   * The address on Nepali pages (docs/decisions/126); empty: the English one. No default text: a shop that moved must
+   * not show the demo address in Nepali.
+   */
+  addressNe: z.string().trim().max(MAX_SHOP_ADDRESS, ADMIN_MSG.addressTooLong).default(""),
   /** The seller block of tax documents (docs/decisions/081); documents keep the values they were issued with. */
   legalName: z.string().trim().max(200).default(""),
   legalAddress: z.string().trim().max(300).default(""),

@@ -3,11 +3,17 @@ import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSc
 import { PageParam, SearchQueryText, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
 import { PublicUserSchema } from "./auth.js";
+import { fillMessage } from "./messages.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
 
 /** Product images at most 10 (docs/product-rules.md §14). */
 export const MAX_PRODUCT_IMAGES = 10;
+/** A product's feature list, English or Nepali (docs/decisions/126): at most this many lines of at most this many characters. */
+export const MAX_PRODUCT_FEATURES = 20;
+export const MAX_FEATURE_LENGTH = 200;
+/** The store's address in the settings, English and Nepali (docs/decisions/126). */
+export const MAX_SHOP_ADDRESS = 200;
 /** Largest accepted upload per image file. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** docs/product-rules.md §12: the blog's featured image is one file of at most 5 MB (pictures inside a post get the same limit). */
@@ -58,6 +64,10 @@ export const ADMIN_MSG = {
   categoryMissing: "Choose an existing product category",
   categorySlugTaken: "A category with this name already exists in this tab",
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
+  tooManyFeatures: `A product can list at most ${MAX_PRODUCT_FEATURES} features`,
+  featureTooLong: `Each feature must be at most ${MAX_FEATURE_LENGTH} characters`,
+  featureEmpty: "A feature cannot be empty",
+  addressTooLong: `The address must be at most ${MAX_SHOP_ADDRESS} characters`,
   notAnImage: "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)",
   imageTooLarge: "The image is too large (at most 8 MB)",
   blogImageTooLarge: "The image is too large (at most 5 MB)",
@@ -78,6 +88,15 @@ export const ADMIN_MSG = {
   lastAdmin: "The last administrator cannot be removed, demoted or deactivated",
   orderNotFound: "Order not found",
   messageNotFound: "Message not found",
+  notificationNotFound: "Notification not found",
+  notificationSending: "This notification is still being sent",
+  imagesRequired: "Choose at least one image",
+  imagesListEach: "List every image of the product exactly once",
+  imagesListEachField: "must list every image of the product exactly once",
+  primaryNotOwn: "The primary image must be one of the product's images",
+  primaryNotOwnField: "is not an image of this product",
+  malformedUpload: "Malformed upload",
+  noCalendarData: "No Bikram Sambat calendar data for that period",
   orderDeleteRefused: "Only cancelled orders, or unpaid orders whose payment time has expired, can be deleted. Cancel this order instead.",
   paidOrderKept: "A paid or refunded order is kept as a money record and cannot be deleted",
   cashNotCollectable: "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid",
@@ -88,13 +107,23 @@ export const ADMIN_MSG = {
   refundRecorded: "Refund recorded; the order is cancelled",
 } as const;
 
+/** The admin refusals that name a status or a count, filled by fillMessage; messages-ne.ts has their Nepali. */
+export const ADMIN_TEMPLATE = {
+  transition: "An order that is {from} cannot be changed to {to}",
+  categoryProduct: "This category still has {n} product. Move it to another category before deleting it.",
+  categoryProducts: "This category still has {n} products. Move them to another category before deleting it.",
+  categoryPost: "This category still has {n} blog post. Move it to another category before deleting it.",
+  categoryPosts: "This category still has {n} blog posts. Move them to another category before deleting it.",
+} as const;
+
 export function transitionRefused(from: string, to: string): string {
-  return `An order that is ${from} cannot be changed to ${to}`;
+  return fillMessage(ADMIN_TEMPLATE.transition, { from, to });
 }
 
 export function categoryInUse(count: number, type: "PRODUCT" | "BLOG"): string {
-  const what = type === "PRODUCT" ? (count === 1 ? "product" : "products") : count === 1 ? "blog post" : "blog posts";
-  return `This category still has ${count} ${what}. Move ${count === 1 ? "it" : "them"} to another category before deleting it.`;
+  const one = count === 1;
+  const template = type === "PRODUCT" ? (one ? ADMIN_TEMPLATE.categoryProduct : ADMIN_TEMPLATE.categoryProducts) : one ? ADMIN_TEMPLATE.categoryPost : ADMIN_TEMPLATE.categoryPosts;
+  return fillMessage(template, { n: count });
 }
 
 const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -111,6 +140,16 @@ const stringList = (maxItems: number, maxLen: number) =>
     .max(maxItems)
     .default([])
     .transform((list) => [...new Set(list)]);
+
+/**
+ * The product page's feature list, one rule for the English and the Nepali list (docs/decisions/126). Optional: a
+ * client that sends neither list (an older form, a script) leaves the product's lists as they are.
+ */
+const featureList = z
+  .array(z.string().trim().min(1, ADMIN_MSG.featureEmpty).max(MAX_FEATURE_LENGTH, ADMIN_MSG.featureTooLong))
+  .max(MAX_PRODUCT_FEATURES, ADMIN_MSG.tooManyFeatures)
+  .transform((list) => [...new Set(list)])
+  .optional();
 
 // Trimmed before the length is checked, so spaces pasted around a search never make it too long.
 const SearchParam = z.string().trim().pipe(SearchQueryText).optional();
@@ -155,6 +194,9 @@ export const ProductInputSchema = z
       .max(20)
       .refine((s) => new Set(s.map((x) => x.size.toUpperCase())).size === s.length, "Each size may appear only once"),
     colors: stringList(20, 40),
+    /** The product page's features; the Nepali list is shown on Nepali pages when it has any (docs/decisions/126). */
+    features: featureList,
+    featuresNe: featureList,
     brand: z.string().trim().min(1, "Brand is required").max(100),
     team: optionalText(100),
     featured: z.boolean().default(false),

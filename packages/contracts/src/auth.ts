@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActiveStatusSchema, RoleSchema } from "./enums.js";
-import { MSG } from "./messages.js";
+import { fillMessage, MSG } from "./messages.js";
+import { ADDRESS_MSG, ORDER_TEMPLATE } from "./order-rules.js";
 import { findDistrict, provinceOfDistrict } from "./nepal-districts.js";
 import { LOCALES } from "./locale.js";
 import { AUTH_MSG, COUNTRIES } from "./auth-rules.js";
@@ -167,9 +168,9 @@ export const UpdateProfileInputSchema = z.object({
       // In Nepal the district decides the shipping fee at checkout, so only a real one is saved (in any letter case).
       if (a.country !== "Nepal" || !a.district) return;
       const d = findDistrict(a.district);
-      if (!d) return void ctx.addIssue({ code: "custom", path: ["district"], message: "Please choose one of Nepal's 77 districts" });
+      if (!d) return void ctx.addIssue({ code: "custom", path: ["district"], message: ADDRESS_MSG.districtUnknown });
       const p = provinceOfDistrict(d);
-      if (a.state && a.state.toLowerCase() !== p?.toLowerCase()) ctx.addIssue({ code: "custom", path: ["district"], message: `${d} is in ${p} Province, not ${a.state}` });
+      if (a.state && a.state.toLowerCase() !== p?.toLowerCase()) ctx.addIssue({ code: "custom", path: ["district"], message: fillMessage(ORDER_TEMPLATE.districtProvince, { district: d, province: p ?? "", given: a.state }) });
     })
     .transform((a) => {
       const d = a.country === "Nepal" ? findDistrict(a.district) : null;

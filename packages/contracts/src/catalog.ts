@@ -95,6 +95,8 @@ export const ProductSchema = z.object({
   sizes: z.array(SizeStockSchema),
   colors: z.array(z.string()),
   features: z.array(z.string()),
+  /** The features in Nepali (docs/decisions/126); empty: the English list is shown. */
+  featuresNe: z.array(z.string()),
   specifications: z.record(z.string(), z.string()),
   featured: z.boolean(),
   isNew: z.boolean(),

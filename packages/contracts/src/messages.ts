@@ -50,3 +50,12 @@ export const MSG = {
   // screens
   oopsTitle: "Oops! Something went wrong",
 } as const;
+
+/**
+ * A message that names a product, a size or a number: its template with each `{key}` replaced by the value. The
+ * templates live beside the rule they explain (ORDER_TEMPLATE in order-rules.ts …) and messages-ne.ts gives each a
+ * Nepali template with the same keys, so the Nepali text follows the value (docs/decisions/127).
+ */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

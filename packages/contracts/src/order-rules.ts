@@ -101,3 +101,52 @@ export const ADDRESS_MSG = {
   districtUnknown: "Please choose one of Nepal's 77 districts",
   areaRequired: "Municipality / Area is required",
 } as const;
+
+/** The server's refusals of an order, a payment attempt or a wishlist line that a shopper's own request can meet. */
+export const ORDER_MSG = {
+  notFound: "Order not found",
+  invoiceNotFound: "Invoice not found",
+  alreadyPaid: "This order has already been paid",
+  alreadyCancelled: "This order is already cancelled",
+  cancellationAlreadyRequested: "A cancellation has already been requested for this order",
+  noLongerCancellable: "This order can no longer be cancelled",
+  noLongerConfirmable: "This order can no longer be confirmed",
+  noLongerChangeable: "This order can no longer be changed",
+  noLongerPayable: "This order can no longer be paid",
+  notCashOnDelivery: "This order is not a cash-on-delivery order",
+  paidByCash: "This order is paid by cash on delivery",
+  confirmTimeUp: "The time to confirm this order has run out. Please place a new order.",
+  payTimeUp: "The time to pay for this order has run out. Please place a new order.",
+  alreadyInWishlist: "Product already in wishlist!",
+  productUnavailable: "This product is no longer available",
+  idempotencyKey: "Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores",
+} as const;
+
+/**
+ * Refusals and notices that name a product, a size, a status or a limit, filled with fillMessage (messages.ts). `{n}`
+ * and `{max}` are numbers (Devanagari digits in Nepali); `{field}` a field of the API; anything else is kept as it is.
+ */
+export const ORDER_TEMPLATE = {
+  perItemMax: "quantity must be at most {max} per item",
+  linesMax: "At most {max} different items per order",
+  unitsMax: "At most {max} items per order",
+  itemMax: "At most {max} of {product} (size {size}) per order",
+  noLongerAvailable: "{product} is no longer available",
+  sizeUnavailable: "Size {size} is not available for {product}",
+  colourUnavailable: "Colour {colour} is not available for {product}",
+  soldOut: "{product} (size {size}) is sold out",
+  onlyLeft: "Only {n} left of {product} (size {size})",
+  // the cart check's notices (POST /api/cart/validate); {was} and {now} are amounts as formatNPR writes them
+  onlyLeftInSize: "Only {n} left in size {size}",
+  oneItemMax: "At most {max} of one item per order",
+  priceDropped: "Price dropped from {was} to {now}",
+  priceChanged: "Price changed from {was} to {now}",
+  openOrdersOne: "You already have {max} unpaid order waiting. Please pay for or cancel one before placing another.",
+  openOrdersMany: "You already have {max} unpaid orders waiting. Please pay for or cancel one before placing another.",
+  notConfirmable: "A {status} order cannot be confirmed",
+  paymentTransition: "A {from} payment cannot become {to}",
+  unprintedOne: "This order cannot ship yet: a personalised line is not printed: {list}. Mark it printed in the print queue first.",
+  unprintedMany: "This order cannot ship yet: {n} personalised lines are not printed: {list}. Mark them printed in the print queue first.",
+  walletStartFailed: "{wallet} could not start this payment: {reason}",
+  districtProvince: "{district} is in {province} Province, not {given}",
+} as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { limitParam } from "./api.js";
+import { fillMessage } from "./messages.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
-import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from "./order-rules.js";
+import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, ORDER_TEMPLATE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
 import type { Locale } from "./locale.js";
@@ -77,7 +78,7 @@ export const ShippingAddressSchema = z
   })
   .superRefine((a, ctx) => {
     const province = provinceOfDistrict(a.district);
-    if (province && province !== a.province) ctx.addIssue({ code: "custom", path: ["district"], message: `${a.district} is in ${province} Province, not ${a.province}` });
+    if (province && province !== a.province) ctx.addIssue({ code: "custom", path: ["district"], message: fillMessage(ORDER_TEMPLATE.districtProvince, { district: a.district, province, given: a.province }) });
   });
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
@@ -94,7 +95,7 @@ export const OrderLineInputSchema = z.object({
     .number({ error: "quantity must be a whole number" })
     .int("quantity must be a whole number")
     .min(1, "quantity must be at least 1")
-    .max(MAX_QUANTITY_PER_LINE, `quantity must be at most ${MAX_QUANTITY_PER_LINE} per item`),
+    .max(MAX_QUANTITY_PER_LINE, fillMessage(ORDER_TEMPLATE.perItemMax, { max: MAX_QUANTITY_PER_LINE })),
   /** Name and number to print (docs/decisions/100); the server checks it against the product and prices it. */
   personalisation: PersonalisationInputSchema.optional(),
 });
@@ -105,7 +106,7 @@ export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
  * (unknown keys are dropped): the server computes every amount (docs/product-rules.md §1, §2).
  */
 export const PlaceOrderInputSchema = z.object({
-  items: z.array(OrderLineInputSchema, { error: "items are required" }).min(1, "Your cart is empty").max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different items per order`),
+  items: z.array(OrderLineInputSchema, { error: "items are required" }).min(1, "Your cart is empty").max(MAX_ORDER_LINES, fillMessage(ORDER_TEMPLATE.linesMax, { max: MAX_ORDER_LINES })),
   shippingAddress: ShippingAddressSchema,
   paymentMethod: PaymentMethodSchema.default("COD"),
   notes: z.string().trim().max(500, "notes must be at most 500 characters").optional(),

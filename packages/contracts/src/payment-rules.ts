@@ -35,6 +35,10 @@ export const PAYMENT_MSG = {
   khaltiInitFailed: "Failed to initiate Khalti payment",
   statusCheckFailed: "Failed to check payment status",
   redirectingKhalti: "Redirecting to Khalti Payment...",
+  stillPending: "Payment is still pending",
+  providerStatus: "Payment status",
+  khaltiOff: "Khalti payment is not available in this shop. Please choose another method.",
+  esewaOff: "eSewa payment is not available in this shop. Please choose another method.",
 } as const;
 
 export const PAYMENT_FAILURE_REASONS = ["canceled", "expired", "amount_mismatch", "refunded", "not_found", "order_closed", "failed"] as const;

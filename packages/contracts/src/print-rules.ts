@@ -28,6 +28,11 @@ export const PRINT_MSG = {
   unknownPlayer: (product: string) => `This player is not listed for ${product}`,
   noReturnsRequired: "Please confirm that personalised items cannot be returned for a change of mind",
   noReturns: "Personalised items are printed for you and cannot be returned for a change of mind (faulty items are still replaced).",
+  // the print queue (docs/decisions/101)
+  jobNotFound: "Print job not found",
+  alreadyPrinted: "This line has already been marked printed",
+  notInQueue: "This line is not in the print queue: its order is not paid or confirmed, or has shipped or been cancelled",
+  nothingToPrint: "This line has nothing to print",
 } as const;
 
 const LATIN_ONLY = /^[A-Z '-]+$/u;

@@ -25,6 +25,19 @@ const FEATURES: Record<SeedProduct["garment"], string[]> = {
   shorts: ["Elastic waistband with drawcord", "Side pockets", "Lightweight woven fabric", "Above-the-knee cut"],
 };
 
+/** The same features in Nepali (docs/decisions/126), written for shoppers (docs/nepali-glossary.md). */
+const FEATURES_NE: Record<SeedProduct["garment"], string[]> = {
+  football: ["पसिना सोस्ने, रिसाइकल गरिएको पोलिएस्टर", "हावा छिर्ने जालीदार छेउका प्यानल", "बुनेर बनाइएको क्लबको लोगो", "फ्यानहरूका लागि सामान्य फिट"],
+  cricket: ["छिटो सुक्ने, हावा छिर्ने बुनाइ", "कपडामै मिसाएर छापिएको टोलीको डिजाइन", "रिब भएको कलर", "घामको यूभी किरणबाट सुरक्षा"],
+  basketball: ["हलुका डबल-निट जाली", "तापले टाँसिएको नाम र नम्बर", "स्विङम्यान कट", "घाँटीमा ट्याग नभएको"],
+  tee: ["पसिना सोस्ने कपडा", "छाला नकोर्ने समतल सिलाइ", "उज्यालोमा टल्किने लोगो", "शरीरमा मिल्ने एथलेटिक फिट"],
+  jacket: ["माथिदेखि तलसम्म जिप", "जिप भएका खल्ती", "ठाडो कलर", "अभ्यासका लागि स्लिम फिट"],
+  shorts: ["डोरीसहितको इलास्टिक कम्मर", "छेउमा खल्ती", "हलुका बुनेको कपडा", "घुँडाभन्दा माथिसम्मको काट"],
+};
+
+/** The demo shop's address on Nepali pages (the English one is the settings' default); postal code in ASCII digits like phone numbers. */
+const DEMO_ADDRESS_NE = "न्युरोड, काठमाडौं 44600, नेपाल";
+
 async function renderPng(svg: string): Promise<{ data: Buffer; width: number; height: number }> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer({ resolveWithObject: true });
@@ -139,6 +152,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           salePrice: p.saleRs ? p.saleRs * 100 : null,
           colors: p.colorNames,
           features: FEATURES[p.garment],
+          featuresNe: FEATURES_NE[p.garment],
           specifications: {
             Brand: p.brand,
             Material: p.garment === "jacket" ? "100% recycled polyester tricot" : "100% recycled polyester",
@@ -182,6 +196,9 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           slug: slugify(post.title),
           excerpt: post.excerpt,
           content: post.content,
+          titleNe: post.titleNe,
+          excerptNe: post.excerptNe,
+          contentNe: post.contentNe,
           categoryId: catId(blogCats, post.category),
           authorId: admin!.id,
           authorName: "Khelkud Team",
@@ -198,6 +215,6 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
       }),
     );
 
-    await tx.insert(storeSettings).values({ key: "store", value: StoreSettingsSchema.parse({}) });
+    await tx.insert(storeSettings).values({ key: "store", value: StoreSettingsSchema.parse({ addressNe: DEMO_ADDRESS_NE }) });
   });
 }

@@ -1,8 +1,8 @@
-import { IDEMPOTENCY_HEADER } from "@khelkud/contracts";
+import { IDEMPOTENCY_HEADER, ORDER_MSG } from "@khelkud/contracts";
 import type { FastifyRequest } from "fastify";
 import { invalid } from "./errors.js";
 
-export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores";
+export const IDEMPOTENCY_KEY_MESSAGE = ORDER_MSG.idempotencyKey;
 
 /**
  * The request's Idempotency-Key header (docs/product-rules.md §6, docs/decisions/031; the order routes and the wallets' checkout):

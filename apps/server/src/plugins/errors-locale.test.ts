@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MSG, AUTH_MSG_NE, MSG, MSG_NE } from "@khelkud/contracts";
+import { ADMIN_MSG, AUTH_MSG, AUTH_MSG_NE, MSG, MSG_NE, ORDER_MSG, ORDER_MSG_NE } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../test/harness.js";
+import { insertCategory, insertProduct, insertUser, sessionFor } from "../test/factories.js";
 
 /** The API answers in the request's language: `Accept-Language` (docs/decisions/106). */
 let t: TestContext;
@@ -81,9 +82,9 @@ describe("error messages in the request's language", () => {
       const res = await post("/api/cart/validate", body, { "accept-language": "ne" });
       expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
-      // No message of the schema library's own is left in English (the API's field texts such as "productId is required"
-      // are for developers and have no Nepali entry yet: docs/decisions/123).
-      for (const d of (res.json().details ?? []) as { message: string }[]) expect(d.message, JSON.stringify(body)).not.toMatch(/^Invalid input|^Too (big|small)|^Unrecognized key/);
+      // No message is left in English: neither the schema library's own nor the API's field texts such as
+      // "productId is required" (docs/decisions/127).
+      for (const d of (res.json().details ?? []) as { message: string }[]) expect(d.message, JSON.stringify(body)).toMatch(/[\u0900-\u097F]/);
     }
     const english = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: SAME_SITE, remoteAddress: "10.9.1.3" });
     expect(english.json().error).toBe("Invalid input: expected object, received null");
@@ -139,5 +140,69 @@ describe("the account's language (docs/decisions/086)", () => {
     expect(cookieOf(again, "lang")).toMatch(/^lang=ne;/);
     const guest = await t.app.inject({ method: "PUT", url: "/api/users/language", payload: { locale: "ne" }, headers: SAME_SITE });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe("messages beyond the specification's (docs/decisions/127)", () => {
+  it("an admin's request with a bad body is answered in Nepali when it asks for Nepali: the panel is English, the API follows the request", async () => {
+    const admin = await insertUser(t.database.db, { role: "ADMIN" });
+    const { bearer } = await sessionFor(t.app, admin.id);
+    const category = await insertCategory(t.database.db);
+    const product = { name: "Nepal Home Jersey 2026", categoryId: category.id, description: "The home kit.", price: 350_000, salePrice: 399_900, sizes: [{ size: "M", stock: 4 }], brand: "Kelme" };
+    const send = (payload: unknown, language?: string) =>
+      t.app.inject({ method: "POST", url: "/api/admin/products", payload: payload as object, headers: { ...bearer, ...(language ? { "accept-language": language } : {}) } });
+
+    const ne = await send(product, "ne");
+    expect(ne.statusCode).toBe(400);
+    expect(ne.json()).toMatchObject({ error: "छुटको मूल्य मूल्यभन्दा कम हुनुपर्छ", details: [{ field: "salePrice", message: "छुटको मूल्य मूल्यभन्दा कम हुनुपर्छ" }] });
+    const en = await send(product);
+    expect(en.json()).toMatchObject({ error: ADMIN_MSG.salePriceNotLower });
+
+    // Several fields at once, the form's messages and a limit's number in Devanagari digits.
+    const several = await send({ ...product, name: "", brand: "", salePrice: null, metaTitle: "x".repeat(300) }, "ne");
+    expect(several.statusCode).toBe(400);
+    expect(several.json().error).toBe(MSG_NE.validationFailed);
+    expect(several.json().details).toEqual(
+      expect.arrayContaining([
+        { field: "name", message: "सामानको नाम आवश्यक छ" },
+        { field: "brand", message: "ब्रान्ड आवश्यक छ" },
+      ]),
+    );
+    for (const d of several.json().details as { field: string; message: string }[]) expect(d.message, d.field).toMatch(/[\u0900-\u097F]/);
+
+    // A service's refusal with a count in it: the category still holds a product.
+    await insertProduct(t.database.db, { categoryId: category.id });
+    const inUse = await t.app.inject({ method: "DELETE", url: `/api/admin/categories/${category.id}`, headers: { ...bearer, "accept-language": "ne" } });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error).toBe("यो वर्गमा अझै १ वटा सामान छ। वर्ग मेटाउनुअघि त्यसलाई अर्को वर्गमा सार्नुहोस्।");
+  });
+
+  it("a shopper's request meets the API's field checks and the shop's refusals in Nepali", async () => {
+    const tooLong = await post("/api/cart/validate", { items: [{ productId: "x".repeat(500), size: "M", quantity: 1 }] }, { "accept-language": "ne" });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: "productId धेरै लामो भयो", details: [{ field: "items.0.productId", message: "productId धेरै लामो भयो" }] });
+    expect((await post("/api/cart/validate", { items: [{ productId: "x".repeat(500), size: "M", quantity: 1 }] })).json().error).toBe("productId is too long");
+
+    const customer = await insertUser(t.database.db);
+    const { bearer } = await sessionFor(t.app, customer.id);
+    const product = await insertProduct(t.database.db);
+    const add = (language?: string) =>
+      t.app.inject({ method: "POST", url: "/api/wishlist", payload: { productId: product.id }, headers: { ...SAME_SITE, ...bearer, ...(language ? { "accept-language": language } : {}) } });
+    expect((await add()).statusCode).toBe(201);
+    const again = await add("ne");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(ORDER_MSG_NE.alreadyInWishlist);
+    expect((await add()).json().error).toBe(ORDER_MSG.alreadyInWishlist);
+
+    // An order for more than the shop allows: the limit, in Devanagari digits.
+    const order = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ productId: product.id, size: "M", quantity: 11 }], shippingAddress: {}, paymentMethod: "COD" },
+      headers: { ...SAME_SITE, ...bearer, "accept-language": "ne" },
+      remoteAddress: "10.9.2.1",
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json().details).toEqual(expect.arrayContaining([{ field: "items.0.quantity", message: "एउटा सामान बढीमा १० वटा मात्र अर्डर गर्न सकिन्छ" }]));
   });
 });

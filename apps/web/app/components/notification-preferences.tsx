@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { toast } from "../lib/toast";
-import { localizeMessage, type NotificationPreferences as Preferences } from "@khelkud/contracts";
+import { type NotificationPreferences as Preferences } from "@khelkud/contracts";
 import { api, ApiError } from "../lib/api";
-import { browserLocale, tBrowser, useI18n } from "../lib/i18n";
+import { browserLocale, localizeMessage, tBrowser, useI18n } from "../lib/i18n";
 
 const SWITCHES: (keyof Preferences)[] = ["orderSms", "orderEmail", "marketing"];
 

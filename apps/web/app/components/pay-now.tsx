@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../lib/toast";
-import { localizeMessage, PAYMENT_MSG, type Order } from "@khelkud/contracts";
-import { useI18n } from "../lib/i18n";
+import { PAYMENT_MSG, type Order } from "@khelkud/contracts";
+import { localizeMessage, useI18n } from "../lib/i18n";
 import { ApiError } from "../lib/api";
 import { startPaymentForOrder, type WalletTarget } from "../lib/wallet-pay";
 import { WalletRedirect } from "./wallet-redirect";

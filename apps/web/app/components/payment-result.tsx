@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { localizeMessage, shortOrderId } from "@khelkud/contracts";
-import { useI18n } from "../lib/i18n";
+import { shortOrderId } from "@khelkud/contracts";
+import { localizeMessage, useI18n } from "../lib/i18n";
 import { RESULT_REDIRECT_MS } from "../lib/payment-results";
 
 /** After the spec's 3 seconds, go on (with navigation state, e.g. the error for the failure page). */

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { localizeMessage, normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
+import { normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
 import type { CartPrint } from "../lib/cart-store";
-import { useI18n } from "../lib/i18n";
+import { localizeMessage, useI18n } from "../lib/i18n";
 
 /** Kit colour names as the catalogue lists them, drawn in the preview; an unknown name falls back to navy. */
 const KIT_COLOURS: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { localizeMessage, REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
+import { REVIEW_COMMENT_MAX, type MyReview, type Product, type Review, type ReviewList } from "@khelkud/contracts";
 import { apiResult } from "../lib/api";
-import { tBrowser, useI18n, withStrong } from "../lib/i18n";
+import { localizeMessage, tBrowser, useI18n, withStrong } from "../lib/i18n";
 import { Stars } from "./star-rating";
 
 type Mine = MyReview | "signed-out" | null;

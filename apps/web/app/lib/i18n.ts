@@ -6,7 +6,7 @@
 import { createElement, Fragment, type ReactNode } from "react";
 import i18next, { type i18n } from "i18next";
 import { useHref } from "react-router";
-import { formatDay, formatMoment, formatMoney, localDigits, localizeMessage, type Locale } from "@khelkud/contracts";
+import { formatDay, formatMoment, formatMoney, localDigits, type Locale } from "@khelkud/contracts";
 import { en, type Catalogue } from "../locales/en";
 
 /**
@@ -20,6 +20,21 @@ const INSTANCES: Partial<Record<Locale, i18n>> = {};
 export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
   CATALOGUES[locale] = catalogue;
   delete INSTANCES[locale];
+}
+
+/**
+ * The API's and the schemas' messages in Nepali (the contracts' `localizeMessage`, docs/decisions/127) come with the
+ * Nepali catalogue, so English pages do not download them either (about 13 KB gzip).
+ */
+let nepaliMessage: ((message: string) => string) | undefined;
+
+export function addNepaliMessages(translate: (message: string) => string): void {
+  nepaliMessage = translate;
+}
+
+/** An English message of the API or a schema in `locale`; unchanged in English or before the Nepali texts are here. */
+export function localizeMessage(message: string, locale: Locale): string {
+  return locale === "ne" && nepaliMessage ? nepaliMessage(message) : message;
 }
 
 function makeInstance(locale: Locale): i18n {

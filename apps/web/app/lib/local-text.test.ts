@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localCategory, localOrder, localPost, localProduct } from "./local-text";
+import { localCategory, localOrder, localPost, localProduct, shopAddress } from "./local-text";
 
 const product = {
   name: "Nepal Home Jersey",
@@ -41,5 +41,29 @@ describe("catalogue texts in the page's language (docs/decisions/089)", () => {
     const order = { id: "o", items: [{ name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी" }, { name: "Plain Tee", nameNe: null }] };
     expect(localOrder(order, "ne").items.map((i) => i.name)).toEqual(["नेपाल घरेलु जर्सी", "Plain Tee"]);
     expect(localOrder(order, "en")).toBe(order);
+  });
+
+  it("a Nepali post's title and excerpt replace its English SEO title and description; English ones stay where no Nepali is written", () => {
+    const post = { title: "Care", titleNe: "हेरचाह", excerpt: "Wash cold.", excerptNe: "चिसो पानीमा धुनुहोस्।", metaTitle: "Care | Khelkud", metaDescription: "Wash cold." };
+    expect(localPost(post, "ne")).toMatchObject({ metaTitle: null, metaDescription: null });
+    expect(localPost({ ...post, titleNe: null, excerptNe: null }, "ne")).toMatchObject({ metaTitle: "Care | Khelkud", metaDescription: "Wash cold." });
+    expect(localPost(post, "en")).toBe(post);
+  });
+});
+
+describe("features and the store's address in the page's language (docs/decisions/126)", () => {
+  const withFeatures = { ...product, features: ["Quick-dry knit", "Ribbed collar"], featuresNe: ["छिटो सुक्ने बुनाइ"] };
+
+  it("a Nepali page lists the Nepali features when there are any, the English ones when the Nepali list is empty; an English page the English ones", () => {
+    expect(localProduct(withFeatures, "ne").features).toEqual(["छिटो सुक्ने बुनाइ"]);
+    expect(localProduct({ ...withFeatures, featuresNe: [] }, "ne").features).toEqual(["Quick-dry knit", "Ribbed collar"]);
+    expect(localProduct(withFeatures, "en").features).toEqual(["Quick-dry knit", "Ribbed collar"]);
+  });
+
+  it("a Nepali page shows the Nepali address when one is written, the English one when it is empty", () => {
+    const settings = { address: "New Road, Kathmandu 44600, Nepal", addressNe: "न्युरोड, काठमाडौं 44600, नेपाल" };
+    expect(shopAddress(settings, "ne")).toBe("न्युरोड, काठमाडौं 44600, नेपाल");
+    expect(shopAddress(settings, "en")).toBe("New Road, Kathmandu 44600, Nepal");
+    expect(shopAddress({ ...settings, addressNe: "" }, "ne")).toBe("New Road, Kathmandu 44600, Nepal");
   });
 });

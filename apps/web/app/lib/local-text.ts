@@ -18,12 +18,17 @@ function withName<T extends Named>(item: T, locale: Locale): T {
 }
 
 /**
- * A product or product card: name, description and its category's name. The English SEO title and description give
- * way to the Nepali name and description where those are written, so the page's title and meta read Nepali too.
+ * A product or product card: name, description, features (the product page's list; the Nepali list when it has any,
+ * docs/decisions/126) and its category's name. The English SEO title and description give way to the Nepali name and
+ * description where those are written, so the page's title and meta read Nepali too.
  */
-export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; category: Named | null }>(p: T, locale: Locale): T {
+export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; features?: string[]; featuresNe?: string[]; category: Named | null }>(
+  p: T,
+  locale: Locale,
+): T {
   if (locale !== "ne") return p;
   const out = { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
+  if (p.features && p.featuresNe?.length) out.features = p.featuresNe;
   if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
   if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
   return out;
@@ -49,7 +54,10 @@ export function localOrder<T extends { items: Named[] }>(o: T, locale: Locale): 
   return { ...o, items: o.items.map((i) => withName(i, locale)) };
 }
 
-/** A blog post or its summary: title, excerpt, its category's name (the card's chip) and, on the post, the content. */
+/**
+ * A blog post or its summary: title, excerpt, its category's name (the card's chip) and, on the post, the content.
+ * Its English SEO title and description give way to the Nepali title and excerpt where those are written.
+ */
 export function localPost<T extends { title: string; titleNe?: string | null; excerpt: string; excerptNe?: string | null; content?: string; contentNe?: string | null; category?: Named | null }>(
   p: T,
   locale: Locale,
@@ -58,5 +66,16 @@ export function localPost<T extends { title: string; titleNe?: string | null; ex
   const out = { ...p, title: localText(locale, p.title, p.titleNe), excerpt: localText(locale, p.excerpt, p.excerptNe) };
   if (p.category) out.category = withName(p.category, locale);
   if (p.content !== undefined && p.contentNe) out.content = p.contentNe;
+  // A post's English SEO title and description give way to the Nepali title and excerpt, as a product's do.
+  if (p.titleNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
+  if (p.excerptNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
   return out;
+}
+
+/**
+ * The store's address from the settings, wherever a page shows it (footer, contact, terms, privacy): the Nepali one on
+ * a Nepali page when the admin wrote one, the English one otherwise (docs/decisions/126).
+ */
+export function shopAddress(settings: { address: string; addressNe?: string }, locale: Locale): string {
+  return localText(locale, settings.address, settings.addressNe);
 }

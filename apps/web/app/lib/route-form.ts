@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { toast } from "./toast";
 import type { z } from "zod";
-import { localizeMessage } from "@khelkud/contracts";
+import {  } from "@khelkud/contracts";
 import { useZodForm } from "./use-form";
-import { browserLocale, useLocale } from "./i18n";
+import { browserLocale, localizeMessage, useLocale } from "./i18n";
 
 /** What a form's route action answers when it does not redirect: the values to show again and the messages. */
 export interface FormResult {

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext } from "react";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { toast } from "./toast";
-import { accountLabels, localizeMessage, type AccountPlaceholders, type PublicUser } from "@khelkud/contracts";
-import { browserLocale, tBrowser } from "./i18n";
+import { accountLabels, type AccountPlaceholders, type PublicUser } from "@khelkud/contracts";
+import { browserLocale, localizeMessage, tBrowser } from "./i18n";
 import { api } from "./api";
 
 /** Set by entry.server only while rendering a shared signed-in page (docs/decisions/110); never in the browser. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
-import { localizeMessage, type FieldError } from "@khelkud/contracts";
-import { useLocale } from "./i18n";
+import { type FieldError } from "@khelkud/contracts";
+import { localizeMessage, useLocale } from "./i18n";
 
 type Errors = Record<string, string | undefined>;
 

@@ -4,9 +4,9 @@
  */
 import { toast } from "./toast";
 import { useSyncExternalStore } from "react";
-import { localizeMessage, MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
+import { MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { api } from "./api";
-import { browserLocale, tBrowser } from "./i18n";
+import { browserLocale, localizeMessage, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 import { addToCart, asArray } from "./cart-store";
 

@@ -31,6 +31,8 @@ export const en = {
   },
   footer: {
     tagline: "Authentic jerseys and sportswear for fans across Nepal. Cash on delivery, Khalti and eSewa.",
+    /** The footer's address when the store settings could not be read (an error page). */
+    fallbackAddress: "Kathmandu, Nepal",
     followUs: "Follow us",
     opensInNewTab: "{{label}} (opens in a new tab)",
     quickLinks: "Quick Links",

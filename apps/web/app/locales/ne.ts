@@ -31,6 +31,8 @@ export const ne: Catalogue = {
   },
   footer: {
     tagline: "नेपालभरका खेलप्रेमीका लागि सक्कली जर्सी र खेलकुद पोसाक। क्यास अन डेलिभरी, खल्ती र इसेवा।",
+    /** The footer's address when the store settings could not be read (an error page). */
+    fallbackAddress: "काठमाडौं, नेपाल",
     followUs: "हामीलाई फलो गर्नुहोस्",
     opensInNewTab: "{{label}} (नयाँ ट्याबमा खुल्छ)",
     quickLinks: "छिटो लिङ्कहरू",

@@ -45,7 +45,7 @@ const withScripts = (run: () => void) => (event: { preventDefault(): void }) => 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const items = useCart() ?? loaderData.items;
   const answer = useActionData<typeof action>() as { refused?: CartChangeRefusal } | undefined;
-  const { t, money, locale } = useI18n();
+  const { t, money, locale, say } = useI18n();
   const { result, loading, error } = useCartCheck(items, undefined, loaderData.check);
   // What changed and why stays on screen after the line has been corrected.
   const [notices, setNotices] = useState<Record<string, CartCheckLine["issues"]>>({});
@@ -146,7 +146,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                           role="status"
                           className={`rounded px-2 py-1 text-xs font-semibold ${issue.code === "PRICE_CHANGED" || issue.code === "LOW_STOCK" || issue.code === "TOO_MANY" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}
                         >
-                          {issue.message}
+                          {say(issue.message)}
                         </li>
                       ))}
                     </ul>

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { localCategory, localProduct, requestLocale } from "../lib/local-text";
 import { Link, useHref, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, localizeMessage, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
+import { CATALOGUE_PAGE_SIZE, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
 import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
 import { canonicalUrl, pageTitle } from "../lib/seo";
-import { metaT, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";

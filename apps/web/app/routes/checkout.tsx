@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localizeMessage, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { cartLineName, clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -13,7 +13,7 @@ import { ADDRESS_FIELDS, type AddressField, type CheckoutResult } from "../lib/c
 import { retryUnanswered } from "../lib/retry-unanswered";
 import { useCartCheck } from "../lib/use-cart-check";
 import { pageTitle } from "../lib/seo";
-import { metaT, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { colorText, sizeText } from "../components/cart-panel";
 import { SummaryRows } from "../components/order-summary";
 import { WalletRedirect } from "../components/wallet-redirect";
@@ -97,7 +97,7 @@ function addressErrors(values: Record<Field, string>): Partial<Record<Field, str
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { t, money, digits, locale } = useI18n();
+  const { t, money, digits, locale, say } = useI18n();
   const isBuyNow = params.get("buyNow") === "1";
   const cart = useCart();
   const answer = useActionData<typeof action>() as CheckoutResult | undefined;
@@ -420,7 +420,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <SummaryRows summary={result?.summary ?? null} loading={loading} />
           {problems.length ? (
             <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-              {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{i.message}</p>))}
+              {problems.flatMap((p) => p.issues.map((i) => <p key={`${p.productId}-${p.size}-${i.code}`}>{say(i.message)}</p>))}
               <Link to="/cart" className="font-semibold underline">
                 {t("checkout.reviewCart")}
               </Link>

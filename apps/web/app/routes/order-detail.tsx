@@ -5,7 +5,6 @@ import {
   customerCanCancel,
   customerCanRequestCancellation,
   formatShippingAddress,
-  localizeMessage,
   isAwaitingWalletPayment,
   shortOrderId,
   TIMELINE_STEPS,
@@ -16,7 +15,7 @@ import { orNotFound } from "../lib/errors";
 import { localOrder, requestLocale } from "../lib/local-text";
 import { ApiError, api, loginUrl } from "../lib/api";
 import { pageTitle } from "../lib/seo";
-import { metaT, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { OopsScreen, MissingItem } from "../components/status-screens";
 import { OrderStatusBadge, PaymentPendingBadge, useStatusText } from "../components/order-status-badge";
 import { colorText, sizeText } from "../components/cart-panel";

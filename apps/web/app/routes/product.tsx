@@ -2,7 +2,7 @@ import { Suspense, useEffect } from "react";
 import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { imageVariantUrl, localizeMessage, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -19,7 +19,7 @@ import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle,
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
-import { metaT, tBrowser, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, tBrowser, useI18n } from "../lib/i18n";
 import { addToCartAction, type AddToCartRefusal } from "../lib/add-to-cart.server";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */

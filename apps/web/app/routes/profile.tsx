@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useHref, useSearchParams } from "react-router";
-import { localizeMessage, MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { MSG, ChangePasswordInputSchema, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import type { Route } from "./+types/profile";
 import { ProfileHeader } from "../components/profile/profile-header";
 import { ProfileDetails, toInput, type Flat } from "../components/profile/profile-details";
@@ -10,7 +10,7 @@ import { ProfileOrders } from "../components/profile-orders";
 import { ProfileWishlist } from "../components/profile-wishlist";
 import { useLogout } from "../lib/session";
 import { pageTitle } from "../lib/seo";
-import { metaT, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { clientFormAction } from "../lib/route-form";
 import { callApi, field, readForm } from "../lib/route-form.server";
 import { RouteLoadError } from "../components/load-error";

@@ -141,6 +141,8 @@ export const products = pgTable(
     salePrice: integer("sale_price"),
     colors: stringList("colors"),
     features: stringList("features"),
+    /** The features in Nepali (docs/decisions/126); empty: the English list is shown. */
+    featuresNe: stringList("features_ne"),
     specifications: jsonb("specifications")
       .$type<Record<string, string>>()
       .notNull()

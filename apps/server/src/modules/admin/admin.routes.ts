@@ -102,7 +102,7 @@ async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: Upl
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === "number" && status < 500) throw err;
     // Anything else the multipart parser raises (no boundary, truncated parts) is a malformed request.
-    throw new AppError("invalid", `Malformed upload: ${(err as Error).message}`);
+    throw new AppError("invalid", `${ADMIN_MSG.malformedUpload}: ${(err as Error).message}`);
   }
   return { files, altText };
 }
@@ -217,13 +217,13 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.get("/admin/sales-register.csv", { schema: { tags, summary: "Sales register (sales book) for a BS month 2083-04 or fiscal year 2083/84, as CSV", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
       const period = req.query.period ?? currentBsMonth();
       const register = await admin.invoices.register(period);
-      if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
+      if (!register) throw new AppError("invalid", ADMIN_MSG.noCalendarData);
       return sendCsv(reply, `sales-register-${period.replace("/", "-")}`, registerCsv(register));
     });
     app.get("/admin/sales-register.xlsx", { schema: { tags, summary: "Sales register for a BS month or fiscal year, as a spreadsheet", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
       const period = req.query.period ?? currentBsMonth();
       const register = await admin.invoices.register(period);
-      if (!register) throw new AppError("invalid", "No Bikram Sambat calendar data for that period");
+      if (!register) throw new AppError("invalid", ADMIN_MSG.noCalendarData);
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("Content-Disposition", `attachment; filename="sales-register-${period.replace("/", "-")}.xlsx"`)

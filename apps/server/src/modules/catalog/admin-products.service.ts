@@ -74,6 +74,9 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       price: input.price,
       salePrice: input.salePrice,
       colors: input.colors,
+      // A list the form does not send is kept as it is, like printing below.
+      ...(input.features ? { features: input.features } : {}),
+      ...(input.featuresNe ? { featuresNe: input.featuresNe } : {}),
       brand: input.brand,
       team: input.team,
       featured: input.featured,
@@ -164,7 +167,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     },
 
     async addImages(actor: Actor, id: string, files: UploadedFile[], altText: string): Promise<Product> {
-      if (!files.length) throw invalid("Choose at least one image", [{ field: "files", message: "Choose at least one image" }]);
+      if (!files.length) throw invalid(ADMIN_MSG.imagesRequired, [{ field: "files", message: ADMIN_MSG.imagesRequired }]);
       const existing = await repo.imagesOf(db, id);
       if (!(await repo.findProductRow(db, id))) throw notFound(MSG.productNotFound);
       if (existing.length + files.length > MAX_PRODUCT_IMAGES) throw invalid(ADMIN_MSG.tooManyImages);
@@ -195,8 +198,8 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         const current = await repo.imagesOf(tx, id);
         const ids = new Set(current.map((i) => i.id));
         const given = arrangement.images.map((i) => i.id);
-        if (given.length !== ids.size || given.some((g) => !ids.has(g))) throw invalid("List every image of the product exactly once", [{ field: "images", message: "must list every image of the product exactly once" }]);
-        if (!ids.has(arrangement.primaryId)) throw invalid("The primary image must be one of the product's images", [{ field: "primaryId", message: "is not an image of this product" }]);
+        if (given.length !== ids.size || given.some((g) => !ids.has(g))) throw invalid(ADMIN_MSG.imagesListEach, [{ field: "images", message: ADMIN_MSG.imagesListEachField }]);
+        if (!ids.has(arrangement.primaryId)) throw invalid(ADMIN_MSG.primaryNotOwn, [{ field: "primaryId", message: ADMIN_MSG.primaryNotOwnField }]);
         for (const [i, img] of arrangement.images.entries()) {
           await repo.updateImage(tx, img.id, { sortOrder: i, altText: img.altText, isPrimary: img.id === arrangement.primaryId });
         }

@@ -93,6 +93,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     sizes: sizeList,
     colors: p.colors,
     features: p.features,
+    featuresNe: p.featuresNe,
     specifications: p.specifications,
     featured: p.featured,
     isNew: p.isNew,

@@ -1,8 +1,10 @@
 /**
  * Nepali names and descriptions of products, categories and blog posts (docs/decisions/089): written in the admin,
- * optional, bounded, sanitised like their English twins, and served by the public API beside the English text.
+ * optional, bounded, sanitised like their English twins, and served by the public API beside the English text; and a
+ * product's features in Nepali (docs/decisions/126).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MSG, localizeMessage, MAX_FEATURE_LENGTH, MAX_PRODUCT_FEATURES } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertUser, sessionFor } from "../../test/factories.js";
 
@@ -56,6 +58,67 @@ describe("Nepali product fields", () => {
       expect(res.statusCode, JSON.stringify(over).slice(0, 40)).toBe(400);
     }
     const list = await api("GET", "/api/admin/products?q=Refused");
+    expect(list.json().data.products).toEqual([]);
+  });
+});
+
+describe("Nepali features (docs/decisions/126)", () => {
+  const publicProduct = async (slug: string) => (await t.app.inject({ method: "GET", url: `/api/products/slug/${slug}` })).json().data.product;
+
+  it("stores both lists, trimmed and without repeats, serves them to the shop, keeps them when a form sends none, and clears the Nepali one alone", async () => {
+    const features = ["Quick-dry knit", "Ribbed collar"];
+    const featuresNe = ["  छिटो सुक्ने बुनाइ ", "रिब भएको कलर", "रिब भएको कलर"];
+    const res = await api("POST", "/api/admin/products", product({ name: "Nepal Features Jersey", features, featuresNe }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data.product;
+    expect(created).toMatchObject({ features, featuresNe: ["छिटो सुक्ने बुनाइ", "रिब भएको कलर"] });
+    expect(await publicProduct(created.slug)).toMatchObject({ features, featuresNe: ["छिटो सुक्ने बुनाइ", "रिब भएको कलर"] });
+
+    // An older client (no lists in its payload) edits the price: both lists stay.
+    const edited = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Nepal Features Jersey", price: 360_000 }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.product).toMatchObject({ price: 360_000, features, featuresNe: ["छिटो सुक्ने बुनाइ", "रिब भएको कलर"] });
+
+    const cleared = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Nepal Features Jersey", features, featuresNe: [] }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await publicProduct(created.slug)).toMatchObject({ features, featuresNe: [] });
+  });
+
+  it("a product made without features has two empty lists", async () => {
+    const res = await api("POST", "/api/admin/products", product({ name: "Plain Features Jersey" }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.product).toMatchObject({ features: [], featuresNe: [] });
+  });
+
+  it("refuses too many features, a too long or empty one, a NUL byte and a non-list with 400 and the catalogue's message, and writes nothing", async () => {
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ featuresNe: Array.from({ length: MAX_PRODUCT_FEATURES + 1 }, (_, i) => `विशेषता ${i}`) }, ADMIN_MSG.tooManyFeatures],
+      [{ featuresNe: ["क".repeat(MAX_FEATURE_LENGTH + 1)] }, ADMIN_MSG.featureTooLong],
+      [{ featuresNe: ["हलुका", "   "] }, ADMIN_MSG.featureEmpty],
+      [{ features: Array.from({ length: MAX_PRODUCT_FEATURES + 1 }, (_, i) => `Feature ${i}`) }, ADMIN_MSG.tooManyFeatures],
+      [{ features: ["x".repeat(MAX_FEATURE_LENGTH + 1)] }, ADMIN_MSG.featureTooLong],
+      [{ featuresNe: ["हलुका\u0000"] }, null],
+      [{ featuresNe: "हलुका" }, null],
+      [{ featuresNe: [42] }, null],
+      [{ featuresNe: null }, null],
+    ];
+    for (const [i, [over, message]] of cases.entries()) {
+      const res = await api("POST", "/api/admin/products", product({ name: `Refused features ${i}`, ...over }));
+      expect(res.statusCode, JSON.stringify(over).slice(0, 60)).toBe(400);
+      if (message) {
+        expect(res.json().error).toBe(message);
+        expect(res.json().details[0].field).toMatch(/^features(Ne)?(\.\d+)?$/);
+      }
+    }
+    // An administrator's request in Nepali reads the same refusal in Nepali (docs/decisions/127).
+    const nepali = await t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin, "accept-language": "ne" }, payload: product({ name: "Refused features ne", featuresNe: ["क".repeat(MAX_FEATURE_LENGTH + 1)] }) });
+    expect(nepali.statusCode).toBe(400);
+    expect(nepali.json().error).toBe(localizeMessage(ADMIN_MSG.featureTooLong, "ne"));
+    expect(nepali.json().error).toMatch(/[\u0900-\u097F]/);
+    // Exactly at the limits is accepted.
+    const full = await api("POST", "/api/admin/products", product({ name: "Full features", featuresNe: Array.from({ length: MAX_PRODUCT_FEATURES }, (_, i) => `${"क".repeat(MAX_FEATURE_LENGTH - 3)}${i}`) }));
+    expect(full.statusCode, full.body).toBe(201);
+    const list = await api("GET", "/api/admin/products?q=Refused%20features");
     expect(list.json().data.products).toEqual([]);
   });
 });

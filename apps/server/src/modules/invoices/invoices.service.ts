@@ -9,6 +9,7 @@ import {
   fiscalYearStart,
   formatBs,
   invoiceAmounts,
+  ORDER_MSG,
   personalisationLabel,
   vatIncluded,
   WALLET_LABEL,
@@ -22,7 +23,7 @@ import { offsetOf, pagination } from "../../lib/paging.js";
 import { StoreSettingsSchema } from "../settings/settings.service.js";
 import * as repo from "./invoices.repository.js";
 
-export const INVOICE_NOT_FOUND = "Invoice not found";
+export const INVOICE_NOT_FOUND = ORDER_MSG.invoiceNotFound;
 export type TaxDocument = repo.TaxDocumentRow;
 type Viewer = Pick<UserRow, "id" | "role">;
 

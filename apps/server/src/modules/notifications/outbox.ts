@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AdminNotification, Locale, NotificationPreferences } from "@khelkud/contracts";
-import { formatMoney, localText, personalisationLine } from "@khelkud/contracts";
+import { ADMIN_MSG, formatMoney, localText, ORDER_MSG, personalisationLine } from "@khelkud/contracts";
 import { mailTexts } from "../mail/texts.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -280,7 +280,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     },
 
     async listForOrder(orderId: string): Promise<AdminNotification[]> {
-      if (!(await repo.orderExists(db, orderId))) throw notFound("Order not found");
+      if (!(await repo.orderExists(db, orderId))) throw notFound(ORDER_MSG.notFound);
       const rows = await repo.listForOrder(db, orderId);
       return rows.map(toAdmin);
     },
@@ -288,8 +288,8 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     /** A copy of one notification, sent as a new row (the original keeps its history). */
     async resend(orderId: string, notificationId: string): Promise<AdminNotification> {
       const row = await repo.findForOrder(db, orderId, notificationId);
-      if (!row) throw notFound("Notification not found");
-      if (row.status === "PENDING" || row.status === "SENDING") throw conflict("This notification is still being sent");
+      if (!row) throw notFound(ADMIN_MSG.notificationNotFound);
+      if (row.status === "PENDING" || row.status === "SENDING") throw conflict(ADMIN_MSG.notificationSending);
       const copy = await repo.insertOne(db, {
         orderId: row.orderId,
         userId: row.userId,
@@ -309,14 +309,14 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
 
     async preferences(userId: string): Promise<NotificationPreferences> {
       const u = await repo.findPreferences(db, userId);
-      if (!u) throw notFound("User not found");
+      if (!u) throw notFound(ADMIN_MSG.userNotFound);
       return withList(u);
     },
 
     /** `locale`: the language of the page the switch was turned on (the welcome mail speaks it, docs/decisions/087). */
     async setPreferences(userId: string, input: Partial<NotificationPreferences>, locale: Locale = "en"): Promise<NotificationPreferences> {
       const u = await repo.updatePreferences(db, userId, input);
-      if (!u) throw notFound("User not found");
+      if (!u) throw notFound(ADMIN_MSG.userNotFound);
       if (input.marketing !== undefined) await deps.newsletter?.setSubscribed(u.email, input.marketing, locale);
       return withList(u);
     },

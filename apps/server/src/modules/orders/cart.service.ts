@@ -6,7 +6,10 @@ import {
   findDistrict,
   formatNPR,
   isKathmanduValley,
+  fillMessage,
   MAX_QUANTITY_PER_LINE,
+  ORDER_MSG,
+  ORDER_TEMPLATE,
   shippingFee,
   type CartCheckLine,
   type CartCheckResult,
@@ -45,7 +48,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
           originalPrice: null,
           stock: 0,
           lineTotal: 0,
-          issues: [{ code: "UNAVAILABLE" as const, message: `${product?.name ?? "This product"} is no longer available` }],
+          issues: [{ code: "UNAVAILABLE" as const, message: product ? fillMessage(ORDER_TEMPLATE.noLongerAvailable, { product: product.name }) : ORDER_MSG.productUnavailable }],
         };
       }
       const price = effectivePrice(product.price, product.salePrice);
@@ -54,7 +57,7 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
       const common = { ...base, name: product.name, nameNe: product.nameNe, slug: product.slug, image: imageUrls.get(product.id) ?? null, price, originalPrice: product.price };
       const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
       if (!size) {
-        return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: `Size ${line.size} is not available for ${product.name}` }] };
+        return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues: [{ code: "UNKNOWN_SIZE" as const, message: fillMessage(ORDER_TEMPLATE.sizeUnavailable, { size: line.size, product: product.name }) }] };
       }
       const issues: CartCheckLine["issues"] = [];
       if (print && !print.ok) {
@@ -62,17 +65,17 @@ export function createCartService(db: Db, deps: { settings: SettingsService }) {
         return { ...common, quantity: 0, available: false, stock: size.stock, lineTotal: 0, issues };
       }
       if (line.price !== undefined && line.price !== price) {
-        issues.push({ code: "PRICE_CHANGED", message: `Price ${price < line.price ? "dropped" : "changed"} from ${formatNPR(line.price)} to ${formatNPR(price)}` });
+        issues.push({ code: "PRICE_CHANGED", message: fillMessage(price < line.price ? ORDER_TEMPLATE.priceDropped : ORDER_TEMPLATE.priceChanged, { was: formatNPR(line.price), now: formatNPR(price) }) });
       }
       if (size.stock <= 0) {
-        issues.push({ code: "SOLD_OUT", message: `${product.name} (size ${size.size}) is sold out` });
+        issues.push({ code: "SOLD_OUT", message: fillMessage(ORDER_TEMPLATE.soldOut, { product: product.name, size: size.size }) });
         return { ...common, quantity: 0, available: false, stock: 0, lineTotal: 0, issues };
       }
       const quantity = Math.min(line.quantity, size.stock, MAX_QUANTITY_PER_LINE);
       if (line.quantity > size.stock && size.stock <= MAX_QUANTITY_PER_LINE) {
-        issues.push({ code: "LOW_STOCK", message: `Only ${size.stock} left in size ${size.size}` });
+        issues.push({ code: "LOW_STOCK", message: fillMessage(ORDER_TEMPLATE.onlyLeftInSize, { n: size.stock, size: size.size }) });
       } else if (line.quantity > MAX_QUANTITY_PER_LINE) {
-        issues.push({ code: "TOO_MANY", message: `At most ${MAX_QUANTITY_PER_LINE} of one item per order` });
+        issues.push({ code: "TOO_MANY", message: fillMessage(ORDER_TEMPLATE.oneItemMax, { max: MAX_QUANTITY_PER_LINE }) });
       }
       return { ...common, quantity, available: true, stock: size.stock, lineTotal: (price + common.printFee) * quantity, issues };
     });

@@ -1,4 +1,4 @@
-import { canTransition, PAYMENT_TRANSITIONS, personalisationLabel, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
+import { canTransition, fillMessage, ORDER_TEMPLATE, PAYMENT_TRANSITIONS, personalisationLabel, transitionRefused, type Order, type OrderStatus } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict } from "../../lib/errors.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
@@ -71,7 +71,7 @@ export interface Changed<X = unknown> {
 /** "This order cannot ship yet: print PAUDEL 7 (Nepal Home Jersey, size M) first." */
 export function unprintedRefusal(items: Pick<repo.OrderItemRow, "productName" | "size" | "personalisation">[]): string {
   const list = items.map((i) => `${i.personalisation ? personalisationLabel(i.personalisation) : ""} (${i.productName}, size ${i.size})`).join(", ");
-  return `This order cannot ship yet: ${items.length === 1 ? "a personalised line is" : `${items.length} personalised lines are`} not printed: ${list}. Mark ${items.length === 1 ? "it" : "them"} printed in the print queue first.`;
+  return fillMessage(items.length === 1 ? ORDER_TEMPLATE.unprintedOne : ORDER_TEMPLATE.unprintedMany, { n: items.length, list });
 }
 
 function matches(o: repo.OrderRow, when: OrderGuard): boolean {
@@ -133,7 +133,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         }
         const pay = c.set?.paymentStatus;
         if (pay !== undefined && pay !== before.paymentStatus && !PAYMENT_TRANSITIONS[before.paymentStatus].includes(pay)) {
-          throw conflict(`A ${before.paymentStatus.toLowerCase()} payment cannot become ${pay.toLowerCase()}`);
+          throw conflict(fillMessage(ORDER_TEMPLATE.paymentTransition, { from: before.paymentStatus.toLowerCase(), to: pay.toLowerCase() }));
         }
         const set = { ...c.set, ...(statusChanges ? { status: c.status } : {}) };
         const order = Object.keys(set).length ? await repo.updateOrderIf(tx, orderId, {}, set) : before;

@@ -2,7 +2,11 @@ import {
   type Locale,
   customerCanCancel,
   effectivePrice,
+  fillMessage,
   MAX_QUANTITY_PER_LINE,
+  MSG,
+  ORDER_MSG,
+  ORDER_TEMPLATE,
   PlaceOrderInputSchema,
   PRINT_MSG,
   type Personalisation,
@@ -30,8 +34,8 @@ import * as repo from "./orders.repository.js";
 export type PlaceOrderData = z.infer<typeof PlaceOrderInputSchema>;
 type Viewer = Pick<UserRow, "id" | "role">;
 
-export const ORDER_NOT_FOUND = "Order not found";
-export const CANCELLATION_ALREADY_REQUESTED = "A cancellation has already been requested for this order";
+export const ORDER_NOT_FOUND = ORDER_MSG.notFound;
+export const CANCELLATION_ALREADY_REQUESTED = ORDER_MSG.cancellationAlreadyRequested;
 
 export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history: repo.OrderHistoryRow[], refund?: repo.RefundRow, documents: repo.DocumentNumbers = {}): Order {
   return {
@@ -91,13 +95,11 @@ function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
   return [...byKey.values()];
 }
 
-const sizeLabel = (name: string, size: string) => `${name} (size ${size})`;
-
 /** The limits when none are configured (docs/decisions/077; env.ts reads the ORDER_* variables). */
 export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxUnitsPerLine: MAX_QUANTITY_PER_LINE, maxUnitsPerOrder: 20, maxOpenUnpaid: 5, perMinutePerCustomer: 5, perMinutePerIp: 20, codConfirmMinutes: 30 };
 
 export function openOrdersRefused(max: number): string {
-  return `You already have ${max} unpaid ${max === 1 ? "order" : "orders"} waiting. Please pay for or cancel one before placing another.`;
+  return fillMessage(max === 1 ? ORDER_TEMPLATE.openOrdersOne : ORDER_TEMPLATE.openOrdersMany, { max });
 }
 
 /** The customer who placed an order (undefined for an unknown order or a deleted customer): the live channel's room check. */
@@ -134,14 +136,14 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     const [{ productsById, sizesBy, imageUrls }, settings] = await Promise.all([productsWithStock(db, lines.map((l) => l.productId)), deps.settings.get()]);
     return lines.map((line, index) => {
       const product = productsById.get(line.productId);
-      if (!product) throw invalid(`Product not found: ${line.productId}`);
-      if (product.status !== "ACTIVE") throw conflict(`${product.name} is no longer available`);
+      if (!product) throw invalid(`${MSG.productNotFound}: ${line.productId}`);
+      if (product.status !== "ACTIVE") throw conflict(fillMessage(ORDER_TEMPLATE.noLongerAvailable, { product: product.name }));
       const size = (sizesBy.get(product.id) ?? []).find((s) => s.size === line.size);
-      if (!size) throw invalid(`Size ${line.size} is not available for ${product.name}`);
+      if (!size) throw invalid(fillMessage(ORDER_TEMPLATE.sizeUnavailable, { size: line.size, product: product.name }));
       let color = line.color;
       if (color !== "Default") {
         const match = product.colors.find((c) => c.toLowerCase() === color.toLowerCase());
-        if (!match) throw invalid(`Colour ${color} is not available for ${product.name}`);
+        if (!match) throw invalid(fillMessage(ORDER_TEMPLATE.colourUnavailable, { colour: color, product: product.name }));
         color = match;
       }
       let personalisation: Personalisation | null = null;
@@ -172,7 +174,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     for (const w of wanted) {
       if (await repo.takeStock(tx, w.productId, w.size, w.quantity)) continue;
       const left = await repo.currentStock(tx, w.productId, w.size);
-      throw conflict(left <= 0 ? `${sizeLabel(w.name, w.size)} is sold out` : `Only ${left} left of ${sizeLabel(w.name, w.size)}`);
+      const item = { product: w.name, size: w.size };
+      throw conflict(left <= 0 ? fillMessage(ORDER_TEMPLATE.soldOut, item) : fillMessage(ORDER_TEMPLATE.onlyLeft, { n: left, ...item }));
     }
   }
 
@@ -188,9 +191,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     }
     const lines = mergeLines(input.items);
     const perLine = Math.min(limits.maxUnitsPerLine, MAX_QUANTITY_PER_LINE);
-    if (lines.some((l) => l.quantity > perLine)) throw invalid(`quantity must be at most ${perLine} per item`);
+    if (lines.some((l) => l.quantity > perLine)) throw invalid(fillMessage(ORDER_TEMPLATE.perItemMax, { max: perLine }));
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-    if (units > limits.maxUnitsPerOrder) throw invalid(`At most ${limits.maxUnitsPerOrder} items per order`);
+    if (units > limits.maxUnitsPerOrder) throw invalid(fillMessage(ORDER_TEMPLATE.unitsMax, { max: limits.maxUnitsPerOrder }));
     const priced = await priceLines(lines);
     if (priced.some((p) => p.personalisation) && input.acceptNoReturns !== true) {
       throw invalid(PRINT_MSG.noReturnsRequired, [{ field: "acceptNoReturns", message: PRINT_MSG.noReturnsRequired }]);
@@ -201,7 +204,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       const key = `${p.product.id}\u0000${p.line.size}`;
       perSize.set(key, { name: p.product.name, size: p.line.size, quantity: (perSize.get(key)?.quantity ?? 0) + p.line.quantity });
     }
-    for (const s of perSize.values()) if (s.quantity > perLine) throw invalid(`At most ${perLine} of ${sizeLabel(s.name, s.size)} per order`);
+    for (const s of perSize.values()) if (s.quantity > perLine) throw invalid(fillMessage(ORDER_TEMPLATE.itemMax, { max: perLine, product: s.name, size: s.size }));
     const subtotal = priced.reduce((sum, p) => sum + p.lineTotal, 0);
     const { shipping: rule } = await deps.settings.get();
     const shippingCost = shippingFee(subtotal, input.shippingAddress.district, rule);
@@ -293,11 +296,11 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   async function confirmCodPayment(user: Viewer, orderId: string): Promise<Order> {
     const row = await repo.findOrder(db, orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
-    if (row.paymentMethod !== "COD") throw conflict("This order is not a cash-on-delivery order");
-    if (row.paymentStatus !== "PENDING") throw conflict("This order has already been paid");
+    if (row.paymentMethod !== "COD") throw conflict(ORDER_MSG.notCashOnDelivery);
+    if (row.paymentStatus !== "PENDING") throw conflict(ORDER_MSG.alreadyPaid);
     if (row.status === "PROCESSING") return load(row.id);
-    if (row.status !== "PENDING") throw conflict(`A ${row.status.toLowerCase().replaceAll("_", " ")} order cannot be confirmed`);
-    if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= Date.now()) throw conflict("The time to confirm this order has run out. Please place a new order.");
+    if (row.status !== "PENDING") throw conflict(fillMessage(ORDER_TEMPLATE.notConfirmable, { status: row.status.toLowerCase().replaceAll("_", " ") }));
+    if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= Date.now()) throw conflict(ORDER_MSG.confirmTimeUp);
     const changed = await lifecycle.run(async (unit) =>
       unit.change(row.id, {
         when: { status: ["PENDING"], paymentStatus: "PENDING", paymentMethod: "COD", userId: user.id },
@@ -308,7 +311,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       }),
     );
     const order = await load(row.id);
-    if (!changed && order.status !== "PROCESSING") throw conflict("This order can no longer be confirmed");
+    if (!changed && order.status !== "PROCESSING") throw conflict(ORDER_MSG.noLongerConfirmable);
     return order;
   }
 
@@ -320,9 +323,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   async function cancelOrder(user: Viewer, orderId: string, reason?: string): Promise<{ order: Order; requested: boolean }> {
     const row = await repo.findOrder(db, orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
-    if (row.status === "CANCELLED") throw conflict("This order is already cancelled");
+    if (row.status === "CANCELLED") throw conflict(ORDER_MSG.alreadyCancelled);
     if (row.paymentStatus === "PAID" && (row.status === "PENDING" || row.status === "PROCESSING")) return { order: await requestCancellation(user, row, reason), requested: true };
-    if (!customerCanCancel(row)) throw conflict("This order can no longer be cancelled");
+    if (!customerCanCancel(row)) throw conflict(ORDER_MSG.noLongerCancellable);
     const changed = await lifecycle.run(async (unit) =>
       // Only while still unpaid: a payment confirmed a moment ago makes this call fail instead of keeping the money.
       unit.change(row.id, {
@@ -333,7 +336,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
         history: { note: "Cancelled by the customer", by: user.id },
       }),
     );
-    if (!changed) throw conflict("This order can no longer be cancelled");
+    if (!changed) throw conflict(ORDER_MSG.noLongerCancellable);
     return { order: await load(row.id), requested: false };
   }
 

@@ -1,13 +1,13 @@
-import type { PrintJob } from "@khelkud/contracts";
+import { PRINT_MSG, type PrintJob } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
 import * as repo from "./orders.repository.js";
 
-export const PRINT_JOB_NOT_FOUND = "Print job not found";
-export const PRINT_ALREADY_DONE = "This line has already been marked printed";
-export const PRINT_NOT_IN_QUEUE = "This line is not in the print queue: its order is not paid or confirmed, or has shipped or been cancelled";
-export const PRINT_NOTHING = "This line has nothing to print";
+export const PRINT_JOB_NOT_FOUND = PRINT_MSG.jobNotFound;
+export const PRINT_ALREADY_DONE = PRINT_MSG.alreadyPrinted;
+export const PRINT_NOT_IN_QUEUE = PRINT_MSG.notInQueue;
+export const PRINT_NOTHING = PRINT_MSG.nothingToPrint;
 
 /**
  * The print shop's queue (docs/decisions/101): every personalised line of an order that is paid, or cash on delivery

@@ -1,4 +1,4 @@
-import { shortOrderId, WALLET_LABEL, type EsewaStart, type KhaltiStart, type WalletProvider, type Locale } from "@khelkud/contracts";
+import { fillMessage, ORDER_MSG, ORDER_TEMPLATE, PAYMENT_MSG, shortOrderId, WALLET_LABEL, type EsewaStart, type KhaltiStart, type WalletProvider, type Locale } from "@khelkud/contracts";
 import { conflict, notFound } from "../../lib/errors.js";
 import { isProviderUnavailable, makeTransactionUuid, ProviderError } from "../../payments/index.js";
 import { ORDER_NOT_FOUND, type PlaceOrderData } from "../orders/orders.service.js";
@@ -11,11 +11,11 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
   const base = ctx.publicUrl.replace(/\/$/, "");
 
   function khaltiClient() {
-    if (!ctx.clients.khalti) throw conflict("Khalti payment is not available in this shop. Please choose another method.");
+    if (!ctx.clients.khalti) throw conflict(PAYMENT_MSG.khaltiOff);
     return ctx.clients.khalti;
   }
   function esewaClient() {
-    if (!ctx.clients.esewa) throw conflict("eSewa payment is not available in this shop. Please choose another method.");
+    if (!ctx.clients.esewa) throw conflict(PAYMENT_MSG.esewaOff);
     return ctx.clients.esewa;
   }
 
@@ -23,15 +23,15 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
   async function payableOrder(user: Viewer, orderId: string, provider: WalletProvider, now = new Date()) {
     const row = await orders.findRecord(orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
-    if (row.paymentStatus === "PAID") throw conflict("This order has already been paid");
-    if (row.status !== "PENDING" || row.paymentStatus !== "PENDING") throw conflict("This order can no longer be paid");
-    if (row.paymentMethod === "COD") throw conflict("This order is paid by cash on delivery");
+    if (row.paymentStatus === "PAID") throw conflict(ORDER_MSG.alreadyPaid);
+    if (row.status !== "PENDING" || row.paymentStatus !== "PENDING") throw conflict(ORDER_MSG.noLongerPayable);
+    if (row.paymentMethod === "COD") throw conflict(ORDER_MSG.paidByCash);
     if (row.paymentExpiresAt && row.paymentExpiresAt.getTime() <= now.getTime()) {
-      throw conflict("The time to pay for this order has run out. Please place a new order.");
+      throw conflict(ORDER_MSG.payTimeUp);
     }
     if (row.paymentMethod === provider) return row;
     const switched = await orders.lifecycle.run((unit) => unit.change(row.id, { when: { status: ["PENDING"], paymentStatus: "PENDING", userId: user.id }, set: { paymentMethod: provider } }));
-    if (!switched) throw conflict("This order can no longer be paid");
+    if (!switched) throw conflict(ORDER_MSG.noLongerPayable);
     return switched.order;
   }
 
@@ -42,7 +42,7 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
   function startFailure(provider: WalletProvider, error: unknown): Error {
     if (isProviderUnavailable(error)) return unavailable(provider);
     if (error instanceof ProviderError && error.kind === "auth") return unavailable(provider);
-    if (error instanceof ProviderError) return conflict(`${WALLET_LABEL[provider]} could not start this payment: ${error.message}`);
+    if (error instanceof ProviderError) return conflict(fillMessage(ORDER_TEMPLATE.walletStartFailed, { wallet: WALLET_LABEL[provider], reason: error.message }));
     return error instanceof Error ? error : new Error(String(error));
   }
 

@@ -1,4 +1,4 @@
-import { PAYMENT_FAILURE_TEXT, WALLET_LABEL, type Order, type PaymentFailureReason, type PaymentOutcome, type WalletProvider } from "@khelkud/contracts";
+import { ORDER_MSG, PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_LABEL, type Order, type PaymentFailureReason, type PaymentOutcome, type WalletProvider } from "@khelkud/contracts";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors.js";
 import { esewaVerdict, isProviderUnavailable, khaltiVerdict, ProviderError, type ProviderVerdict } from "../../payments/index.js";
 import { issueInvoice } from "../invoices/invoices.service.js";
@@ -7,7 +7,7 @@ import { ORDER_NOT_FOUND } from "../orders/orders.service.js";
 import { unavailable, type PaymentsContext, type Viewer } from "./payments-context.js";
 import * as repo from "./payments.repository.js";
 
-export const PAYMENT_NOT_FOUND = "Payment record not found";
+export const PAYMENT_NOT_FOUND = PAYMENT_MSG.paymentNotFound;
 
 /** What the provider said about one attempt (its client's mapping), with its raw answer for the audit trail. */
 export type Verdict = ProviderVerdict & { raw: unknown };
@@ -129,11 +129,11 @@ export function createPaymentConfirmation(ctx: PaymentsContext, esewaClient: () 
   async function verifyEsewa(user: Viewer, input: { data?: string; transactionUuid?: string }): Promise<PaymentOutcome> {
     const client = esewaClient();
     if (!input.data) {
-      if (!input.transactionUuid) throw invalid("No payment data received from eSewa");
+      if (!input.transactionUuid) throw invalid(PAYMENT_MSG.noEsewaData);
       return reconcile(await ownedPayment(user, "ESEWA", input.transactionUuid));
     }
     const checked = client.verifyCallback(input.data);
-    if (!checked.ok && checked.reason !== "not_complete") throw invalid("Payment verification failed");
+    if (!checked.ok && checked.reason !== "not_complete") throw invalid(PAYMENT_MSG.verificationFailed);
     const uuid = checked.ok ? checked.transactionUuid : (checked.fields?.transaction_uuid ?? "");
     const payment = await ownedPayment(user, "ESEWA", uuid);
     if (checked.totalAmountPaisa !== undefined && checked.totalAmountPaisa !== payment.amount) {
@@ -173,16 +173,16 @@ export function createPaymentConfirmation(ctx: PaymentsContext, esewaClient: () 
     const row = await orders.findRecord(orderId);
     if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (row.paymentMethod !== "COD") {
-      if (row.paymentStatus === "PAID") throw conflict("This order has already been paid");
-      if (row.status !== "PENDING" || row.paymentStatus !== "PENDING") throw conflict("This order can no longer be changed");
+      if (row.paymentStatus === "PAID") throw conflict(ORDER_MSG.alreadyPaid);
+      if (row.status !== "PENDING" || row.paymentStatus !== "PENDING") throw conflict(ORDER_MSG.noLongerChangeable);
       for (const attempt of await repo.findOpenAttempts(db, row.id)) {
         const outcome = await reconcile(attempt);
-        if (outcome.status === "PAID") throw conflict("This order has already been paid");
+        if (outcome.status === "PAID") throw conflict(ORDER_MSG.alreadyPaid);
       }
       const switched = await orders.lifecycle.run((unit) =>
         unit.change(row.id, { when: { status: ["PENDING"], paymentStatus: "PENDING", userId: user.id }, set: { paymentMethod: "COD", paymentExpiresAt: null } }),
       );
-      if (!switched) throw conflict("This order can no longer be changed");
+      if (!switched) throw conflict(ORDER_MSG.noLongerChangeable);
     }
     return orders.confirmCodPayment(user, row.id);
   }

@@ -10,6 +10,7 @@ import {
   KhaltiVerifyInputSchema,
   OrderIdBodySchema,
   OrderSchema,
+  PAYMENT_MSG,
   PaymentOutcomeSchema,
   WalletCheckoutInputSchema,
   WalletRetryInputSchema,
@@ -27,8 +28,8 @@ const errors = { 400: ApiFailureSchema, 401: ApiFailureSchema, 404: ApiFailureSc
 /** `success: true` only for a payment the provider confirmed; anything else is an error with the reason. */
 function paidOrThrow(outcome: PaymentOutcome): PaymentOutcome {
   if (outcome.status === "PAID") return outcome;
-  if (outcome.status === "PENDING") throw conflict("Payment is still pending");
-  throw conflict(outcome.reason === "amount_mismatch" ? "Payment verification failed" : outcome.providerStatus ? `Payment status: ${outcome.providerStatus}` : outcome.message);
+  if (outcome.status === "PENDING") throw conflict(PAYMENT_MSG.stillPending);
+  throw conflict(outcome.reason === "amount_mismatch" ? PAYMENT_MSG.verificationFailed : outcome.providerStatus ? `${PAYMENT_MSG.providerStatus}: ${outcome.providerStatus}` : outcome.message);
 }
 
 /** Wallet payment calls (docs/product-rules.md §8). Every call needs a signed-in owner; amounts come from the stored order. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MSG, MAX_SHOP_ADDRESS } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { storeSettings } from "../../db/schema/index.js";
@@ -59,6 +60,38 @@ describe("footer social links", () => {
       expect(bad.json().error).toBe("Must be an https address on facebook.com, or empty");
     }
     expect((await t.app.services.settings.get()).social.facebook).toBe("https://www.facebook.com/khelkud");
+  });
+});
+
+describe("the store's address in Nepali (docs/decisions/126)", () => {
+  it("is saved beside the English one, trimmed, and read back after a restart; empty by default, so a stored row without it shows the English address", async () => {
+    const restarted = await settingsReadAfterRestart();
+    const base = await t.app.services.settings.get();
+    expect(base.addressNe).toBe("");
+    const saved = await put({ ...base, address: "New Road, Kathmandu 44600, Nepal", addressNe: "  न्युरोड, काठमाडौं 44600, नेपाल " });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.settings).toMatchObject({ address: "New Road, Kathmandu 44600, Nepal", addressNe: "न्युरोड, काठमाडौं 44600, नेपाल" });
+    expect((await restarted.get()).addressNe).toBe("न्युरोड, काठमाडौं 44600, नेपाल");
+    const get = await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: admin });
+    expect(get.json().data.settings.addressNe).toBe("न्युरोड, काठमाडौं 44600, नेपाल");
+  });
+
+  it("refuses an address longer than the English one's limit, a NUL byte and a non-string with 400, keeping the saved one", async () => {
+    const base = await t.app.services.settings.get();
+    await put({ ...base, addressNe: "न्युरोड, काठमाडौं" });
+    for (const [over, message] of [
+      [{ addressNe: "क".repeat(MAX_SHOP_ADDRESS + 1) }, ADMIN_MSG.addressTooLong],
+      [{ address: "x".repeat(MAX_SHOP_ADDRESS + 1) }, ADMIN_MSG.addressTooLong],
+      [{ addressNe: 42 }, null],
+      [{ addressNe: "न्युरोड\u0000" }, null],
+    ] as const) {
+      const bad = await put({ ...base, ...over });
+      expect(bad.statusCode, JSON.stringify(over).slice(0, 40)).toBe(400);
+      if (message) expect(bad.json().error).toBe(message);
+    }
+    expect((await t.app.services.settings.get()).addressNe).toBe("न्युरोड, काठमाडौं");
+    const atLimit = await put({ ...base, addressNe: "क".repeat(MAX_SHOP_ADDRESS) });
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
   });
 });
 

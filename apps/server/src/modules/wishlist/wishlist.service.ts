@@ -1,10 +1,10 @@
-import { effectivePrice, type WishlistEntry } from "@khelkud/contracts";
+import { effectivePrice, MSG, ORDER_MSG, type WishlistEntry } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { productsWithStock } from "../catalog/catalog.service.js";
 import * as repo from "./wishlist.repository.js";
 
-export const ALREADY_IN_WISHLIST = "Product already in wishlist!";
+export const ALREADY_IN_WISHLIST = ORDER_MSG.alreadyInWishlist;
 
 /** The signed-in customer's wishlist, kept on the server so every device shows the same list. */
 export function createWishlistService(db: Db) {
@@ -32,7 +32,7 @@ export function createWishlistService(db: Db) {
   }
 
   async function add(userId: string, productId: string): Promise<WishlistEntry[]> {
-    if ((await repo.findActiveProductIds(db, [productId])).length === 0) throw notFound("Product not found");
+    if ((await repo.findActiveProductIds(db, [productId])).length === 0) throw notFound(MSG.productNotFound);
     const inserted = await repo.insertItems(db, userId, [productId]);
     if (inserted.length === 0) throw conflict(ALREADY_IN_WISHLIST);
     return list(userId);

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import {
+  ADMIN_MSG,
+  MAX_FEATURE_LENGTH,
+  MAX_PRODUCT_FEATURES,
   normalisePrintName,
   paisaToRupees,
   rupeesToPaisa,
@@ -28,6 +31,9 @@ type FormState = SeoText & {
   /** Optional Nepali versions (docs/decisions/089): shown on the /ne pages, the English text when empty. */
   nameNe: string;
   descriptionNe: string;
+  /** The product page's features, one a line; the Nepali list is shown on /ne pages when it has any (docs/decisions/126). */
+  features: string;
+  featuresNe: string;
   price: string;
   salePrice: string;
   sizes: { size: string; stock: string }[];
@@ -45,6 +51,21 @@ type FormState = SeoText & {
   /** One player a line: "PAUDEL 7". */
   players: string;
 };
+
+/** A feature list typed one a line, empty lines left out. */
+const featureLines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The contracts' limits on a feature list (the API checks them again), with the same messages. */
+function featureListError(text: string): string | undefined {
+  const lines = featureLines(text);
+  if (lines.length > MAX_PRODUCT_FEATURES) return ADMIN_MSG.tooManyFeatures;
+  if (lines.some((l) => l.length > MAX_FEATURE_LENGTH)) return ADMIN_MSG.featureTooLong;
+  return undefined;
+}
 
 /** "PAUDEL 7" lines into players, keeping the id of a player already listed with the same name and number. */
 function parsePlayers(text: string, existing: Player[]): { players: { id?: string; name: string; number: number }[]; error: string | null } {
@@ -70,6 +91,8 @@ function fromProduct(p: Product | null): FormState {
     description: p?.description ?? "",
     nameNe: p?.nameNe ?? "",
     descriptionNe: p?.descriptionNe ?? "",
+    features: (p?.features ?? []).join("\n"),
+    featuresNe: (p?.featuresNe ?? []).join("\n"),
     price: p ? String(paisaToRupees(p.price)) : "",
     salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
     sizes: p?.sizes.length
@@ -111,6 +134,10 @@ const productRules = (existing: Player[]) =>
     if (!sizes.length) e.sizes = "Add at least one size with its stock";
     else if (sizes.some((s) => !isWhole(s.stock))) e.sizes = "Stock is required for every size (a whole number, 0 or more)";
     if (!f.brand.trim()) e.brand = "Brand is required";
+    const features = featureListError(f.features);
+    if (features) e.features = features;
+    const featuresNe = featureListError(f.featuresNe);
+    if (featuresNe) e.featuresNe = featuresNe;
     if (f.printFee.trim() && !/^\d+(\.\d{1,2})?$/.test(f.printFee.trim())) e.printing = "Printing fee must be an amount in rupees (empty: the store's default)";
     const parsed = parsePlayers(f.players, existing);
     if (parsed.error) e.printing = parsed.error;
@@ -146,6 +173,8 @@ export function ProductForm({
         description: f.description.trim(),
         nameNe: f.nameNe.trim() || null,
         descriptionNe: f.descriptionNe.trim() || null,
+        features: featureLines(f.features),
+        featuresNe: featureLines(f.featuresNe),
         price: rupeesToPaisa(Number(f.price)),
         salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
         sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
@@ -210,6 +239,12 @@ export function ProductForm({
             <textarea className={input} lang="ne" rows={3} maxLength={10_000} value={f.descriptionNe} onChange={(e) => set("descriptionNe", e.target.value)} />
           </Field>
         </div>
+        <Field label="Features" hint="One a line, shown as a list under the description" error={errors.features}>
+          <textarea className={input} rows={4} value={f.features} onChange={(e) => set("features", e.target.value)} />
+        </Field>
+        <Field label="Features (Nepali, optional)" hint="One a line; empty: the English features" error={errors.featuresNe}>
+          <textarea className={input} lang="ne" rows={4} value={f.featuresNe} onChange={(e) => set("featuresNe", e.target.value)} placeholder="छिटो सुक्ने कपडा" />
+        </Field>
         <Field label="Price (NPR)" error={errors.price}>
           <input className={input} inputMode="decimal" value={f.price} onChange={(e) => set("price", e.target.value)} />
         </Field>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
-import { MAX_PRODUCT_IMAGES, imageVariantUrl, type Product } from "@khelkud/contracts";
+import { ADMIN_MSG, MAX_PRODUCT_IMAGES, imageVariantUrl, type Product } from "@khelkud/contracts";
 import { catalogApi } from "./api/catalog";
 import { btn, input } from "./ui";
 
@@ -25,7 +25,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
 
   async function upload() {
     const files = Array.from(fileRef.current?.files ?? []);
-    if (!files.length) return toast.error("Choose at least one image");
+    if (!files.length) return toast.error(ADMIN_MSG.imagesRequired);
     if (files.length > room) return toast.error(`A product can have at most ${MAX_PRODUCT_IMAGES} images (${room} more allowed)`);
     const form = new FormData();
     form.append("altText", altText);

@@ -1,5 +1,5 @@
 import { toast } from "../../lib/toast";
-import { paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
+import { MAX_SHOP_ADDRESS, paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";
 import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
@@ -69,7 +69,10 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
           <input className={input} type="email" value={f.email} onChange={(e) => set("email", e.target.value)} />
         </Field>
         <Field label="Address" error={errors.address}>
-          <input className={input} value={f.address} onChange={(e) => set("address", e.target.value)} />
+          <input className={input} maxLength={MAX_SHOP_ADDRESS} value={f.address} onChange={(e) => set("address", e.target.value)} />
+        </Field>
+        <Field label="Address (Nepali, optional)" hint="Shown on the Nepali pages; empty: the address above" error={errors.addressNe}>
+          <input className={input} lang="ne" maxLength={MAX_SHOP_ADDRESS} value={f.addressNe} onChange={(e) => set("addressNe", e.target.value)} placeholder="न्युरोड, काठमाडौं" />
         </Field>
       </fieldset>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

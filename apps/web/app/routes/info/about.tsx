@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { pageMeta } from "../../lib/seo";
+import { requestLocale, shopAddress } from "../../lib/local-text";
 import type { Route } from "./+types/about";
 import { InfoPage, Prose } from "../../components/info-page";
 import { metaT, useI18n } from "../../lib/i18n";
 import { storeFigureList } from "../../lib/store-figures";
 import { FeatureTile } from "../../components/feature-tile";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, figures] = await Promise.all([context.services.settings.get(), context.services.settings.figures()]);
-  return { figures, shopName: settings.shopName, address: settings.address, publicUrl: context.publicUrl };
+  return { figures, shopName: settings.shopName, address: shopAddress(settings, requestLocale(request)), publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

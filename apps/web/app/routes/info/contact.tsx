@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { pageMeta } from "../../lib/seo";
+import { requestLocale, shopAddress } from "../../lib/local-text";
 import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUBJECTS, ContactInputSchema, type ContactInput } from "@khelkud/contracts";
@@ -8,9 +9,9 @@ import { clientFormAction, useRouteForm, type FormResult } from "../../lib/route
 import { callApi, failed, field, parseWith, readForm } from "../../lib/route-form.server";
 import { metaT, useI18n } from "../../lib/i18n";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const s = await context.services.settings.get();
-  return { phone: s.phone, email: s.email, address: s.address, publicUrl: context.publicUrl };
+  return { phone: s.phone, email: s.email, address: shopAddress(s, requestLocale(request)), publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

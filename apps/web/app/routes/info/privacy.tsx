@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { pageMeta } from "../../lib/seo";
+import { requestLocale, shopAddress } from "../../lib/local-text";
 import type { Route } from "./+types/privacy";
 import { InfoPage, Prose } from "../../components/info-page";
 import { metaT, useI18n } from "../../lib/i18n";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const s = await context.services.settings.get();
-  return { shopName: s.shopName, email: s.email, address: s.address, publicUrl: context.publicUrl };
+  return { shopName: s.shopName, email: s.email, address: shopAddress(s, requestLocale(request)), publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

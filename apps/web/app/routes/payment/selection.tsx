@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
-import { isAwaitingWalletPayment, localizeMessage, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
+import { isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
 import type { Route } from "./+types/selection";
 import { WalletRedirect } from "../../components/wallet-redirect";
 import { ApiError, api, loginUrl } from "../../lib/api";
 import { orNotFound } from "../../lib/errors";
 import { pageTitle } from "../../lib/seo";
-import { metaT, useI18n } from "../../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../../lib/i18n";
 import { settleConfirmedOrder, startPaymentForOrder, type WalletTarget } from "../../lib/wallet-pay";
 import { PaymentMethodIcon } from "../../components/icons";
 

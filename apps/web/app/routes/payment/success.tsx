@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { redirect, useNavigate } from "react-router";
 import { toast } from "../../lib/toast";
-import { formatShippingAddress, localizeMessage, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
+import { formatShippingAddress, PAYMENT_MSG, shortOrderId, type Order } from "@khelkud/contracts";
 import type { Route } from "./+types/success";
 import { ResultShell, TrackOrContinue } from "../../components/payment-result";
 import { pageTitle } from "../../lib/seo";
-import { metaT, useI18n } from "../../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../../lib/i18n";
 import { settleConfirmedOrder } from "../../lib/wallet-pay";
 
 export function meta({ matches }: Route.MetaArgs) {
