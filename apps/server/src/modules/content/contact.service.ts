@@ -19,7 +19,7 @@ function confirmationMail(input: ContactInput, shop: StoreSettings, locale: Loca
   return {
     to: input.email,
     subject: t.contactSubject(shop.shopName),
-    text: `${t.greeting(input.firstName)}\n\n${t.contactThanks(shop.shopName)} ${reply}\n\n${t.contactYourMessage}\n${input.message}\n\n${shop.shopName}\n${shop.phone} · ${shop.email}\n${address}`,
+    text: `${t.greeting(input.firstName)}\n\n${t.contactThanks(shop.shopName)} ${reply}\n\n${t.contactYourMessage}:\n${input.message}\n\n${shop.shopName}\n${shop.phone} · ${shop.email}\n${address}`,
     html: `<html lang="${locale}"><body><p>${esc(t.greeting(input.firstName))}</p><p>${esc(t.contactThanks(shop.shopName))} ${esc(t.contactReplyBefore(subject))}<strong>${esc(t.contactReplyWithin)}</strong>${esc(t.contactReplyAfter)}</p><blockquote style="white-space:pre-wrap">${esc(input.message)}</blockquote><p>${esc(shop.shopName)}<br>${esc(shop.phone)} · ${esc(shop.email)}<br>${esc(address)}</p></body></html>`,
   };
 }
