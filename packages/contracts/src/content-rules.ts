@@ -24,5 +24,13 @@ export const CONTENT_MSG = {
 
 export const CONTACT_SUBJECTS = ["General Inquiry", "Product Question", "Order Support", "Technical Issue", "Feedback"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+/** The subjects as a Nepali page's form names them and the Nepali confirmation e-mail repeats them (docs/decisions/131). */
+export const CONTACT_SUBJECTS_NE: Record<ContactSubject, string> = {
+  "General Inquiry": "सामान्य जिज्ञासा",
+  "Product Question": "सामानबारे प्रश्न",
+  "Order Support": "अर्डरमा सहायता",
+  "Technical Issue": "प्राविधिक समस्या",
+  Feedback: "सुझाव",
+};
 
 export const REVIEW_COMMENT_MAX = 2000;

@@ -72,6 +72,15 @@ export function localText(locale: Locale, english: string, nepali: string | null
   return locale === "ne" && nepali ? nepali : english;
 }
 
+/**
+ * The store's address from the settings, wherever the shop writes it (footer, contact, terms, privacy pages; the
+ * contact form's confirmation e-mail): the Nepali one in Nepali when the admin wrote one, else the English one
+ * (docs/decisions/126, 131).
+ */
+export function shopAddress(settings: { address: string; addressNe?: string }, locale: Locale): string {
+  return localText(locale, settings.address, settings.addressNe);
+}
+
 /** Western digits written as Devanagari digits ("2083" → "२०८३"); everything else unchanged. */
 export function toNepaliDigits(text: string | number): string {
   return String(text).replace(/[0-9]/g, (d) => NEPALI_DIGITS[Number(d)]!);

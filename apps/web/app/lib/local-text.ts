@@ -72,10 +72,5 @@ export function localPost<T extends { title: string; titleNe?: string | null; ex
   return out;
 }
 
-/**
- * The store's address from the settings, wherever a page shows it (footer, contact, terms, privacy): the Nepali one on
- * a Nepali page when the admin wrote one, the English one otherwise (docs/decisions/126).
- */
-export function shopAddress(settings: { address: string; addressNe?: string }, locale: Locale): string {
-  return localText(locale, settings.address, settings.addressNe);
-}
+// The store's address has its rule in @khelkud/contracts (the contact e-mail writes it too); pages import it from here.
+export { shopAddress } from "@khelkud/contracts";

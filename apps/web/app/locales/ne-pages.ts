@@ -1,3 +1,4 @@
+import { CONTACT_SUBJECTS_NE } from "@khelkud/contracts";
 import type { enPages } from "./en-pages";
 
 type Texts<T> = T extends string ? string : { [K in keyof T]: Texts<T[K]> };
@@ -461,7 +462,7 @@ export const nePages: Texts<typeof enPages> = {
     phoneField: "फोन",
     optional: "(ऐच्छिक)",
     subject: "विषय",
-    subjects: { "General Inquiry": "सामान्य जिज्ञासा", "Product Question": "सामानबारे प्रश्न", "Order Support": "अर्डरमा सहायता", "Technical Issue": "प्राविधिक समस्या", Feedback: "सुझाव" },
+    subjects: CONTACT_SUBJECTS_NE,
     message: "सन्देश",
     sending: "पठाउँदै…",
     send: "सन्देश पठाउनुहोस्",

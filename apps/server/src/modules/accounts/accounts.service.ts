@@ -185,16 +185,10 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       );
       if (emailChanged) {
         await sessions.revokeAllForUser(userId, currentSessionId ?? undefined);
-        const text = [
-          `Hello ${before.name},`,
-          "",
-          `The e-mail address of your Khelkud account was changed from ${before.email} to ${row.email}. Other devices were signed out.`,
-          "",
-          "If you did not make this change, reply to this e-mail or contact us at once so we can secure your account.",
-          "",
-          "Khelkud",
-        ].join("\n");
-        background.run("e-mail change notice", () => mail.send({ to: before.email, subject: "Your Khelkud e-mail address was changed", text }));
+        // The owner's language, not the request's: whoever changed the address may not be the owner (docs/decisions/131).
+        const t = mailTexts(before.locale);
+        const text = [t.greeting(before.name), "", t.emailChangedBody(before.email, row.email), "", t.emailChangedNotYou, "", t.shopName].join("\n");
+        background.run("e-mail change notice", () => mail.send({ to: before.email, subject: t.emailChangedSubject, text }));
       }
       const profile = await profileOf(row);
       sessions.forgetUser(row.id);

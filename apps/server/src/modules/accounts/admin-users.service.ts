@@ -27,7 +27,10 @@ function auditView(u: UserRow) {
 /** Sends the "set your own password" e-mail when a mail service is wired in; the token row exists either way. */
 export type InviteSender = (user: { name: string; email: string }, token: string) => Promise<void>;
 
-/** The invitation e-mail: the link is the accounts module's /reset-password page, which consumes the same token. */
+/**
+ * The invitation e-mail: the link is the accounts module's /reset-password page, which consumes the same token. English
+ * only: a new account has no language yet, and the admin's is not the invitee's (docs/decisions/131).
+ */
 export function inviteMessage(publicUrl: string, user: { name: string; email: string }, token: string) {
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return {

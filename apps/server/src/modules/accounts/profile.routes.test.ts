@@ -160,6 +160,32 @@ describe("change e-mail", () => {
     expect(notice?.subject).toBe("Your Khelkud e-mail address was changed");
     expect(notice?.text).toContain(newEmail);
   });
+
+  it("tells the old address in the account's language, not the request's (docs/decisions/131)", async () => {
+    const nepali = await signedInCustomer({ name: "Sita Rai", locale: "ne" });
+    const toNepali = `moved-ne-${Date.now()}@example.com`;
+    // The request asks for English: the notice still speaks the owner's Nepali.
+    const res = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers: { ...nepali.headers, "accept-language": "en" }, payload: { name: "Sita Rai", email: toNepali, currentPassword: "Secret123" } });
+    expect(res.statusCode).toBe(200);
+    const english = await signedInCustomer({ locale: null });
+    const toEnglish = `moved-en-${Date.now()}@example.com`;
+    const res2 = await t.app.inject({ method: "PUT", url: "/api/users/profile", headers: { ...english.headers, "accept-language": "ne" }, payload: { name: "Ram", email: toEnglish, currentPassword: "Secret123" } });
+    expect(res2.statusCode).toBe(200);
+    await t.app.services.background.idle();
+    const outbox = await t.app.services.mail.outbox.list();
+
+    const ne = outbox.find((m) => m.to === nepali.user.email)!;
+    expect(ne.subject).toBe("तपाईंको खेलकुद खाताको इमेल ठेगाना परिवर्तन भयो");
+    expect(ne.text).toContain("नमस्ते Sita Rai ज्यू,");
+    expect(ne.text).toContain(`तपाईंको खेलकुद खाताको इमेल ठेगाना ${nepali.user.email} बाट ${toNepali} मा परिवर्तन गरियो।`);
+    expect(ne.text).toContain("यो परिवर्तन तपाईंले गर्नुभएको होइन भने");
+    expect(ne.text).not.toMatch(/changed|Khelkud/);
+
+    const en = outbox.find((m) => m.to === english.user.email)!;
+    expect(en.subject).toBe("Your Khelkud e-mail address was changed");
+    expect(en.text).toContain(`was changed from ${english.user.email} to ${toEnglish}.`);
+    expect(en.text).not.toMatch(/[\u0900-\u097F]/);
+  });
 });
 
 describe("change password", () => {

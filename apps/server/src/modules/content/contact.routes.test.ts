@@ -57,6 +57,76 @@ describe("POST /api/contact", () => {
     expect(toSender[0]!.body).toContain("within 24 hours");
   });
 
+  describe("the sender's confirmation in the request's language (docs/decisions/131)", () => {
+    const NEPALI = { "accept-language": "ne" };
+    const postAs = (headers: Record<string, string>, payload: unknown) => t.app.inject({ method: "POST", url: "/api/contact", headers, payload: payload as object, remoteAddress: freshIp() });
+    const outboxTo = async (address: string) => (await t.app.services.mail.outbox.list()).filter((e) => e.to === address);
+
+    it("writes a Nepali request's confirmation in Nepali, with the Nepali store address and subject, user text escaped", async () => {
+      await t.app.services.settings.update({ addressNe: "न्युरोड, काठमाडौं 44600, नेपाल" });
+      try {
+        const email = "nepali.sender@example.com";
+        const res = await postAs(NEPALI, { ...valid, email, message: `<b>मेरो अर्डर</b> कहाँ पुग्यो? पाँच दिन भयो।` });
+        expect(res.statusCode).toBe(201);
+        const [mail, ...more] = await outboxTo(email);
+        expect(more).toHaveLength(0);
+        expect(mail!.subject).toBe("तपाईंको सन्देश हामीले पायौं – Khelkud");
+        for (const body of [mail!.text, mail!.html ?? ""]) {
+          expect(body).toContain("नमस्ते Sita ज्यू,");
+          expect(body).toContain("“अर्डरमा सहायता” बारेको तपाईंको सन्देश हामीले पायौं");
+          expect(body).toContain("२४ घण्टाभित्र");
+          expect(body).toContain("न्युरोड, काठमाडौं 44600, नेपाल");
+          expect(body).not.toContain("New Road");
+          expect(body).not.toContain("Thank you");
+        }
+        expect(mail!.html).toContain('<html lang="ne">');
+        expect(mail!.html).toContain("&lt;b&gt;मेरो अर्डर&lt;/b&gt;");
+        expect(mail!.html).not.toContain("<b>");
+        // The shop's own copy stays English for the admin's inbox.
+        const toShop = (await outboxTo("support@khelkud.com.np")).find((m) => m.text.includes(email))!;
+        expect(toShop.subject).toBe("[Contact] Order Support from Sita Rai");
+      } finally {
+        await t.app.services.settings.update({ addressNe: "" });
+      }
+    });
+
+    it("falls back to the English store address in Nepali when no Nepali one is written", async () => {
+      const email = "nepali.noaddress@example.com";
+      expect((await postAs(NEPALI, { ...valid, email })).statusCode).toBe(201);
+      const [mail] = await outboxTo(email);
+      expect(mail!.subject).toBe("तपाईंको सन्देश हामीले पायौं – Khelkud");
+      expect(mail!.text).toContain("New Road, Kathmandu 44600, Nepal");
+    });
+
+    it("keeps an English request's confirmation English, even when a Nepali address is written", async () => {
+      await t.app.services.settings.update({ addressNe: "न्युरोड, काठमाडौं 44600, नेपाल" });
+      try {
+        const email = "english.sender@example.com";
+        expect((await postAs({ "accept-language": "en-US,en;q=0.9" }, { ...valid, email })).statusCode).toBe(201);
+        const [mail] = await outboxTo(email);
+        expect(mail!.subject).toBe("We received your message – Khelkud");
+        expect(mail!.text).toContain("Namaste Sita,");
+        expect(mail!.text).toContain("We have received your message about “Order Support” and will reply by e-mail within 24 hours.");
+        expect(mail!.html).toContain("<strong>within 24 hours</strong>");
+        expect(mail!.text).toContain("New Road, Kathmandu 44600, Nepal");
+        expect(`${mail!.text}${mail!.html}`).not.toMatch(/[\u0900-\u097F]/);
+      } finally {
+        await t.app.services.settings.update({ addressNe: "" });
+      }
+    });
+
+    it("refuses a malformed Nepali request with 400 in Nepali and sends nothing", async () => {
+      const email = "nepali.malformed@example.com";
+      for (const payload of [{ ...valid, email, subject: "Anything" }, { ...valid, email, message: 42 }, "not json at all"]) {
+        const res = await postAs({ ...NEPALI, "content-type": "application/json" }, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().success).toBe(false);
+        expect(res.json().error).toMatch(/[\u0900-\u097F]/);
+      }
+      expect(await outboxTo(email)).toHaveLength(0);
+    });
+  });
+
   it("names every invalid field with the form's messages", async () => {
     const res = await post("/api/contact", { firstName: " ", lastName: "", email: "not-an-email", phone: "abc", subject: "Complaint", message: "short" });
     expect(res.statusCode).toBe(400);

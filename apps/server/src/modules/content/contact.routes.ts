@@ -30,7 +30,7 @@ export function contactRoutes(contact: ContactService, newsletter: NewsletterSer
         schema: { tags: ["content"], summary: "Send a message to the shop", body: ContactInputSchema, response: { 201: MessageSchema, ...errors } },
       },
       async (req, reply) => {
-        const { id, mailError } = await contact.submit(req.body, { ip: req.ip });
+        const { id, mailError } = await contact.submit(req.body, { ip: req.ip, locale: requestLocale(req) });
         if (mailError) req.log.error({ err: mailError, contactMessageId: id }, "contact message stored but e-mail failed");
         return reply.status(201).send({ success: true as const, data: { message: contact.confirmation } });
       },

@@ -1,16 +1,35 @@
-import { CONTENT_MSG, type ContactInput } from "@khelkud/contracts";
+import { CONTACT_SUBJECTS_NE, CONTENT_MSG, shopAddress, type ContactInput, type Locale, type StoreSettings } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { escapeHtml } from "../../lib/html.js";
-import type { MailService } from "../mail/mail.service.js";
+import type { MailMessage, MailService } from "../mail/mail.service.js";
+import { mailTexts } from "../mail/texts.js";
 import type { SettingsService } from "../settings/settings.service.js";
 import * as repo from "./contact.repository.js";
+
+/**
+ * The sender's confirmation, in the language of the page the form was sent from, with the store's address in that
+ * language (docs/decisions/131). The shop's own copy stays English: it is read in the admin's inbox.
+ */
+function confirmationMail(input: ContactInput, shop: StoreSettings, locale: Locale): MailMessage {
+  const t = mailTexts(locale);
+  const esc = escapeHtml;
+  const address = shopAddress(shop, locale);
+  const subject = locale === "ne" ? CONTACT_SUBJECTS_NE[input.subject] : input.subject;
+  const reply = `${t.contactReplyBefore(subject)}${t.contactReplyWithin}${t.contactReplyAfter}`;
+  return {
+    to: input.email,
+    subject: t.contactSubject(shop.shopName),
+    text: `${t.greeting(input.firstName)}\n\n${t.contactThanks(shop.shopName)} ${reply}\n\n${t.contactYourMessage}:\n${input.message}\n\n${shop.shopName}\n${shop.phone} · ${shop.email}\n${address}`,
+    html: `<html lang="${locale}"><body><p>${esc(t.greeting(input.firstName))}</p><p>${esc(t.contactThanks(shop.shopName))} ${esc(t.contactReplyBefore(subject))}<strong>${esc(t.contactReplyWithin)}</strong>${esc(t.contactReplyAfter)}</p><blockquote style="white-space:pre-wrap">${esc(input.message)}</blockquote><p>${esc(shop.shopName)}<br>${esc(shop.phone)} · ${esc(shop.email)}<br>${esc(address)}</p></body></html>`,
+  };
+}
 
 /**
  * The contact form (docs/product-rules.md §12): the message is stored for the admin inbox first, then the shop is
  * told by e-mail and the sender gets a confirmation promising a reply within 24 hours.
  */
 export function createContactService(db: Db, mail: MailService, settings: SettingsService) {
-  async function submit(input: ContactInput, meta: { ip?: string } = {}): Promise<{ id: string; mailError: unknown }> {
+  async function submit(input: ContactInput, meta: { ip?: string; locale?: Locale } = {}): Promise<{ id: string; mailError: unknown }> {
     const phone = input.phone?.trim() || null;
     const id = await repo.insertMessage(db, { firstName: input.firstName, lastName: input.lastName, email: input.email, phone, subject: input.subject, message: input.message, ip: meta.ip?.slice(0, 64) });
     const shop = await settings.get();
@@ -27,12 +46,7 @@ export function createContactService(db: Db, mail: MailService, settings: Settin
           text: details,
           html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(details)}</pre>`,
         }),
-        mail.send({
-          to: input.email,
-          subject: `We received your message – ${shop.shopName}`,
-          text: `Namaste ${input.firstName},\n\nThank you for contacting ${shop.shopName}. We have received your message about "${input.subject}" and will reply by e-mail within 24 hours.\n\nYour message:\n${input.message}\n\n${shop.shopName}\n${shop.phone} · ${shop.email}\n${shop.address}`,
-          html: `<p>Namaste ${escapeHtml(input.firstName)},</p><p>Thank you for contacting ${escapeHtml(shop.shopName)}. We have received your message about “${escapeHtml(input.subject)}” and will reply by e-mail <strong>within 24 hours</strong>.</p><blockquote style="white-space:pre-wrap">${escapeHtml(input.message)}</blockquote><p>${escapeHtml(shop.shopName)}<br>${escapeHtml(shop.phone)} · ${escapeHtml(shop.email)}<br>${escapeHtml(shop.address)}</p>`,
-        }),
+        mail.send(confirmationMail(input, shop, meta.locale ?? "en")),
       ]);
     } catch (error) {
       mailError = error;

@@ -82,6 +82,15 @@ export interface MailTexts {
   newsletterWelcomeHello: string;
   newsletterWhy: string;
   unsubscribe: string;
+  contactSubject: (shop: string) => string;
+  contactThanks: (shop: string) => string;
+  contactReplyBefore: (subject: string) => string;
+  contactReplyWithin: string;
+  contactReplyAfter: string;
+  contactYourMessage: string;
+  emailChangedSubject: string;
+  emailChangedBody: (from: string, to: string) => string;
+  emailChangedNotYou: string;
 }
 
 const en: MailTexts = {
@@ -160,6 +169,15 @@ const en: MailTexts = {
   newsletterWelcomeHello: "Namaste!",
   newsletterWhy: "You receive this because you subscribed at Khelkud.",
   unsubscribe: "Unsubscribe",
+  contactSubject: (shop) => `We received your message – ${shop}`,
+  contactThanks: (shop) => `Thank you for contacting ${shop}.`,
+  contactReplyBefore: (subject) => `We have received your message about “${subject}” and will reply by e-mail `,
+  contactReplyWithin: "within 24 hours",
+  contactReplyAfter: ".",
+  contactYourMessage: "Your message",
+  emailChangedSubject: "Your Khelkud e-mail address was changed",
+  emailChangedBody: (from, to) => `The e-mail address of your Khelkud account was changed from ${from} to ${to}. Other devices were signed out.`,
+  emailChangedNotYou: "If you did not make this change, reply to this e-mail or contact us at once so we can secure your account.",
 };
 
 const ne: MailTexts = {
@@ -238,6 +256,15 @@ const ne: MailTexts = {
   newsletterWelcomeHello: "नमस्ते!",
   newsletterWhy: "तपाईंले खेलकुदमा सदस्यता लिनुभएकाले यो इमेल आएको हो।",
   unsubscribe: "सदस्यता हटाउनुहोस्",
+  contactSubject: (shop) => `तपाईंको सन्देश हामीले पायौं – ${shop}`,
+  contactThanks: (shop) => `${shop} लाई सम्पर्क गर्नुभएकोमा धन्यवाद।`,
+  contactReplyBefore: (subject) => `“${subject}” बारेको तपाईंको सन्देश हामीले पायौं र `,
+  contactReplyWithin: "२४ घण्टाभित्र",
+  contactReplyAfter: " इमेलमा जवाफ दिनेछौं।",
+  contactYourMessage: "तपाईंको सन्देश",
+  emailChangedSubject: "तपाईंको खेलकुद खाताको इमेल ठेगाना परिवर्तन भयो",
+  emailChangedBody: (from, to) => `तपाईंको खेलकुद खाताको इमेल ठेगाना ${from} बाट ${to} मा परिवर्तन गरियो। अरू डिभाइसहरूबाट लगआउट गरिएको छ।`,
+  emailChangedNotYou: "यो परिवर्तन तपाईंले गर्नुभएको होइन भने तुरुन्तै यो इमेलको जवाफ दिनुहोस् वा हामीलाई सम्पर्क गर्नुहोस्, ताकि हामी तपाईंको खाता सुरक्षित गर्न सकौं।",
 };
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = { en, ne };
