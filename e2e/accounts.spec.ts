@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CUSTOMER, signIn } from "./support/sign-in";
-import { visit } from "./support/pages";
+import { visit, WHOLE_PAGE } from "./support/pages";
 
 const uniqueEmail = () => `e2e-${Date.now().toString(36)}@example.com`;
 
@@ -82,7 +82,7 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   const avatar = page.locator('img[src^="/media/avatars/"]').first();
   await expect(avatar).toBeVisible();
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await testInfo.attach("profile", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("profile", { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
 
   // Forgot password → the e-mail in /dev/mail → reset → signed in
   await signOut(page);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, WHOLE_PAGE } from "./support/pages";
 
 /** The e2e server's development outbox (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR): a .eml file and a JSON summary per mail. */
 const OUTBOX = path.join(process.cwd(), ".data", "e2e", "outbox");
@@ -53,7 +53,7 @@ test.describe("blog", () => {
     const first = cards.first();
     const title = (await first.getByRole("heading").innerText()).trim();
     await expect(first.getByText(/^By Khelkud Team/)).toBeVisible();
-    await testInfo.attach("blogs-1280", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach("blogs-1280", { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
 
     await first.getByRole("link", { name: `Read more: ${title}` }).click();
     await expect(page).toHaveURL(/\/blogs\/[a-z0-9-]+$/);
@@ -72,7 +72,7 @@ test.describe("blog", () => {
       await page.setViewportSize({ width, height: 900 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await testInfo.attach(`article-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await testInfo.attach(`article-${width}`, { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
     }
   });
 
@@ -179,7 +179,7 @@ test.describe("contact form", () => {
     const status = page.getByRole("status").filter({ hasText: "Message sent" });
     await expect(status).toBeVisible();
     await expect(status).toContainText("We will reply by e-mail within 24 hours.");
-    await testInfo.attach("contact-sent", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach("contact-sent", { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
 
     await expect.poll(() => mailsTo(email).length).toBe(1);
     expect(mailsTo(email)[0]!.text).toContain("within 24 hours");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/pages";
+import { visit, WHOLE_PAGE } from "./support/pages";
 
 test.describe("home page", () => {
   test("arrives rendered: featured products with NPR prices are in the server's HTML", async ({ request }) => {
@@ -24,7 +24,36 @@ test.describe("home page", () => {
       // Nothing wider than the screen (no sideways scrolling on a phone).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await testInfo.attach(`home-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await testInfo.attach(`home-${width}`, { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
+    });
+  }
+
+  // Below the first screen the home page's parts are laid out only when they come near it (docs/decisions/128).
+  for (const path of ["/", "/ne"]) {
+    test(`${path} lays out its first screen only, and the rest arrives in place while scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      await visit(page, path);
+      const footer = page.getByRole("contentinfo");
+      const skipped = () => footer.getByRole("link").first().evaluate((a) => !a.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await skipped()).toBe(true);
+      // Skipped is not hidden: the footer's links are in the accessibility tree and the page's text.
+      expect(await footer.getByRole("link").count()).toBeGreaterThan(5);
+      await page.evaluate(() => {
+        const w = window as unknown as { shift: number };
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+        }).observe({ type: "layout-shift" });
+      });
+      for (let y = 0; y < 8000; y += 400) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(50);
+      }
+      expect(await skipped()).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.02);
+      // An address that points below the first screen still lands on its part.
+      await page.goto(`${path}#latest-posts`);
+      await expect(page.locator("#latest-posts")).toBeInViewport();
     });
   }
 });
@@ -42,7 +71,7 @@ test.describe("product page", () => {
     await expect(page.getByRole("heading", { name: "Sizes" })).toBeVisible();
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await testInfo.attach(`product-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await testInfo.attach(`product-${width}`, { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });
     }
   });
 

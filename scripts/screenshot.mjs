@@ -7,5 +7,6 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 await page.goto(url, { waitUntil: "networkidle" });
-await page.screenshot({ path: out, fullPage: full === "true" });
+// Parts below the first screen are laid out only near the viewport (docs/decisions/128); a whole-page capture shows them.
+await page.screenshot({ path: out, fullPage: full === "true", style: "* { content-visibility: visible !important; }" });
 await browser.close();

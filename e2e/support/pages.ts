@@ -3,6 +3,13 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 export { ADMIN, CUSTOMER, signIn } from "./sign-in";
 
 /**
+ * Options for a screenshot of the whole page. The parts of a page below the first screen are laid out only when they
+ * come near the viewport (content-visibility: auto, docs/decisions/128), and a capture beyond the viewport does not
+ * bring them there, so without the style they would show as empty boxes in the picture (not on screen).
+ */
+export const WHOLE_PAGE = { fullPage: true, style: "* { content-visibility: visible !important; }" } as const;
+
+/**
  * Records every Content-Security-Policy violation a page reports: the `securitypolicyviolation` event (collected by
  * an init script, which CSP does not govern) and Chromium's console errors about the policy.
  */

@@ -10,7 +10,7 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
   const { t } = useI18n();
   if (posts && posts.length === 0) return null;
   return (
-    <section aria-labelledby="latest-posts" className="mx-auto mt-16 max-w-7xl px-4">
+    <section aria-labelledby="latest-posts" className="below-fold-[88rem] sm:below-fold-[59rem] lg:below-fold-[32rem] mx-auto mt-16 max-w-7xl px-4">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
         <h2 id="latest-posts" className="text-2xl font-bold md:text-3xl">
           {t("blog.latest")}

@@ -130,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 py-12">
+      <section aria-labelledby="why" className="below-fold-[27rem] lg:below-fold-[15rem] mx-auto max-w-7xl px-4 py-12">
         <h2 id="why" className="sr-only">
           {t("home.why")}
         </h2>
@@ -165,7 +165,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <LatestPosts posts={loaderData.latestPosts} />
 
-      <section className="mx-auto mt-16 max-w-7xl px-4">
+      <section className="below-fold-[15rem] mx-auto mt-16 max-w-7xl px-4">
         <div className="rounded-2xl bg-crimson px-6 py-10 text-center text-white md:py-14">
           <h2 className="text-2xl font-bold md:text-3xl">{t("home.ctaTitle")}</h2>
           <p className="mx-auto mt-2 max-w-xl text-white">{t("home.ctaText")}</p>
