@@ -174,3 +174,21 @@ describe("the browser's own form messages have a Nepali text", () => {
     for (const [file, message] of found) expectNepali(message, file);
   });
 });
+
+describe("messages a client can fill with its own text", () => {
+  it("translates a template filled with the longest product name", () => {
+    const name = "Jersey ".repeat(28).trim().slice(0, 200);
+    const english = fillMessage(ORDER_TEMPLATE.soldOut, { product: name, size: "XL" });
+    const nepali = localizeMessage(english, "ne");
+    expect(nepali).not.toBe(english);
+    expect(nepali).toContain(name);
+  });
+
+  it("leaves a long echoed text as it is instead of trying the templates on it (a 1 MB key once held the server for minutes)", () => {
+    // Zod's own message for an unknown key repeats the key; this one nearly matches "{product} (size {size}) is sold out".
+    const hostile = `Unrecognized key: "${"x (size ".repeat(120_000)}"`;
+    expect(localizeMessage(hostile, "ne")).toBe(hostile);
+    const justUnder = `${"x (size ".repeat(99)}x) is sold ou`;
+    expect(localizeMessage(justUnder, "ne")).toBe(justUnder);
+  });
+});

@@ -456,6 +456,15 @@ const WORD_KEYS = new Set(["status", "from", "to", "wallet"]);
 
 type Template = { pattern: RegExp; keys: string[]; nepali: string };
 
+/**
+ * The longest value a template's placeholder takes (a product name is at most 200 characters) and the longest message
+ * tried against the templates. A client can make a message echo its own text (Zod's `Unrecognized key: "…"` repeats a
+ * body's key, up to the 1 MB body limit), and a pattern with two lazy groups costs the square of the text's length when
+ * it fails: with no bound, 300 KB of `" (size "` kept the event loop for 9 s. No message a template writes is longer.
+ */
+const TEMPLATE_VALUE_MAX = 300;
+export const TEMPLATE_MESSAGE_MAX = 800;
+
 /** An English template as a pattern that reads the values back out of a filled message. */
 function compile(english: string, nepali: string): Template {
   const keys: string[] = [];
@@ -465,7 +474,7 @@ function compile(english: string, nepali: string): Template {
       const key = /^\{(\w+)\}$/.exec(part)?.[1];
       if (!key) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       keys.push(key);
-      return NUMBER_KEYS.has(key) ? "(\\d[\\d,]*)" : key === "field" ? "([a-z][A-Za-z_]*)" : "(.+?)";
+      return NUMBER_KEYS.has(key) ? "(\\d[\\d,]{0,30})" : key === "field" ? "([a-z][A-Za-z_]{0,60})" : `(.{1,${TEMPLATE_VALUE_MAX}}?)`;
     })
     .join("");
   return { pattern: new RegExp(`^${source}$`, "s"), keys, nepali };
@@ -482,6 +491,7 @@ const TEMPLATES: Template[] = [...pairs(ORDER_TEMPLATE, ORDER_TEMPLATE_NE), ...O
 
 /** A filled template's message in Nepali, or null when no template wrote it. */
 function fromTemplate(text: string): string | null {
+  if (text.length > TEMPLATE_MESSAGE_MAX) return null;
   for (const t of TEMPLATES) {
     const match = t.pattern.exec(text);
     if (match) return fillMessage(t.nepali, Object.fromEntries(t.keys.map((key, i) => [key, nepaliValue(key, match[i + 1]!)])));
