@@ -14,6 +14,10 @@ CREATE INDEX IF NOT EXISTS "tax_documents_buyer_name_trgm_idx" ON "tax_documents
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "tax_documents_buyer_email_trgm_idx" ON "tax_documents" USING gin (("buyer" ->> 'email') gin_trgm_ops);
 --> statement-breakpoint
+-- A whole number typed in the search is found by its year and sequence, whatever prefix (the shop's, which can change,
+-- or "CN-") its document was issued with.
+CREATE INDEX IF NOT EXISTS "tax_documents_number_tail_idx" ON "tax_documents" ((substring("number" from '[0-9]{4}/[0-9]{2}-[0-9]+$')));
+--> statement-breakpoint
 -- Nothing writes orders or tax documents while the totals change hands (a shop migrating live would otherwise lose
 -- the changes committed between the backfill and the new triggers).
 LOCK TABLE orders, order_items, tax_documents IN SHARE MODE;

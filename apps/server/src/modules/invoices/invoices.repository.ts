@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { TaxDocumentKind } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
@@ -82,13 +82,18 @@ export interface DocumentFilter {
 }
 
 /**
- * A whole document number (2083/84-000123, CN-2083/84-000007, with the shop's prefix if it has one) is looked up as
- * itself: every number of a year shares "2083/84-", which the trigram index reads for every document of the year
- * (docs/decisions/130). A part of a number is matched by the trigram index, as the order number and the buyer are.
+ * A whole document number (2083/84-000123, CN-2083/84-000007, with or without a shop's prefix) is looked up by its
+ * year and sequence through an index of that tail (migration 0016), then matched as typed: every number of a year
+ * shares "2083/84-", which the trigram index reads for every document of the year (docs/decisions/130). Typing the
+ * tail alone finds the invoice and the credit note that share it, whatever prefix each was issued with. A part of a
+ * number is matched by the trigram index, as the order number and the buyer are.
  */
 const WHOLE_DOCUMENT_NUMBER = /\d{4}\/\d{2}-\d{6,}$/;
+const NUMBER_TAIL = sql.raw(`'[0-9]{4}/[0-9]{2}-[0-9]+$'`);
 function numberMatch(text: string, like: string): SQL {
-  return WHOLE_DOCUMENT_NUMBER.test(text) ? inArray(taxDocuments.number, [...new Set([text, text.toUpperCase()])]) : ilike(taxDocuments.number, like);
+  const tail = WHOLE_DOCUMENT_NUMBER.exec(text)?.[0];
+  if (!tail) return ilike(taxDocuments.number, like);
+  return and(sql`substring(${taxDocuments.number} from ${NUMBER_TAIL}) = ${tail}`, ilike(taxDocuments.number, like))!;
 }
 
 function where(f: DocumentFilter): SQL | undefined {

@@ -178,6 +178,11 @@ describe("settings and the buyer's PAN", () => {
     expect(a!.number.startsWith("KK-")).toBe(true);
     expect(b).toMatchObject({ seller: { name: "Renamed Traders", pan: "111222333" } });
     expect(b!.number.startsWith("RT-")).toBe(true);
+    // The admin's search finds a bill by its whole number with the prefix it was issued with, or without any prefix.
+    const found = async (q: string) => (await get(shop.admin, `/api/admin/invoices?q=${encodeURIComponent(q)}&limit=100`)).json().data.documents.map((d: { id: string }) => d.id);
+    expect(await found(a!.number)).toEqual([a!.id]);
+    expect(await found(a!.number.slice("KK-".length))).toContain(a!.id);
+    expect(await found(`RT-${a!.number.slice("KK-".length)}`)).toEqual([]);
     const html = (await get(shop.customer, `/api/orders/${first.id}/invoice`)).body;
     expect(html).toContain("Khelkud Sports Pvt. Ltd.");
     expect(html).not.toContain("Renamed Traders");
