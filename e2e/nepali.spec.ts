@@ -425,6 +425,66 @@ test.describe("नेपाली", () => {
     }
   });
 
+  test("the specification table: the demo data's Nepali values at 360 px, row by row, the admin's own from the form", async ({ page, browser }, testInfo) => {
+    test.setTimeout(60_000);
+    type Specs = { specifications: Record<string, string>; specificationsNe: Record<string, string> };
+    const all = await listedProducts<ApiProduct & Specs>(page.request, "limit=50");
+    const product = all.find((p) => p.specificationsNe.Material && p.specifications.Brand)!;
+    const rows = async (shopper: Page, tab: string) => {
+      await shopper.getByRole("tab", { name: tab }).click();
+      const table = shopper.getByRole("tabpanel").locator("dl > div");
+      return table.evaluateAll((divs) => divs.map((d) => [d.querySelector("dt")?.textContent, d.querySelector("dd")?.textContent]));
+    };
+
+    // A shopper on a phone: Nepali names and values, the brand (no Nepali value) as written, nothing wider than the screen.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const shopper = await phone.newPage();
+    await visit(shopper, `/ne/products/${product.slug}`);
+    const nepali = await rows(shopper, "विशेषताहरू");
+    expect(nepali).toContainEqual(["ब्रान्ड", product.specifications.Brand]);
+    expect(nepali).toContainEqual(["कपडा", product.specificationsNe.Material]);
+    expect(nepali).toContainEqual(["हेरचाह", product.specificationsNe.Care]);
+    expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shopper.getByRole("tabpanel").scrollIntoViewIfNeeded();
+    await testInfo.attach("ne-product-specifications-360", { body: await shopper.screenshot({ path: testInfo.outputPath("ne-product-specifications-360.png") }), contentType: "image/png" });
+    await visit(shopper, `/products/${product.slug}`);
+    expect(await rows(shopper, "Specifications")).toContainEqual(["Material", product.specifications.Material]);
+
+    // The administrator gives only "Fit" a Nepali value: that row changes, the others show their English values.
+    await signIn(page, ADMIN, { redirect: "/admin" });
+    const nepaliField = async () => {
+      await visit(page, "/admin/products");
+      await page.getByLabel("Search products").fill(product.name);
+      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+      return page.getByRole("dialog", { name: `Edit ${product.name}` });
+    };
+    const saveSpecs = async (text: string) => {
+      const dialog = await nepaliField();
+      await dialog.getByLabel("Specifications (Nepali, optional)").fill(text);
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(page.getByText("Product updated successfully!")).toBeVisible();
+    };
+    const seeded = Object.entries(product.specificationsNe).map(([name, value]) => `${name}: ${value}`).join("\n");
+    try {
+      const dialog = await nepaliField();
+      // The label's name includes the text typed in it, so the English field is the first "Specifications…".
+      await expect(dialog.getByLabel(/^Specifications(?! \(Nepali)/)).toHaveValue(new RegExp(`Material: ${product.specifications.Material}`));
+      await expect(dialog.getByLabel("Specifications (Nepali, optional)")).toHaveValue(seeded);
+      await dialog.getByLabel("Specifications (Nepali, optional)").fill("Fit");
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(dialog.getByText("A specification value cannot be empty")).toBeVisible();
+
+      await saveSpecs("Fit: खुकुलो");
+      await visit(shopper, `/ne/products/${product.slug}`);
+      const mine = await rows(shopper, "विशेषताहरू");
+      expect(mine).toContainEqual(["फिट", "खुकुलो"]);
+      expect(mine).toContainEqual(["कपडा", product.specifications.Material]);
+    } finally {
+      await saveSpecs(seeded).catch(() => undefined);
+      await phone.close();
+    }
+  });
+
   test("the sitemap lists both languages", async ({ request }) => {
     const res = await request.get("/sitemap.xml");
     expect(res.ok()).toBe(true);

@@ -12,6 +12,13 @@ export const MAX_PRODUCT_IMAGES = 10;
 /** A product's feature list, English or Nepali (docs/decisions/126): at most this many lines of at most this many characters. */
 export const MAX_PRODUCT_FEATURES = 20;
 export const MAX_FEATURE_LENGTH = 200;
+/**
+ * A product's specification table, English or Nepali (docs/decisions/132): at most this many rows, a key ("Material")
+ * and a value ("100% recycled polyester") of at most these many characters.
+ */
+export const MAX_PRODUCT_SPECIFICATIONS = 20;
+export const MAX_SPECIFICATION_KEY_LENGTH = 60;
+export const MAX_SPECIFICATION_VALUE_LENGTH = 200;
 /** The store's address in the settings, English and Nepali (docs/decisions/126). */
 export const MAX_SHOP_ADDRESS = 200;
 /** Largest accepted upload per image file. */
@@ -67,6 +74,11 @@ export const ADMIN_MSG = {
   tooManyFeatures: `A product can list at most ${MAX_PRODUCT_FEATURES} features`,
   featureTooLong: `Each feature must be at most ${MAX_FEATURE_LENGTH} characters`,
   featureEmpty: "A feature cannot be empty",
+  tooManySpecifications: `A product can list at most ${MAX_PRODUCT_SPECIFICATIONS} specifications`,
+  specificationKeyTooLong: `Each specification name must be at most ${MAX_SPECIFICATION_KEY_LENGTH} characters`,
+  specificationKeyEmpty: "A specification needs a name",
+  specificationValueTooLong: `Each specification value must be at most ${MAX_SPECIFICATION_VALUE_LENGTH} characters`,
+  specificationValueEmpty: "A specification value cannot be empty",
   addressTooLong: `The address must be at most ${MAX_SHOP_ADDRESS} characters`,
   notAnImage: "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)",
   imageTooLarge: "The image is too large (at most 8 MB)",
@@ -151,6 +163,20 @@ const featureList = z
   .transform((list) => [...new Set(list)])
   .optional();
 
+/**
+ * The product page's specification table, one rule for the English and the Nepali record (docs/decisions/132): the
+ * Nepali record has the English keys, with the value in Nepali. Optional like the features: a client that sends
+ * neither leaves the product's tables as they are.
+ */
+const specificationTable = z
+  .record(z.string(), z.string().trim().min(1, ADMIN_MSG.specificationValueEmpty).max(MAX_SPECIFICATION_VALUE_LENGTH, ADMIN_MSG.specificationValueTooLong))
+  // The names are checked here rather than in the record's key schema, whose refusals all read "Invalid key in record".
+  .transform((table) => Object.fromEntries(Object.entries(table).map(([name, value]) => [name.trim(), value])))
+  .refine((table) => Object.keys(table).every(Boolean), ADMIN_MSG.specificationKeyEmpty)
+  .refine((table) => Object.keys(table).every((name) => name.length <= MAX_SPECIFICATION_KEY_LENGTH), ADMIN_MSG.specificationKeyTooLong)
+  .refine((table) => Object.keys(table).length <= MAX_PRODUCT_SPECIFICATIONS, ADMIN_MSG.tooManySpecifications)
+  .optional();
+
 // Trimmed before the length is checked, so spaces pasted around a search never make it too long.
 const SearchParam = z.string().trim().pipe(SearchQueryText).optional();
 const IdParam = z.string().trim().min(1).max(200);
@@ -197,6 +223,9 @@ export const ProductInputSchema = z
     /** The product page's features; the Nepali list is shown on Nepali pages when it has any (docs/decisions/126). */
     features: featureList,
     featuresNe: featureList,
+    /** The specification table; a Nepali page shows the Nepali value of each key that has one (docs/decisions/132). */
+    specifications: specificationTable,
+    specificationsNe: specificationTable,
     brand: z.string().trim().min(1, "Brand is required").max(100),
     team: optionalText(100),
     featured: z.boolean().default(false),

@@ -98,6 +98,8 @@ export const ProductSchema = z.object({
   /** The features in Nepali (docs/decisions/126); empty: the English list is shown. */
   featuresNe: z.array(z.string()),
   specifications: z.record(z.string(), z.string()),
+  /** Nepali values of the specification table, by its English keys (docs/decisions/132); a key without one shows the English value. */
+  specificationsNe: z.record(z.string(), z.string()),
   featured: z.boolean(),
   isNew: z.boolean(),
   status: ActiveStatusSchema,

@@ -6,10 +6,10 @@ import type { Product } from "./catalog.js";
 /** The list view shows two lines of the description; this many characters cover them. */
 export const CARD_DESCRIPTION_CHARS = 180;
 
-export type ProductCardData = Omit<Product, "features" | "featuresNe" | "specifications" | "keywords" | "metaTags" | "metaTitle" | "metaDescription">;
+export type ProductCardData = Omit<Product, "features" | "featuresNe" | "specifications" | "specificationsNe" | "keywords" | "metaTags" | "metaTitle" | "metaDescription">;
 
 export function toProductCard(product: Product): ProductCardData {
-  const { features: _features, featuresNe: _featuresNe, specifications: _specifications, keywords: _keywords, metaTags: _metaTags, metaTitle: _metaTitle, metaDescription: _metaDescription, ...card } = product;
+  const { features: _features, featuresNe: _featuresNe, specifications: _specifications, specificationsNe: _specificationsNe, keywords: _keywords, metaTags: _metaTags, metaTitle: _metaTitle, metaDescription: _metaDescription, ...card } = product;
   const short = (text: string) => (text.length > CARD_DESCRIPTION_CHARS ? `${text.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…` : text);
   return { ...card, description: short(card.description), descriptionNe: card.descriptionNe === null ? null : short(card.descriptionNe) };
 }

@@ -68,6 +68,62 @@ function description(p: SeedProduct): string {
   return `${p.blurb}${team} Made by ${p.brand} in ${p.colorNames.join(" and ").toLowerCase()}, with the details that set an authentic shirt apart from a copy. Machine wash cold, inside out.`;
 }
 
+/** The demo colours' names in Nepali, for the Nepali descriptions (docs/decisions/132). */
+const COLOUR_NE: Record<string, string> = {
+  Amber: "सुन्तले-पहेँलो",
+  Black: "कालो",
+  Blaugrana: "निलो-रातो",
+  Blue: "निलो",
+  Charcoal: "गाढा खरानी",
+  Cream: "क्रिम",
+  Crimson: "रातो",
+  Cyan: "आकाशे",
+  Gold: "सुनौलो",
+  Green: "हरियो",
+  Lime: "हल्का हरियो",
+  Maroon: "मरुन",
+  Navy: "गाढा निलो",
+  Orange: "सुन्तले",
+  Pink: "गुलाबी",
+  Purple: "बैजनी",
+  Red: "रातो",
+  "Royal Blue": "गाढा निलो",
+  Saffron: "केसरी",
+  Silver: "चाँदी",
+  "Sky Blue": "आकाशे निलो",
+  Teal: "टिल",
+  White: "सेतो",
+  Yellow: "पहेँलो",
+};
+
+/**
+ * The description in Nepali, built like the English one (docs/decisions/132), unless the product has a hand-written
+ * one. A colour missing from the map is a mistake in the demo data, so it throws rather than print English.
+ */
+function descriptionNe(p: SeedProduct): string {
+  if (p.descriptionNe) return p.descriptionNe;
+  const colours = p.colorNames.map((c) => {
+    const ne = COLOUR_NE[c];
+    if (!ne) throw new Error(`No Nepali name for the demo colour ${c}`);
+    return ne;
+  });
+  const team = p.team ? ` ${p.team} को आधिकारिक लाइसेन्स भएको सामान।` : "";
+  return `${p.blurbNe}${team} ${p.brand} ले ${colours.join(" र ")} रङमा बनाएको, सक्कली सामानलाई नक्कलीभन्दा फरक देखाउने बारीकीसहित। चिसो पानीमा, उल्टो पारेर मेसिनमा धुनुहोस्।`;
+}
+
+/**
+ * The specification table's values in Nepali, by the English keys (docs/decisions/132). No "Brand": the brand is the
+ * same name in both languages, so its row shows the English value.
+ */
+function specificationsNe(p: SeedProduct): Record<string, string> {
+  return {
+    Material: p.garment === "jacket" ? "१००% रिसाइकल गरिएको पोलिएस्टर ट्रिकट" : "१००% रिसाइकल गरिएको पोलिएस्टर",
+    Fit: p.garment === "basketball" ? "स्विङम्यान (खुकुलो)" : "सामान्य",
+    Season: "२०२५/२६",
+    Care: "चिसो पानीमा उल्टो पारेर मेसिनमा धुनुहोस्; छापिएको भागमा इस्त्री नलगाउनुहोस्",
+  };
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [[u], [p]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(products)]);
   return (u?.n ?? 0) === 0 && (p?.n ?? 0) === 0;
@@ -144,7 +200,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           slug: slugify(p.name),
           description: description(p),
           nameNe: p.nameNe ?? null,
-          descriptionNe: p.descriptionNe ?? null,
+          descriptionNe: descriptionNe(p),
           brand: p.brand,
           team: p.team,
           categoryId: catId(productCats, p.category),
@@ -160,6 +216,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
             Season: "2025/26",
             Care: "Machine wash cold, inside out; do not iron print",
           },
+          specificationsNe: specificationsNe(p),
           featured: p.featured ?? false,
           isNew: p.isNew ?? false,
           personalisable: Boolean(p.print),

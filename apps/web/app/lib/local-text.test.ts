@@ -60,6 +60,13 @@ describe("features and the store's address in the page's language (docs/decision
     expect(localProduct(withFeatures, "en").features).toEqual(["Quick-dry knit", "Ribbed collar"]);
   });
 
+  it("a Nepali page's specification table takes the Nepali value of each key that has one, the English value of the others (docs/decisions/132)", () => {
+    const withSpecs = { ...product, specifications: { Brand: "Kelme", Care: "Machine wash cold" }, specificationsNe: { Care: "चिसो पानीमा धुनुहोस्", Extra: "थप" } };
+    expect(localProduct(withSpecs, "ne").specifications).toEqual({ Brand: "Kelme", Care: "चिसो पानीमा धुनुहोस्" });
+    expect(localProduct({ ...withSpecs, specificationsNe: { Care: "" } }, "ne").specifications).toEqual({ Brand: "Kelme", Care: "Machine wash cold" });
+    expect(localProduct(withSpecs, "en").specifications).toEqual({ Brand: "Kelme", Care: "Machine wash cold" });
+  });
+
   it("a Nepali page shows the Nepali address when one is written, the English one when it is empty", () => {
     const settings = { address: "New Road, Kathmandu 44600, Nepal", addressNe: "न्युरोड, काठमाडौं 44600, नेपाल" };
     expect(shopAddress(settings, "ne")).toBe("न्युरोड, काठमाडौं 44600, नेपाल");

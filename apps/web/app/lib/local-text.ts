@@ -18,17 +18,34 @@ function withName<T extends Named>(item: T, locale: Locale): T {
 }
 
 /**
+ * The specification table of a Nepali page (docs/decisions/132): the English table's rows in their order, each with
+ * its Nepali value where the admin wrote one and its English value otherwise. Unlike the feature list, rows fall back
+ * one by one: they share their keys, so a row without a Nepali value does not make the others wrong.
+ */
+function localSpecifications(english: Record<string, string>, nepali: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(english).map(([key, value]) => [key, Object.hasOwn(nepali, key) && nepali[key] ? nepali[key] : value]));
+}
+
+/**
  * A product or product card: name, description, features (the product page's list; the Nepali list when it has any,
- * docs/decisions/126) and its category's name. The English SEO title and description give way to the Nepali name and
+ * docs/decisions/126), the specification values (per key, docs/decisions/132) and its category's name. The English SEO title and description give way to the Nepali name and
  * description where those are written, so the page's title and meta read Nepali too.
  */
-export function localProduct<T extends Named & { description: string; descriptionNe?: string | null; features?: string[]; featuresNe?: string[]; category: Named | null }>(
-  p: T,
-  locale: Locale,
-): T {
+export function localProduct<
+  T extends Named & {
+    description: string;
+    descriptionNe?: string | null;
+    features?: string[];
+    featuresNe?: string[];
+    specifications?: Record<string, string>;
+    specificationsNe?: Record<string, string>;
+    category: Named | null;
+  },
+>(p: T, locale: Locale): T {
   if (locale !== "ne") return p;
   const out = { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
   if (p.features && p.featuresNe?.length) out.features = p.featuresNe;
+  if (p.specifications && p.specificationsNe) out.specifications = localSpecifications(p.specifications, p.specificationsNe);
   if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
   if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
   return out;

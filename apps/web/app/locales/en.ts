@@ -116,6 +116,8 @@ export const en = {
     description: "Description",
     specifications: "Specifications",
     noSpecifications: "No specifications listed.",
+    /** The names of the demo shop's specifications (docs/decisions/132); other names are shown as written. */
+    specKeys: { Brand: "Brand", Material: "Material", Fit: "Fit", Season: "Season", Care: "Care" },
     reviews: "Reviews",
     reviewsCount: "Reviews ({{n}})",
     related: "You May Also Like",

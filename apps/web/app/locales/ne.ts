@@ -116,6 +116,7 @@ export const ne: Catalogue = {
     description: "विवरण",
     specifications: "विशेषताहरू",
     noSpecifications: "विशेषताहरू उल्लेख गरिएका छैनन्।",
+    specKeys: { Brand: "ब्रान्ड", Material: "कपडा", Fit: "फिट", Season: "सिजन", Care: "हेरचाह" },
     reviews: "समीक्षा",
     reviewsCount: "समीक्षा ({{n}})",
     related: "तपाईंलाई यी पनि मन पर्न सक्छन्",

@@ -15,12 +15,15 @@ const ADDRESS = "New Road, Kathmandu 44600, Nepal";
 const ADDRESS_NE = "न्युरोड, काठमाडौं 44600, नेपाल";
 const FEATURES = ["Quick-dry knit", "Ribbed collar"];
 const FEATURES_NE = ["छिटो सुक्ने बुनाइ", "रिब भएको कलर"];
+const SPECS = { Brand: "Kelme", Material: "100% recycled polyester", Fit: "Regular" };
+/** No "Brand" and a key the English table does not have: neither may change the Nepali page's rows. */
+const SPECS_NE = { Material: "१००% रिसाइकल गरिएको पोलिएस्टर", Fit: "सामान्य", Weight: "२०० ग्राम" };
 
 function product(over: Partial<Product> = {}): Product {
   return {
     ...{ id: "p1", name: "Nepal Cricket Jersey", slug: "nepal-cricket-jersey", description: "The ODI shirt.", nameNe: null, descriptionNe: null, brand: "Kelme", team: "Nepal" },
     ...{ price: 199_900, salePrice: null, finalPrice: 199_900, discountPercent: null, stock: 3, sizes: [{ size: "M", stock: 3, available: true }], colors: [] },
-    ...{ features: FEATURES, featuresNe: FEATURES_NE, specifications: {}, featured: false, isNew: false, status: "ACTIVE", rating: null, reviewCount: 0, categoryId: null, category: null },
+    ...{ features: FEATURES, featuresNe: FEATURES_NE, specifications: SPECS, specificationsNe: SPECS_NE, featured: false, isNew: false, status: "ACTIVE", rating: null, reviewCount: 0, categoryId: null, category: null },
     ...{ images: [], metaTitle: null, metaDescription: null, keywords: [], metaTags: [], personalisable: false, printFee: null, printScripts: ["LATIN"], players: [] },
     createdAt: "2026-11-01T00:00:00.000Z",
     ...over,
@@ -55,6 +58,24 @@ describe("the product page's features", () => {
   it("fall back to the English ones on /ne when no Nepali feature is written", async () => {
     const ne = await load<{ product: Product }>(productLoader, "/ne/products/nepal-cricket-jersey", context({}, product({ featuresNe: [] })));
     expect(ne.product.features).toEqual(FEATURES);
+  });
+});
+
+describe("the product page's specification table (docs/decisions/132)", () => {
+  it("on /ne has the English rows in their order, each with its Nepali value where one is written and its English value otherwise", async () => {
+    const ne = await load<{ product: Product }>(productLoader, "/ne/products/nepal-cricket-jersey", context({}));
+    expect(Object.entries(ne.product.specifications)).toEqual([
+      ["Brand", "Kelme"],
+      ["Material", "१००% रिसाइकल गरिएको पोलिएस्टर"],
+      ["Fit", "सामान्य"],
+    ]);
+  });
+
+  it("is the English one on the English page, and on /ne when no Nepali value is written", async () => {
+    const en = await load<{ product: Product }>(productLoader, "/products/nepal-cricket-jersey", context({}));
+    expect(en.product.specifications).toEqual(SPECS);
+    const ne = await load<{ product: Product }>(productLoader, "/ne/products/nepal-cricket-jersey", context({}, product({ specificationsNe: {} })));
+    expect(ne.product.specifications).toEqual(SPECS);
   });
 });
 

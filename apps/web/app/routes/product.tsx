@@ -139,6 +139,15 @@ function Related({ products }: { products: ProductCardData[] }) {
   );
 }
 
+/**
+ * A specification's name in the page's language: the catalogue has the names the shop uses (Brand, Material, Fit,
+ * Season, Care); a name an administrator made up is shown as written. Only plain words are looked up, so a "." or ":"
+ * in a name is never read as a catalogue path.
+ */
+function specificationLabel(key: string, t: (key: string, options: { defaultValue: string }) => string): string {
+  return /^[A-Za-z]+$/.test(key) ? t(`product.specKeys.${key}`, { defaultValue: key }) : key;
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const [params] = useSearchParams();
@@ -218,7 +227,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <dl className="max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
                   {specs.map(([k, v]) => (
                     <div key={k} className="grid grid-cols-3 gap-2 px-3 py-2">
-                      <dt className="font-semibold text-slate-600">{k}</dt>
+                      <dt className="font-semibold text-slate-600">{specificationLabel(k, t)}</dt>
                       <dd className="col-span-2">{v}</dd>
                     </div>
                   ))}

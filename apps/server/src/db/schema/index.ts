@@ -147,6 +147,11 @@ export const products = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Nepali values of the specification table by its English keys (docs/decisions/132); a key without one shows the English value. */
+    specificationsNe: jsonb("specifications_ne")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     featured: boolean("featured").notNull().default(false),
     isNew: boolean("is_new").notNull().default(false),
     status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull().default("ACTIVE"),

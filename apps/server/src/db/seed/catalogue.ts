@@ -18,12 +18,39 @@ export interface SeedProduct {
   /** "soldout" empties every size; "low" leaves a few. */
   stock?: "soldout" | "low";
   blurb: string;
-  /** Nepali name and description (docs/decisions/089), for the products Nepali shoppers look for first. */
+  /** The blurb in Nepali (docs/decisions/132): every demo product's Nepali description starts with it. */
+  blurbNe: string;
+  /** Nepali name (docs/decisions/089), for the products Nepali shoppers look for first. */
   nameNe?: string;
+  /** A hand-written Nepali description, used instead of the one built from `blurbNe`. */
   descriptionNe?: string;
   /** Name-and-number printing (docs/decisions/100): the team's players, Devanagari allowed, an own fee in rupees. */
   print?: { players: [name: string, number: number][]; devanagari?: boolean; feeRs?: number };
 }
+
+/**
+ * Kit and edition words as the demo products' Nepali names write them (docs/nepali-glossary.md); team, player and brand
+ * names stay in Latin letters, as Nepali shops write them.
+ */
+const KIT_NE: Record<string, string> = {
+  Home: "घरेलु",
+  Away: "बाहिरी",
+  Third: "तेस्रो",
+  ODI: "ओडीआई",
+  "T20 World Cup": "टी-ट्वान्टी विश्वकप",
+  Training: "अभ्यास",
+  NPL: "एनपीएल",
+  Test: "टेस्ट",
+  Icon: "आइकन",
+  Association: "एसोसिएसन",
+  Classic: "क्लासिक",
+  Statement: "स्टेटमेन्ट",
+};
+
+const kitNe = (kit: string) => KIT_NE[kit] ?? kit;
+
+/** Training wear's garment in the Nepali blurb, in the words of the category's Nepali description. */
+const GARMENT_NE: Partial<Record<Garment, string>> = { tee: "टिसर्ट", jacket: "ज्याकेट", shorts: "सर्ट्स" };
 
 const fb = (
   team: string,
@@ -44,6 +71,7 @@ const fb = (
   number: 10,
   priceRs,
   blurb: `The ${kit.toLowerCase()} shirt ${team} wear this season, in the fan version cut for everyday comfort.`,
+  blurbNe: `यो सिजनको ${team} ${kitNe(kit)} जर्सी, हरेक दिन आरामसँग लगाउन मिल्ने फ्यान संस्करणमा।`,
   ...extra,
 });
 
@@ -58,6 +86,7 @@ const nba = (team: string, edition: string, player: string, number: number, colo
   number,
   priceRs,
   blurb: `${player}'s ${edition} Edition Swingman jersey with heat-applied name and number, made for the court and the stands.`,
+  blurbNe: `${player} को ${kitNe(edition)} एडिसन स्विङम्यान जर्सी, तापले टाँसिएको नाम र नम्बरसहित, कोर्टमा खेल्न र ग्यालरीबाट हेर्न दुवैका लागि।`,
   ...extra,
 });
 
@@ -72,6 +101,7 @@ const cricket = (team: string, kit: string, brand: string, colors: SeedProduct["
   number: 7,
   priceRs,
   blurb: `The ${team} ${kit.toLowerCase()} shirt in quick-dry fabric, as worn in the middle this season.`,
+  blurbNe: `यो सिजन मैदानमा लगाइएको ${team} ${kitNe(kit)} जर्सी, छिटो सुक्ने कपडामा।`,
   ...extra,
 });
 
@@ -85,6 +115,7 @@ const training = (name: string, brand: string, garment: Garment, colors: SeedPro
   colorNames,
   priceRs,
   blurb: `${name}: light, breathable training wear for sessions in Kathmandu heat or Pokhara rain.`,
+  blurbNe: `${name}: काठमाडौंको गर्मी होस् वा पोखराको पानी, अभ्यासका लागि हलुका र हावा छिर्ने ${GARMENT_NE[garment] ?? "लुगा"}।`,
   ...extra,
 });
 

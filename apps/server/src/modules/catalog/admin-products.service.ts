@@ -77,6 +77,8 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       // A list the form does not send is kept as it is, like printing below.
       ...(input.features ? { features: input.features } : {}),
       ...(input.featuresNe ? { featuresNe: input.featuresNe } : {}),
+      ...(input.specifications ? { specifications: input.specifications } : {}),
+      ...(input.specificationsNe ? { specificationsNe: input.specificationsNe } : {}),
       brand: input.brand,
       team: input.team,
       featured: input.featured,

@@ -95,6 +95,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     features: p.features,
     featuresNe: p.featuresNe,
     specifications: p.specifications,
+    specificationsNe: p.specificationsNe,
     featured: p.featured,
     isNew: p.isNew,
     status: p.status,

@@ -1,10 +1,18 @@
 /**
  * Nepali names and descriptions of products, categories and blog posts (docs/decisions/089): written in the admin,
  * optional, bounded, sanitised like their English twins, and served by the public API beside the English text; and a
- * product's features in Nepali (docs/decisions/126).
+ * product's features in Nepali (docs/decisions/126) and its specification values in Nepali (docs/decisions/132).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG, localizeMessage, MAX_FEATURE_LENGTH, MAX_PRODUCT_FEATURES } from "@khelkud/contracts";
+import {
+  ADMIN_MSG,
+  localizeMessage,
+  MAX_FEATURE_LENGTH,
+  MAX_PRODUCT_FEATURES,
+  MAX_PRODUCT_SPECIFICATIONS,
+  MAX_SPECIFICATION_KEY_LENGTH,
+  MAX_SPECIFICATION_VALUE_LENGTH,
+} from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertUser, sessionFor } from "../../test/factories.js";
 
@@ -119,6 +127,78 @@ describe("Nepali features (docs/decisions/126)", () => {
     const full = await api("POST", "/api/admin/products", product({ name: "Full features", featuresNe: Array.from({ length: MAX_PRODUCT_FEATURES }, (_, i) => `${"क".repeat(MAX_FEATURE_LENGTH - 3)}${i}`) }));
     expect(full.statusCode, full.body).toBe(201);
     const list = await api("GET", "/api/admin/products?q=Refused%20features");
+    expect(list.json().data.products).toEqual([]);
+  });
+});
+
+describe("Nepali specification values (docs/decisions/132)", () => {
+  const publicProduct = async (slug: string) => (await t.app.inject({ method: "GET", url: `/api/products/slug/${slug}` })).json().data.product;
+  const specifications = { Material: "100% recycled polyester", Fit: "Regular" };
+
+  it("stores both tables trimmed, serves them to the shop, keeps them when a form sends none, and clears the Nepali one alone", async () => {
+    const res = await api("POST", "/api/admin/products", product({ name: "Nepal Specs Jersey", specifications, specificationsNe: { " Material ": "  १००% रिसाइकल गरिएको पोलिएस्टर " } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data.product;
+    const nepali = { Material: "१००% रिसाइकल गरिएको पोलिएस्टर" };
+    expect(created).toMatchObject({ specifications, specificationsNe: nepali });
+    expect(await publicProduct(created.slug)).toMatchObject({ specifications, specificationsNe: nepali });
+
+    const edited = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Nepal Specs Jersey", price: 360_000 }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.product).toMatchObject({ price: 360_000, specifications, specificationsNe: nepali });
+
+    const cleared = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Nepal Specs Jersey", specifications, specificationsNe: {} }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const after = await publicProduct(created.slug);
+    expect(after.specifications).toEqual(specifications);
+    expect(after.specificationsNe).toEqual({});
+  });
+
+  it("a product made without specifications has two empty tables, and product cards carry neither", async () => {
+    const res = await api("POST", "/api/admin/products", product({ name: "Plain Specs Jersey" }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.product).toMatchObject({ specifications: {}, specificationsNe: {} });
+    const cards = (await t.app.inject({ method: "GET", url: "/api/products?q=Plain%20Specs%20Jersey" })).json().data.products;
+    expect(cards.map((c: { name: string }) => c.name)).toContain("Plain Specs Jersey");
+    for (const card of cards) expect(card).not.toHaveProperty("specificationsNe");
+  });
+
+  it("refuses too many rows, a too long or empty name or value, a NUL byte and a non-record with 400 and the catalogue's message, and writes nothing", async () => {
+    const many = Object.fromEntries(Array.from({ length: MAX_PRODUCT_SPECIFICATIONS + 1 }, (_, i) => [`Row${i}`, `मान ${i}`]));
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ specificationsNe: many }, ADMIN_MSG.tooManySpecifications],
+      [{ specificationsNe: { Material: "क".repeat(MAX_SPECIFICATION_VALUE_LENGTH + 1) } }, ADMIN_MSG.specificationValueTooLong],
+      [{ specificationsNe: { Material: "   " } }, ADMIN_MSG.specificationValueEmpty],
+      [{ specificationsNe: { ["x".repeat(MAX_SPECIFICATION_KEY_LENGTH + 1)]: "कपडा" } }, ADMIN_MSG.specificationKeyTooLong],
+      [{ specificationsNe: { "  ": "कपडा" } }, ADMIN_MSG.specificationKeyEmpty],
+      [{ specifications: { Material: "x".repeat(MAX_SPECIFICATION_VALUE_LENGTH + 1) } }, ADMIN_MSG.specificationValueTooLong],
+      [{ specificationsNe: { Material: "कपडा\u0000" } }, null],
+      [{ specificationsNe: { "Mat\u0000": "कपडा" } }, null],
+      [{ specificationsNe: ["कपडा"] }, null],
+      [{ specificationsNe: "कपडा" }, null],
+      [{ specificationsNe: { Material: 42 } }, null],
+      [{ specificationsNe: null }, null],
+    ];
+    for (const [i, [over, message]] of cases.entries()) {
+      const res = await api("POST", "/api/admin/products", product({ name: `Refused specs ${i}`, ...over }));
+      expect(res.statusCode, JSON.stringify(over).slice(0, 60)).toBe(400);
+      if (message) expect(res.json().error).toBe(message);
+    }
+    // An administrator's request in Nepali reads the same refusal in Nepali (docs/decisions/127).
+    const nepali = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/products",
+      headers: { ...admin, "accept-language": "ne" },
+      payload: product({ name: "Refused specs ne", specificationsNe: { Material: "क".repeat(MAX_SPECIFICATION_VALUE_LENGTH + 1) } }),
+    });
+    expect(nepali.statusCode).toBe(400);
+    expect(nepali.json().error).toBe(localizeMessage(ADMIN_MSG.specificationValueTooLong, "ne"));
+    expect(nepali.json().error).toMatch(/[\u0900-\u097F]/);
+    // Exactly at the limits is accepted.
+    const full = Object.fromEntries(Array.from({ length: MAX_PRODUCT_SPECIFICATIONS }, (_, i) => [`${"k".repeat(MAX_SPECIFICATION_KEY_LENGTH - 3)}${i}`, "क".repeat(MAX_SPECIFICATION_VALUE_LENGTH)]));
+    const ok = await api("POST", "/api/admin/products", product({ name: "Full specs", specificationsNe: full }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const list = await api("GET", "/api/admin/products?q=Refused%20specs");
     expect(list.json().data.products).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@ import {
   ADMIN_MSG,
   MAX_FEATURE_LENGTH,
   MAX_PRODUCT_FEATURES,
+  MAX_PRODUCT_SPECIFICATIONS,
+  MAX_SPECIFICATION_KEY_LENGTH,
+  MAX_SPECIFICATION_VALUE_LENGTH,
   normalisePrintName,
   paisaToRupees,
   rupeesToPaisa,
@@ -34,6 +37,9 @@ type FormState = SeoText & {
   /** The product page's features, one a line; the Nepali list is shown on /ne pages when it has any (docs/decisions/126). */
   features: string;
   featuresNe: string;
+  /** The specification table, "Name: value" a line; the Nepali lines give Nepali values to the same names (docs/decisions/132). */
+  specifications: string;
+  specificationsNe: string;
   price: string;
   salePrice: string;
   sizes: { size: string; stock: string }[];
@@ -67,6 +73,30 @@ function featureListError(text: string): string | undefined {
   return undefined;
 }
 
+/** A specification table typed "Name: value" a line (split at the first colon), empty lines left out. */
+function specificationRows(text: string): [string, string][] {
+  return featureLines(text).map((line) => {
+    const colon = line.indexOf(":");
+    return colon < 0 ? [line, ""] : [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+  });
+}
+
+const specificationText = (table: Record<string, string> | undefined) =>
+  Object.entries(table ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\n");
+
+/** The contracts' limits on a specification table (the API checks them again), with the same messages. */
+function specificationTableError(text: string): string | undefined {
+  const rows = specificationRows(text);
+  if (new Set(rows.map(([name]) => name)).size > MAX_PRODUCT_SPECIFICATIONS) return ADMIN_MSG.tooManySpecifications;
+  if (rows.some(([name]) => !name)) return ADMIN_MSG.specificationKeyEmpty;
+  if (rows.some(([name]) => name.length > MAX_SPECIFICATION_KEY_LENGTH)) return ADMIN_MSG.specificationKeyTooLong;
+  if (rows.some(([, value]) => !value)) return ADMIN_MSG.specificationValueEmpty;
+  if (rows.some(([, value]) => value.length > MAX_SPECIFICATION_VALUE_LENGTH)) return ADMIN_MSG.specificationValueTooLong;
+  return undefined;
+}
+
 /** "PAUDEL 7" lines into players, keeping the id of a player already listed with the same name and number. */
 function parsePlayers(text: string, existing: Player[]): { players: { id?: string; name: string; number: number }[]; error: string | null } {
   const players: { id?: string; name: string; number: number }[] = [];
@@ -93,6 +123,8 @@ function fromProduct(p: Product | null): FormState {
     descriptionNe: p?.descriptionNe ?? "",
     features: (p?.features ?? []).join("\n"),
     featuresNe: (p?.featuresNe ?? []).join("\n"),
+    specifications: specificationText(p?.specifications),
+    specificationsNe: specificationText(p?.specificationsNe),
     price: p ? String(paisaToRupees(p.price)) : "",
     salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
     sizes: p?.sizes.length
@@ -138,6 +170,10 @@ const productRules = (existing: Player[]) =>
     if (features) e.features = features;
     const featuresNe = featureListError(f.featuresNe);
     if (featuresNe) e.featuresNe = featuresNe;
+    const specifications = specificationTableError(f.specifications);
+    if (specifications) e.specifications = specifications;
+    const specificationsNe = specificationTableError(f.specificationsNe);
+    if (specificationsNe) e.specificationsNe = specificationsNe;
     if (f.printFee.trim() && !/^\d+(\.\d{1,2})?$/.test(f.printFee.trim())) e.printing = "Printing fee must be an amount in rupees (empty: the store's default)";
     const parsed = parsePlayers(f.players, existing);
     if (parsed.error) e.printing = parsed.error;
@@ -175,6 +211,8 @@ export function ProductForm({
         descriptionNe: f.descriptionNe.trim() || null,
         features: featureLines(f.features),
         featuresNe: featureLines(f.featuresNe),
+        specifications: Object.fromEntries(specificationRows(f.specifications)),
+        specificationsNe: Object.fromEntries(specificationRows(f.specificationsNe)),
         price: rupeesToPaisa(Number(f.price)),
         salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
         sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
@@ -244,6 +282,12 @@ export function ProductForm({
         </Field>
         <Field label="Features (Nepali, optional)" hint="One a line; empty: the English features" error={errors.featuresNe}>
           <textarea className={input} lang="ne" rows={4} value={f.featuresNe} onChange={(e) => set("featuresNe", e.target.value)} placeholder="छिटो सुक्ने कपडा" />
+        </Field>
+        <Field label="Specifications" hint="One a line, name: value (Material: 100% recycled polyester)" error={errors.specifications}>
+          <textarea className={input} rows={4} value={f.specifications} onChange={(e) => set("specifications", e.target.value)} />
+        </Field>
+        <Field label="Specifications (Nepali, optional)" hint="The English names, with the value in Nepali; a name left out shows its English value" error={errors.specificationsNe}>
+          <textarea className={input} lang="ne" rows={4} value={f.specificationsNe} onChange={(e) => set("specificationsNe", e.target.value)} placeholder="Material: १००% रिसाइकल गरिएको पोलिएस्टर" />
         </Field>
         <Field label="Price (NPR)" error={errors.price}>
           <input className={input} inputMode="decimal" value={f.price} onChange={(e) => set("price", e.target.value)} />
