@@ -473,6 +473,10 @@ test.describe("नेपाली", () => {
       await dialog.getByLabel("Specifications (Nepali, optional)").fill("Fit");
       await dialog.getByRole("button", { name: "Update Product" }).click();
       await expect(dialog.getByText("A specification value cannot be empty")).toBeVisible();
+      // A Nepali row the English table does not have would be saved and never shown.
+      await dialog.getByLabel("Specifications (Nepali, optional)").fill("कपडा: सुती");
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(dialog.getByText("Each Nepali value needs an English specification of the same name")).toBeVisible();
 
       await saveSpecs("Fit: खुकुलो");
       await visit(shopper, `/ne/products/${product.slug}`);

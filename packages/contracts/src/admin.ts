@@ -79,6 +79,10 @@ export const ADMIN_MSG = {
   specificationKeyEmpty: "A specification needs a name",
   specificationValueTooLong: `Each specification value must be at most ${MAX_SPECIFICATION_VALUE_LENGTH} characters`,
   specificationValueEmpty: "A specification value cannot be empty",
+  specificationKeyOneLine: "A specification name cannot contain a colon or a line break",
+  specificationValueOneLine: "A specification value must be on one line",
+  specificationKeyTwice: "Each specification name can be listed once",
+  specificationNeWithoutEnglish: "Each Nepali value needs an English specification of the same name",
   addressTooLong: `The address must be at most ${MAX_SHOP_ADDRESS} characters`,
   notAnImage: "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)",
   imageTooLarge: "The image is too large (at most 8 MB)",
@@ -169,8 +173,20 @@ const featureList = z
  * neither leaves the product's tables as they are.
  */
 const specificationTable = z
-  .record(z.string(), z.string().trim().min(1, ADMIN_MSG.specificationValueEmpty).max(MAX_SPECIFICATION_VALUE_LENGTH, ADMIN_MSG.specificationValueTooLong))
+  .record(
+    z.string(),
+    z
+      .string()
+      .trim()
+      .min(1, ADMIN_MSG.specificationValueEmpty)
+      .max(MAX_SPECIFICATION_VALUE_LENGTH, ADMIN_MSG.specificationValueTooLong)
+      .refine((value) => !/[\r\n]/.test(value), ADMIN_MSG.specificationValueOneLine),
+  )
   // The names are checked here rather than in the record's key schema, whose refusals all read "Invalid key in record".
+  // A row is a "Name: value" line in the admin form, so a name holds no colon and no row spans lines: what the API
+  // takes, the form shows and saves back unchanged.
+  .refine((table) => Object.keys(table).every((name) => !/[:\r\n]/.test(name)), ADMIN_MSG.specificationKeyOneLine)
+  .refine((table) => new Set(Object.keys(table).map((name) => name.trim())).size === Object.keys(table).length, ADMIN_MSG.specificationKeyTwice)
   .transform((table) => Object.fromEntries(Object.entries(table).map(([name, value]) => [name.trim(), value])))
   .refine((table) => Object.keys(table).every(Boolean), ADMIN_MSG.specificationKeyEmpty)
   .refine((table) => Object.keys(table).every((name) => name.length <= MAX_SPECIFICATION_KEY_LENGTH), ADMIN_MSG.specificationKeyTooLong)

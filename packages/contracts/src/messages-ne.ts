@@ -279,11 +279,15 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "A product can list at most 20 features": "एउटा सामानमा बढीमा २० वटा विशेषता हुन सक्छन्",
   "Each feature must be at most 200 characters": "हरेक विशेषता बढीमा २०० अक्षरको हुन सक्छ",
   "A feature cannot be empty": "विशेषता खाली हुन सक्दैन",
-  "A product can list at most 20 specifications": "एउटा सामानमा बढीमा २० वटा विवरण हुन सक्छन्",
-  "Each specification name must be at most 60 characters": "हरेक विवरणको नाम बढीमा ६० अक्षरको हुन सक्छ",
-  "A specification needs a name": "हरेक विवरणको नाम चाहिन्छ",
-  "Each specification value must be at most 200 characters": "हरेक विवरणको मान बढीमा २०० अक्षरको हुन सक्छ",
-  "A specification value cannot be empty": "विवरणको मान खाली हुन सक्दैन",
+  "A product can list at most 20 specifications": "एउटा सामानमा बढीमा २० वटा विशेषता हुन सक्छन्",
+  "Each specification name must be at most 60 characters": "हरेक विशेषताको नाम बढीमा ६० अक्षरको हुन सक्छ",
+  "A specification needs a name": "हरेक विशेषताको नाम चाहिन्छ",
+  "Each specification value must be at most 200 characters": "हरेक विशेषताको मान बढीमा २०० अक्षरको हुन सक्छ",
+  "A specification value cannot be empty": "विशेषताको मान खाली हुन सक्दैन",
+  "A specification name cannot contain a colon or a line break": "विशेषताको नाममा कोलन (:) वा नयाँ लाइन हुन सक्दैन",
+  "A specification value must be on one line": "विशेषताको मान एउटै लाइनमा हुनुपर्छ",
+  "Each specification name can be listed once": "हरेक विशेषताको नाम एक पटक मात्र लेख्न सकिन्छ",
+  "Each Nepali value needs an English specification of the same name": "हरेक नेपाली मानका लागि उही नामको अङ्ग्रेजी विशेषता चाहिन्छ",
   "The address must be at most 200 characters": "ठेगाना बढीमा २०० अक्षरको हुन सक्छ",
   "The file is not an image we can read (use JPEG, PNG, WebP or AVIF)": "यो फाइल हामीले पढ्न सक्ने फोटो होइन (JPEG, PNG, WebP वा AVIF प्रयोग गर्नुहोस्)",
   "The image is too large (at most 8 MB)": "फोटो धेरै ठूलो भयो (बढीमा ८ MB)",
@@ -379,8 +383,8 @@ const SCHEMA_NE: Record<string, string> = {
   "Links must start with https://, http://, mailto:, tel: or /": "लिङ्क https://, http://, mailto:, tel: वा / बाट सुरु हुनुपर्छ",
 };
 
-/** The storefront's Nepali words for the statuses and wallets a template names (apps/web/app/locales/ne.ts). */
-const WORDS_NE: Record<string, string> = {
+/** The order and payment statuses in Nepali: the storefront's status badges (apps/web/app/locales/ne.ts) and the templates. */
+export const STATUS_WORDS_NE = {
   PENDING: "बाँकी",
   PROCESSING: "तयारीमा",
   SHIPPED: "पठाइयो",
@@ -390,9 +394,10 @@ const WORDS_NE: Record<string, string> = {
   PAID: "तिरिसकियो",
   FAILED: "असफल",
   REFUNDED: "रकम फिर्ता भयो",
-  KHALTI: "खल्ती",
-  ESEWA: "इसेवा",
-};
+} as const;
+
+/** The words a template names: statuses and wallets. */
+const WORDS_NE: Record<string, string> = { ...STATUS_WORDS_NE, KHALTI: "खल्ती", ESEWA: "इसेवा" };
 
 export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   perItemMax: "एउटा सामान बढीमा {max} वटा मात्र अर्डर गर्न सकिन्छ",

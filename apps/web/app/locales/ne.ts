@@ -1,3 +1,4 @@
+import { STATUS_WORDS_NE } from "@khelkud/contracts";
 import type { Catalogue } from "./en";
 import { nePages } from "./ne-pages";
 
@@ -244,17 +245,8 @@ export const ne: Catalogue = {
     transaction: "कारोबार {{id}}",
     items: "सामान",
   },
-  status: {
-    PENDING: "बाँकी",
-    PROCESSING: "तयारीमा",
-    SHIPPED: "पठाइयो",
-    OUT_FOR_DELIVERY: "डेलिभरीका लागि निस्कियो",
-    DELIVERED: "डेलिभर भयो",
-    CANCELLED: "रद्द भयो",
-    PAID: "तिरिसकियो",
-    FAILED: "असफल",
-    REFUNDED: "रकम फिर्ता भयो",
-  },
+  // The same words the API's messages use (packages/contracts/src/messages-ne.ts).
+  status: { ...STATUS_WORDS_NE },
   orderDetail: {
     title: "अर्डर #{{id}}",
     notFound: "अर्डर भेटिएन",

@@ -172,6 +172,11 @@ describe("Nepali specification values (docs/decisions/132)", () => {
       [{ specificationsNe: { ["x".repeat(MAX_SPECIFICATION_KEY_LENGTH + 1)]: "कपडा" } }, ADMIN_MSG.specificationKeyTooLong],
       [{ specificationsNe: { "  ": "कपडा" } }, ADMIN_MSG.specificationKeyEmpty],
       [{ specifications: { Material: "x".repeat(MAX_SPECIFICATION_VALUE_LENGTH + 1) } }, ADMIN_MSG.specificationValueTooLong],
+      // What the admin form could not show and save back unchanged ("Name: value", a line each).
+      [{ specifications: { "Size: EU": "42" } }, ADMIN_MSG.specificationKeyOneLine],
+      [{ specifications: { "Size\nEU": "42" } }, ADMIN_MSG.specificationKeyOneLine],
+      [{ specifications: { Care: "Wash cold\ninside out" } }, ADMIN_MSG.specificationValueOneLine],
+      [{ specifications: { Fit: "Regular", " Fit ": "Slim" } }, ADMIN_MSG.specificationKeyTwice],
       [{ specificationsNe: { Material: "कपडा\u0000" } }, null],
       [{ specificationsNe: { "Mat\u0000": "कपडा" } }, null],
       [{ specificationsNe: ["कपडा"] }, null],

@@ -87,9 +87,15 @@ const specificationText = (table: Record<string, string> | undefined) =>
     .join("\n");
 
 /** The contracts' limits on a specification table (the API checks them again), with the same messages. */
-function specificationTableError(text: string): string | undefined {
+function specificationTableError(text: string, english?: string): string | undefined {
   const rows = specificationRows(text);
   if (new Set(rows.map(([name]) => name)).size > MAX_PRODUCT_SPECIFICATIONS) return ADMIN_MSG.tooManySpecifications;
+  if (new Set(rows.map(([name]) => name)).size < rows.length) return ADMIN_MSG.specificationKeyTwice;
+  // A Nepali value is shown in its English row's place; one without that row would be saved and never shown.
+  if (english !== undefined) {
+    const names = new Set(specificationRows(english).map(([name]) => name));
+    if (rows.some(([name]) => !names.has(name))) return ADMIN_MSG.specificationNeWithoutEnglish;
+  }
   if (rows.some(([name]) => !name)) return ADMIN_MSG.specificationKeyEmpty;
   if (rows.some(([name]) => name.length > MAX_SPECIFICATION_KEY_LENGTH)) return ADMIN_MSG.specificationKeyTooLong;
   if (rows.some(([, value]) => !value)) return ADMIN_MSG.specificationValueEmpty;
@@ -172,7 +178,7 @@ const productRules = (existing: Player[]) =>
     if (featuresNe) e.featuresNe = featuresNe;
     const specifications = specificationTableError(f.specifications);
     if (specifications) e.specifications = specifications;
-    const specificationsNe = specificationTableError(f.specificationsNe);
+    const specificationsNe = specificationTableError(f.specificationsNe, f.specifications);
     if (specificationsNe) e.specificationsNe = specificationsNe;
     if (f.printFee.trim() && !/^\d+(\.\d{1,2})?$/.test(f.printFee.trim())) e.printing = "Printing fee must be an amount in rupees (empty: the store's default)";
     const parsed = parsePlayers(f.players, existing);
