@@ -2,8 +2,8 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { firstProduct, visit } from "./support/pages";
 
 /**
- * Mukta's faces (docs/decisions/107, 118, 121): English pages preload the Latin faces and never download nor point at
- * a Devanagari one; Nepali pages preload the Devanagari regular face they first paint their text in and use the shop's
+ * Mukta's faces (docs/decisions/107, 118, 121, 134): English pages preload the Latin faces and never download nor point at
+ * a Devanagari one; Nepali pages preload the Devanagari first-paint face they first paint their text in and use the shop's
  * cut of both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
  * visit to a Nepali page no other face is requested before the page's main picture has arrived; on a later one the
  * page has them all from its first paint.
@@ -54,15 +54,17 @@ test.describe("Devanagari faces", () => {
     const product = await firstProduct(page);
     for (const path of ["/ne", "/ne/products", `/ne/products/${product.slug}`]) {
       const html = await (await request.get(path)).text();
-      // Only the regular Devanagari face: the largest element of these pages is a picture, which the fonts must not crowd out.
+      // Only the first-paint face (the regular cut reduced to the shop's words, docs/decisions/134): the largest element
+      // of these pages is a picture, which the fonts must not crowd out.
       const devanagariPreloads = fontPreloads(html);
       expect(devanagariPreloads, path).toHaveLength(1);
-      expect(devanagariPreloads[0], path).toMatch(/mukta-devanagari-400-/);
+      expect(devanagariPreloads[0], path).toMatch(/mukta-devanagari-first-paint-/);
       expect(devanagariPreloads[0], path).not.toMatch(FULL_DEVANAGARI_FILE);
 
       const fonts = await fontsOf(page, path);
       const devanagari = fonts.filter((f) => DEVANAGARI_FILE.test(f));
       expect(devanagari, path).toContain(devanagariPreloads[0]);
+      expect(devanagari.some((f) => /mukta-devanagari-400-/.test(f)), path).toBe(true);
       expect(devanagari.some((f) => /mukta-devanagari-700-/.test(f)), path).toBe(true);
       expect(devanagari.filter((f) => FULL_DEVANAGARI_FILE.test(f)), path).toEqual([]);
     }
@@ -126,9 +128,10 @@ test.describe("Nepali fonts and the main picture", () => {
       expect(main, path).toBeTruthy();
       const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main!, page.url()).pathname));
       expect(pictureAt, `${path}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
-      const early = events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-700-khelkud-|mukta-devanagari-400-/.test(e));
+      const early = events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-700-khelkud-|mukta-devanagari-first-paint-/.test(e));
       expect(early, path).toEqual([]);
       expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-devanagari-700-/.test(e)), `${path}: ${events.join(", ")}`).toBe(true);
+      expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-devanagari-400-/.test(e)), `${path}: ${events.join(", ")}`).toBe(true);
 
       // Back on the page: the faces are in the browser's cache, and the page takes them before its first paint.
       await page.reload();

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
+import fontverter from "fontverter";
+import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
+import { nepaliWords } from "../scripts/nepali-corpus.mjs";
 import { DEVANAGARI_CUT_RANGE } from "./lib/late-fonts";
 
 /**
@@ -109,4 +112,64 @@ describe("Mukta's Devanagari faces for Nepali pages", () => {
       expect(face).toContain(`unicode-range: ${RANGE};`);
     });
   }
+});
+
+/**
+ * The first-paint face of Nepali pages (docs/decisions/134): the regular cut reduced to the glyphs the shop's own
+ * words shape to. A word of the shop that shaped differently in it (a conjunct drawn from its parts, another width)
+ * would change when the whole cut replaces it after the main picture, and move the text around it.
+ */
+describe("the first-paint face of Nepali pages", () => {
+  const firstPaint = fs.readFileSync(new URL("./fonts/mukta-devanagari-first-paint.woff2", import.meta.url));
+  const regular = fs.readFileSync(new URL("./fonts/mukta-devanagari-400.woff2", import.meta.url));
+
+  it("maps every code point of the regular cut, in a file under half its size, and app.css paints the first frame in it", () => {
+    expect(codePoints(readWoff2(firstPaint).cmap)).toEqual(codePoints(readWoff2(regular).cmap));
+    expect(readWoff2(firstPaint).tags).toEqual(expect.arrayContaining(["GSUB", "GPOS", "GDEF"]));
+    expect(firstPaint.length).toBeLessThan(regular.length / 2);
+
+    const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]!).filter((f) => f.includes("mukta-devanagari-first-paint.woff2"));
+    expect(faces).toHaveLength(2);
+    for (const face of faces) {
+      expect(face).toContain('font-family: "Mukta Nepali"');
+      expect(face).toContain(`unicode-range: ${RANGE};`);
+    }
+    expect(css).not.toMatch(/"Mukta Nepali";[^}]*mukta-devanagari-400\.woff2/);
+  });
+
+  it("shapes every Nepali word of the shop exactly as the whole regular cut does", async () => {
+    const fontOf = async (woff2: Buffer) => new hb.Font(new hb.Face(new hb.Blob(new Uint8Array(await fontverter.convert(woff2, "truetype")))));
+    const glyphIds = (font: hb.Font, word: string) => {
+      const buffer = new hb.Buffer();
+      buffer.addText(word);
+      buffer.guessSegmentProperties();
+      hb.shape(font, buffer);
+      return buffer.getGlyphInfos().map((g) => g.codepoint);
+    };
+    // One after the other: fontverter's WOFF2 decoder does not take two files at once.
+    const firstPaintFont = await fontOf(firstPaint);
+    const regularFont = await fontOf(regular);
+    const shaped = (font: hb.Font) => {
+      return (word: string) => {
+        const buffer = new hb.Buffer();
+        buffer.addText(word);
+        buffer.guessSegmentProperties();
+        hb.shape(font, buffer);
+        return buffer.getGlyphPositions().map((p, i) => `${buffer.getGlyphInfos()[i]!.cluster}:${p.xAdvance}/${p.xOffset},${p.yOffset}`).join(" ");
+      };
+    };
+    const inFirstPaint = shaped(firstPaintFont);
+    const inRegular = shaped(regularFont);
+    const words = nepaliWords();
+    expect(words.length).toBeGreaterThan(1000);
+    const differ = words.filter((w) => inFirstPaint(w) !== inRegular(w));
+    // Run `node apps/web/scripts/subset-devanagari-fonts.mjs` to remake the face with the new words.
+    expect(differ).toEqual([]);
+    // A conjunct none of the shop's words has (dda + ddha, written as escapes so the corpus does not read it here) is
+    // still drawn, from its parts and with no missing-glyph box, until the whole cut arrives.
+    const rare = "\u0921\u094D\u0922";
+    expect(words.some((w) => w.includes(rare))).toBe(false);
+    expect(inFirstPaint(rare)).not.toBe(inRegular(rare));
+    expect(glyphIds(firstPaintFont, rare)).not.toContain(0);
+  });
 });

@@ -6,6 +6,7 @@ import muktaLatin400 from "@fontsource/mukta/files/mukta-latin-400-normal.woff2?
 import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?url";
 import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
+import muktaDevanagariFirstPaint from "./fonts/mukta-devanagari-first-paint.woff2?url";
 import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
 import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
@@ -22,12 +23,12 @@ import { Toasts } from "./lib/toast";
 
 /**
  * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
- * Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is Devanagari, only the shop's
- * cut of Mukta's Devanagari regular face, in which their first paint is set (docs/decisions/118, 121). Devanagari
- * faces never on English pages (docs/decisions/107).
+ * Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is Devanagari, only the
+ * first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own words), in which their first
+ * paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages (docs/decisions/107).
  */
 function fontPreloads(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagari400] : [muktaLatin400, muktaLatin700];
+  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400, muktaLatin700];
 }
 
 /**
