@@ -60,6 +60,14 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, exceptId)) throw conflict(ADMIN_MSG.slugTaken);
     if (!(await repo.productCategoryExists(tx, input.categoryId))) throw invalid(ADMIN_MSG.categoryMissing, [{ field: "categoryId", message: ADMIN_MSG.categoryMissing }]);
+    if (input.specificationsNe) {
+      // A Nepali value is shown beside the English row of the same name (docs/decisions/132): one without that row
+      // would be stored and never shown. The English table is the one sent, else the one kept.
+      const english = input.specifications ?? (exceptId ? (await repo.findProductRow(tx, exceptId))?.product.specifications : undefined) ?? {};
+      if (Object.keys(input.specificationsNe).some((name) => !Object.hasOwn(english, name))) {
+        throw invalid(ADMIN_MSG.specificationNeWithoutEnglish, [{ field: "specificationsNe", message: ADMIN_MSG.specificationNeWithoutEnglish }]);
+      }
+    }
     return slug;
   }
 

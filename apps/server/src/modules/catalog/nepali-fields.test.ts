@@ -154,6 +154,31 @@ describe("Nepali specification values (docs/decisions/132)", () => {
     expect(after.specificationsNe).toEqual({});
   });
 
+  it("refuses a Nepali value whose English row is neither sent nor kept, with 400 and the catalogue's message, and writes nothing", async () => {
+    const orphan = await api("POST", "/api/admin/products", product({ name: "Orphan Specs Jersey", specifications, specificationsNe: { Season: "२०२५/२६" } }));
+    expect(orphan.statusCode, orphan.body).toBe(400);
+    expect(orphan.json().error).toBe(ADMIN_MSG.specificationNeWithoutEnglish);
+    expect((await api("GET", "/api/admin/products?q=Orphan%20Specs%20Jersey")).json().data.products).toEqual([]);
+
+    const made = await api("POST", "/api/admin/products", product({ name: "Kept Specs Jersey", specifications }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.product.id;
+    // An edit that sends only the Nepali table is checked against the English table kept on the product.
+    const onKept = await api("PUT", `/api/admin/products/${id}`, product({ name: "Kept Specs Jersey", specificationsNe: { Fit: "सामान्य" } }));
+    expect(onKept.statusCode, onKept.body).toBe(200);
+    expect(onKept.json().data.product.specificationsNe).toEqual({ Fit: "सामान्य" });
+    const notKept = await api("PUT", `/api/admin/products/${id}`, product({ name: "Kept Specs Jersey", price: 999_900, specificationsNe: { Care: "हातले धुनुहोस्" } }));
+    expect(notKept.statusCode, notKept.body).toBe(400);
+    expect(notKept.json().error).toBe(ADMIN_MSG.specificationNeWithoutEnglish);
+    const after = (await api("GET", `/api/admin/products/${id}`)).json().data.product;
+    expect(after).toMatchObject({ specificationsNe: { Fit: "सामान्य" } });
+    expect(after.price).not.toBe(999_900);
+    // In Nepali, the message is Nepali.
+    const ne = await t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin, "accept-language": "ne" }, payload: product({ name: "Orphan Specs Jersey", specificationsNe: { Season: "२०२५/२६" } }) });
+    expect(ne.statusCode).toBe(400);
+    expect(ne.json().error).toMatch(/[\u0900-\u097F]/);
+  });
+
   it("a product made without specifications has two empty tables, and product cards carry neither", async () => {
     const res = await api("POST", "/api/admin/products", product({ name: "Plain Specs Jersey" }));
     expect(res.statusCode, res.body).toBe(201);
@@ -201,7 +226,8 @@ describe("Nepali specification values (docs/decisions/132)", () => {
     expect(nepali.json().error).toMatch(/[\u0900-\u097F]/);
     // Exactly at the limits is accepted.
     const full = Object.fromEntries(Array.from({ length: MAX_PRODUCT_SPECIFICATIONS }, (_, i) => [`${"k".repeat(MAX_SPECIFICATION_KEY_LENGTH - 3)}${i}`, "क".repeat(MAX_SPECIFICATION_VALUE_LENGTH)]));
-    const ok = await api("POST", "/api/admin/products", product({ name: "Full specs", specificationsNe: full }));
+    const englishFull = Object.fromEntries(Object.keys(full).map((name) => [name, "x".repeat(MAX_SPECIFICATION_VALUE_LENGTH)]));
+    const ok = await api("POST", "/api/admin/products", product({ name: "Full specs", specifications: englishFull, specificationsNe: full }));
     expect(ok.statusCode, ok.body).toBe(201);
     const list = await api("GET", "/api/admin/products?q=Refused%20specs");
     expect(list.json().data.products).toEqual([]);
