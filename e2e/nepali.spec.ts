@@ -489,6 +489,24 @@ test.describe("नेपाली", () => {
     }
   });
 
+  test("product pictures are described in Nepali on Nepali pages and in English on English ones", async ({ page }) => {
+    const all = await listedProducts<ApiProduct>(page.request, "limit=50");
+    const product = all[0]!;
+    const alts = async (path: string) => {
+      await visit(page, path);
+      return page.locator('main a[href*="/products/"] img, main img[fetchpriority="high"]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt") ?? ""));
+    };
+    for (const path of ["/ne", "/ne/products", `/ne/products/${product.slug}`]) {
+      const seen = await alts(path);
+      expect(seen.length, path).toBeGreaterThan(0);
+      // The demo's descriptions: the product's name, then which side the picture shows, in Nepali.
+      for (const alt of seen) expect(alt, path).toMatch(/(अगाडिको|पछाडिको) दृश्य$/);
+    }
+    for (const path of ["/", "/products", `/products/${product.slug}`]) {
+      for (const alt of await alts(path)) expect(alt, path).toMatch(/, (front|back) view$/);
+    }
+  });
+
   test("the sitemap lists both languages", async ({ request }) => {
     const res = await request.get("/sitemap.xml");
     expect(res.ok()).toBe(true);

@@ -265,7 +265,8 @@ export const ImageArrangementSchema = z
   .object({
     /** Every image of the product, in the wanted order. */
     images: z
-      .array(z.object({ id: IdParam, altText: trimmed(200).default("") }))
+      // altTextNe: the picture's description in Nepali (docs/decisions/135); left as it is when not sent.
+      .array(z.object({ id: IdParam, altText: trimmed(200).default(""), altTextNe: trimmed(200).optional() }))
       .max(MAX_PRODUCT_IMAGES)
       .refine((l) => new Set(l.map((i) => i.id)).size === l.length, "Each image may appear only once"),
     primaryId: IdParam,

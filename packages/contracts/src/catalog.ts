@@ -63,6 +63,8 @@ export const ProductImageSchema = z.object({
   id: z.string(),
   url: z.string(),
   altText: z.string(),
+  /** The picture's description in Nepali, empty when none: a Nepali page then takes the product's Nepali name, else `altText` (docs/decisions/135). */
+  altTextNe: z.string(),
   isPrimary: z.boolean(),
   sortOrder: z.number().int(),
   width: z.number().int(),
@@ -162,7 +164,7 @@ export const ProductSummarySchema = z.object({
   personalisable: z.boolean(),
   categoryId: z.string().nullable(),
   category: z.object({ id: z.string(), name: z.string(), slug: z.string(), nameNe: z.string().nullable() }).nullable(),
-  image: z.object({ url: z.string(), altText: z.string(), width: z.number().int(), height: z.number().int() }).nullable().describe("the main picture"),
+  image: z.object({ url: z.string(), altText: z.string(), altTextNe: z.string(), width: z.number().int(), height: z.number().int() }).nullable().describe("the main picture"),
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 

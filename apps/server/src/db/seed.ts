@@ -241,6 +241,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           isPrimary: sortOrder === 0,
           sortOrder,
           altText: `${p.name}, ${img.view} view`,
+          altTextNe: `${p.nameNe ?? p.name}, ${img.view === "front" ? "अगाडिको" : "पछाडिको"} दृश्य`,
         })),
       );
     }

@@ -26,9 +26,21 @@ function localSpecifications(english: Record<string, string>, nepali: Record<str
   return Object.fromEntries(Object.entries(english).map(([key, value]) => [key, Object.hasOwn(nepali, key) && nepali[key] ? nepali[key] : value]));
 }
 
+type Pictured = { altText: string; altTextNe?: string };
+
+/**
+ * A product picture's description on a Nepali page (docs/decisions/135): its own Nepali text, else the product's
+ * Nepali name, else the English text.
+ */
+function localPicture<P extends Pictured>(picture: P, nameNe: string | null | undefined): P {
+  const altText = picture.altTextNe || nameNe || picture.altText;
+  return altText === picture.altText ? picture : { ...picture, altText };
+}
+
 /**
  * A product or product card: name, description, features (the product page's list; the Nepali list when it has any,
- * docs/decisions/126), the specification values (per key, docs/decisions/132) and its category's name. The English SEO title and description give way to the Nepali name and
+ * docs/decisions/126), the specification values (per key, docs/decisions/132), its pictures' descriptions
+ * (docs/decisions/135) and its category's name. The English SEO title and description give way to the Nepali name and
  * description where those are written, so the page's title and meta read Nepali too.
  */
 export function localProduct<
@@ -39,6 +51,8 @@ export function localProduct<
     featuresNe?: string[];
     specifications?: Record<string, string>;
     specificationsNe?: Record<string, string>;
+    images?: Pictured[];
+    image?: Pictured | null;
     category: Named | null;
   },
 >(p: T, locale: Locale): T {
@@ -46,6 +60,8 @@ export function localProduct<
   const out = { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
   if (p.features && p.featuresNe?.length) out.features = p.featuresNe;
   if (p.specifications && p.specificationsNe) out.specifications = localSpecifications(p.specifications, p.specificationsNe);
+  if (p.images) out.images = p.images.map((i) => localPicture(i, p.nameNe));
+  if (p.image) out.image = localPicture(p.image, p.nameNe);
   if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
   if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
   return out;

@@ -230,6 +230,8 @@ export const productImages = pgTable(
     /** storage key of the original, e.g. products/3f9a….png */
     key: text("key").notNull(),
     altText: text("alt_text").notNull().default(""),
+    /** The same description in Nepali, for Nepali pages; empty shows the product's Nepali name (docs/decisions/135). */
+    altTextNe: text("alt_text_ne").notNull().default(""),
     isPrimary: boolean("is_primary").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     width: integer("width").notNull(),

@@ -86,13 +86,15 @@ const PRODUCT_UPLOADS: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, maxFiles: MAX
 const BLOG_UPLOADS: UploadLimits = { maxBytes: MAX_BLOG_IMAGE_BYTES, maxFiles: 1, tooLarge: ADMIN_MSG.blogImageTooLarge, tooMany: ADMIN_MSG.blogImageOne };
 
 /** Reads every uploaded file of a multipart request into memory (at most `maxFiles` of `maxBytes`: admins only). */
-async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: UploadLimits = PRODUCT_UPLOADS): Promise<{ files: UploadedFile[]; altText: string }> {
+async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: UploadLimits = PRODUCT_UPLOADS): Promise<{ files: UploadedFile[]; altText: string; altTextNe: string }> {
   const files: UploadedFile[] = [];
   let altText = "";
+  let altTextNe = "";
   try {
     for await (const part of req.parts({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 5, fieldSize: 1000 } })) {
       if (part.type === "file") files.push({ filename: part.filename, data: await readFileWithin(part.file, () => part.toBuffer(), reply, limits.tooLarge) });
       else if (part.fieldname === "altText" && typeof part.value === "string") altText = part.value.trim();
+      else if (part.fieldname === "altTextNe" && typeof part.value === "string") altTextNe = part.value.trim();
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -104,7 +106,7 @@ async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: Upl
     // Anything else the multipart parser raises (no boundary, truncated parts) is a malformed request.
     throw new AppError("invalid", `${ADMIN_MSG.malformedUpload}: ${(err as Error).message}`);
   }
-  return { files, altText };
+  return { files, altText, altTextNe };
 }
 
 /**
@@ -142,9 +144,9 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema, response: { 200: envelope(ProductRemovedSchema) } } }, async (req) =>
       ok(await admin.products.remove(actorOf(req), req.params.id)),
     );
-    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText)", params: IdParamSchema, response: { 201: envelope(AdminProductResultSchema) } }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
-      const { files, altText } = await readUploads(req, reply);
-      return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText) }));
+    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText, altTextNe)", params: IdParamSchema, response: { 201: envelope(AdminProductResultSchema) } }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
+      const { files, altText, altTextNe } = await readUploads(req, reply);
+      return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText, altTextNe) }));
     });
     app.put("/admin/products/:id/images", { schema: { tags, summary: "Order, alt text and primary image", params: IdParamSchema, body: ImageArrangementSchema, response: { 200: envelope(AdminProductResultSchema) } } }, async (req) =>
       ok({ product: await admin.products.arrangeImages(actorOf(req), req.params.id, req.body) }),

@@ -119,7 +119,7 @@ export async function insertImages(db: DbOrTx, values: (typeof productImages.$in
   return db.insert(productImages).values(values).returning({ id: productImages.id, key: productImages.key });
 }
 
-export async function updateImage(db: DbOrTx, imageId: string, values: { sortOrder?: number; altText?: string; isPrimary?: boolean }): Promise<void> {
+export async function updateImage(db: DbOrTx, imageId: string, values: { sortOrder?: number; altText?: string; altTextNe?: string; isPrimary?: boolean }): Promise<void> {
   await db.update(productImages).set(values).where(eq(productImages.id, imageId));
 }
 

@@ -176,7 +176,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       return { archived: result.archived };
     },
 
-    async addImages(actor: Actor, id: string, files: UploadedFile[], altText: string): Promise<Product> {
+    async addImages(actor: Actor, id: string, files: UploadedFile[], altText: string, altTextNe = ""): Promise<Product> {
       if (!files.length) throw invalid(ADMIN_MSG.imagesRequired, [{ field: "files", message: ADMIN_MSG.imagesRequired }]);
       const existing = await repo.imagesOf(db, id);
       if (!(await repo.findProductRow(db, id))) throw notFound(MSG.productNotFound);
@@ -194,7 +194,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         const start = now.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
         const rows = await repo.insertImages(
           tx,
-          stored.map((s, i) => ({ productId: id, key: s.key, width: s.width, height: s.height, altText: altText.slice(0, 200), isPrimary: !hasPrimary && i === 0, sortOrder: start + i })),
+          stored.map((s, i) => ({ productId: id, key: s.key, width: s.width, height: s.height, altText: altText.slice(0, 200), altTextNe: altTextNe.slice(0, 200), isPrimary: !hasPrimary && i === 0, sortOrder: start + i })),
         );
         await recordAudit(tx, actor, { action: "product.images.add", entityType: "product", entityId: id, after: rows });
       });
@@ -211,13 +211,13 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         if (given.length !== ids.size || given.some((g) => !ids.has(g))) throw invalid(ADMIN_MSG.imagesListEach, [{ field: "images", message: ADMIN_MSG.imagesListEachField }]);
         if (!ids.has(arrangement.primaryId)) throw invalid(ADMIN_MSG.primaryNotOwn, [{ field: "primaryId", message: ADMIN_MSG.primaryNotOwnField }]);
         for (const [i, img] of arrangement.images.entries()) {
-          await repo.updateImage(tx, img.id, { sortOrder: i, altText: img.altText, isPrimary: img.id === arrangement.primaryId });
+          await repo.updateImage(tx, img.id, { sortOrder: i, altText: img.altText, ...(img.altTextNe === undefined ? {} : { altTextNe: img.altTextNe }), isPrimary: img.id === arrangement.primaryId });
         }
         await recordAudit(tx, actor, {
           action: "product.images.arrange",
           entityType: "product",
           entityId: id,
-          before: current.map((c) => ({ id: c.id, sortOrder: c.sortOrder, altText: c.altText, isPrimary: c.isPrimary })),
+          before: current.map((c) => ({ id: c.id, sortOrder: c.sortOrder, altText: c.altText, altTextNe: c.altTextNe, isPrimary: c.isPrimary })),
           after: arrangement,
         });
       });

@@ -48,10 +48,11 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function multipart(files: { name: string; data: Buffer; type: string }[], altText = "") {
+function multipart(files: { name: string; data: Buffer; type: string }[], altText = "", altTextNe = "") {
   const boundary = "----khelkudtest";
   const parts: Buffer[] = [];
   if (altText) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="altText"\r\n\r\n${altText}\r\n`));
+  if (altTextNe) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="altTextNe"\r\n\r\n${altTextNe}\r\n`));
   for (const f of files) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from("\r\n"));
   }
@@ -177,6 +178,34 @@ describe("product images", () => {
     const del = await api("DELETE", `/api/admin/products/${id}/images/${b}`);
     const left = del.json().data.product.images;
     expect(left.map((i: { id: string; isPrimary: boolean }) => [i.id, i.isPrimary])).toEqual([[a, true]]);
+  });
+});
+
+describe("pictures described in Nepali (docs/decisions/135)", () => {
+  it("stores the Nepali description uploaded and arranged, serves it on the product and its card, keeps it when an arrangement sends none, and refuses a NUL byte or 201 characters", async () => {
+    const id = (await api("POST", "/api/admin/products", body({ name: "Alt Kit" }))).json().data.product.id;
+    const up = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...multipart([{ name: "front.png", data: await pngBuffer(300, 300, "#DC143C"), type: "image/png" }], "Alt Kit, front view", " अल्ट किट, अगाडिको दृश्य ") });
+    expect(up.statusCode, up.body).toBe(201);
+    const [img] = up.json().data.product.images;
+    expect(img).toMatchObject({ altText: "Alt Kit, front view", altTextNe: "अल्ट किट, अगाडिको दृश्य" });
+
+    const arranged = await api("PUT", `/api/admin/products/${id}/images`, { images: [{ id: img.id, altText: "Front", altTextNe: "अगाडि" }], primaryId: img.id });
+    expect(arranged.statusCode, arranged.body).toBe(200);
+    // An older client that knows no Nepali description leaves it as it is.
+    const older = await api("PUT", `/api/admin/products/${id}/images`, { images: [{ id: img.id, altText: "Front again" }], primaryId: img.id });
+    expect(older.json().data.product.images[0]).toMatchObject({ altText: "Front again", altTextNe: "अगाडि" });
+
+    for (const altTextNe of ["अगाडि\u0000", "क".repeat(201), 42]) {
+      const res = await api("PUT", `/api/admin/products/${id}/images`, { images: [{ id: img.id, altText: "Front", altTextNe }], primaryId: img.id });
+      expect(res.statusCode, String(altTextNe).slice(0, 20)).toBe(400);
+    }
+    const nul = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...multipart([{ name: "back.png", data: await pngBuffer(300, 300, "#003893"), type: "image/png" }], "Back", "पछाडि\u0000") });
+    expect(nul.statusCode, nul.body).toBe(400);
+    const shown = (await t.app.inject({ method: "GET", url: `/api/products/${id}` })).json().data.product;
+    expect(shown.images).toHaveLength(1);
+    expect(shown.images[0]).toMatchObject({ altText: "Front again", altTextNe: "अगाडि" });
+    const cards = (await t.app.inject({ method: "GET", url: "/api/products?q=Alt%20Kit" })).json().data.products;
+    expect(cards.find((c: { id: string }) => c.id === id)?.image).toMatchObject({ altText: "Front again", altTextNe: "अगाडि" });
   });
 });
 

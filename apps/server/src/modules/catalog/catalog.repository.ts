@@ -153,7 +153,7 @@ type ImageJson = Omit<typeof productImages.$inferSelect, "createdAt"> & { create
 /** A product's sizes as one JSON array, in their order (a column of a query on products). */
 const sizesJsonSql = sql<SizeJson[]>`coalesce((SELECT json_agg(json_build_object('productId', s.product_id, 'size', s.size, 'stock', s.stock, 'sortOrder', s.sort_order) ORDER BY s.sort_order) FROM ${productSizes} s WHERE s.product_id = ${products.id}), '[]'::json)`;
 /** A product's images as one JSON array, in their order (a column of a query on products). */
-const imagesJsonSql = sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`;
+const imagesJsonSql = sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'key', i.key, 'altText', i.alt_text, 'altTextNe', i.alt_text_ne, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'width', i.width, 'height', i.height, 'createdAt', i.created_at) ORDER BY i.sort_order, i.created_at) FROM ${productImages} i WHERE i.product_id = ${products.id}), '[]'::json)`;
 const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
 
 /**
@@ -387,7 +387,7 @@ const summaryColumns = {
   categoryId: products.categoryId,
   category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
   stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
-  image: sql<{ key: string; altText: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
+  image: sql<{ key: string; altText: string; altTextNe: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'altTextNe', i.alt_text_ne, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
   /** Every match of the filter, not only this page's (absent past the last page: count on its own). */
   total: sql<number>`count(*) OVER ()`.mapWith(Number),
 };

@@ -129,7 +129,7 @@ describe("GET /api/products", () => {
     expect(alpha).toMatchObject({ id: ids.a, stock: 7, inStock: true, price: 300_000, finalPrice: 300_000, nameNe: null, category: { id: football.id, slug: "football-jerseys", name: "Football Jerseys", nameNe: null } });
     // The main picture is the one the product page shows first.
     const detail = (await get(`/api/products/${ids.a}`)).json().data.product;
-    expect(alpha.image).toEqual({ url: detail.images[0].url, altText: detail.images[0].altText, width: 800, height: 800 });
+    expect(alpha.image).toEqual({ url: detail.images[0].url, altText: detail.images[0].altText, altTextNe: detail.images[0].altTextNe, width: 800, height: 800 });
     expect(bravo).toMatchObject({ finalPrice: 200_000, discountPercent: 60, image: null });
   });
 

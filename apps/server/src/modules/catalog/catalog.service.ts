@@ -107,6 +107,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
       id: img.id,
       url: mediaUrl(img.key),
       altText: img.altText || p.name,
+      altTextNe: img.altTextNe,
       isPrimary: img.isPrimary,
       sortOrder: img.sortOrder,
       width: img.width,
@@ -126,7 +127,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
 
 /** A product as a list sends it (ProductSummary), from a summary row or from a full row with its sizes and images. */
 export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductRow; category: CategoryRef; sizes: SizeRow[]; images: ProductImageRow[] }): ProductSummary {
-  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; width: number; height: number } | null };
+  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; altTextNe: string; width: number; height: number } | null };
   if ("product" in r) {
     const main = orderImages(r.images)[0];
     row = { ...r.product, category: r.category, stock: r.sizes.reduce((sum, s) => sum + s.stock, 0), image: main ?? null };
@@ -151,7 +152,7 @@ export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductR
     personalisable: row.personalisable,
     categoryId: row.categoryId,
     category: row.category && row.category.id ? row.category : null,
-    image: row.image ? { url: mediaUrl(row.image.key), altText: row.image.altText || row.name, width: row.image.width, height: row.image.height } : null,
+    image: row.image ? { url: mediaUrl(row.image.key), altText: row.image.altText || row.name, altTextNe: row.image.altTextNe, width: row.image.width, height: row.image.height } : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { ADMIN_MSG, MAX_PRODUCT_IMAGES, imageVariantUrl, type Product } from "@k
 import { catalogApi } from "./api/catalog";
 import { btn, input } from "./ui";
 
-type Img = { id: string; url: string; altText: string; isPrimary: boolean };
+type Img = { id: string; url: string; altText: string; altTextNe: string; isPrimary: boolean };
 
 /** Upload (with a progress bar), reorder, choose the primary, alt text, delete one. Edits never touch other images. */
 export function ProductImagesEditor({ product, onChange }: { product: Product; onChange: (p: Product) => void }) {
@@ -12,6 +12,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
   const [primaryId, setPrimaryId] = useState(product.images.find((i) => i.isPrimary)?.id ?? product.images[0]?.id ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [altText, setAltText] = useState("");
+  const [altTextNe, setAltTextNe] = useState("");
   const [dirty, setDirty] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -29,6 +30,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
     if (files.length > room) return toast.error(`A product can have at most ${MAX_PRODUCT_IMAGES} images (${room} more allowed)`);
     const form = new FormData();
     form.append("altText", altText);
+    form.append("altTextNe", altTextNe);
     for (const f of files) form.append("files", f, f.name);
     setProgress(0);
     try {
@@ -37,6 +39,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
       toast.success(files.length === 1 ? "Image uploaded" : `${files.length} images uploaded`);
       if (fileRef.current) fileRef.current.value = "";
       setAltText("");
+      setAltTextNe("");
     } catch (e) {
       toast.error((e as Error).message);
     } finally {
@@ -54,7 +57,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
 
   async function saveArrangement() {
     try {
-      const data = await catalogApi.arrangeImages(product.id, { images: items.map((i) => ({ id: i.id, altText: i.altText })), primaryId });
+      const data = await catalogApi.arrangeImages(product.id, { images: items.map((i) => ({ id: i.id, altText: i.altText, altTextNe: i.altTextNe })), primaryId });
       onChange(data.product);
       toast.success("Images updated");
     } catch (e) {
@@ -93,6 +96,17 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
                     setDirty(true);
                   }}
                 />
+                <input
+                  className={input}
+                  lang="ne"
+                  aria-label={`Alt text in Nepali for image ${i + 1} (optional)`}
+                  placeholder="Alt text in Nepali (optional)"
+                  value={img.altTextNe}
+                  onChange={(e) => {
+                    setItems(items.map((x) => (x.id === img.id ? { ...x, altTextNe: e.target.value } : x)));
+                    setDirty(true);
+                  }}
+                />
                 <label className="flex items-center gap-1 text-xs text-slate-600">
                   <input
                     type="radio"
@@ -127,7 +141,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
         </button>
       )}
       {room > 0 && (
-        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <label className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">Add images</span>
             <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,image/avif" multiple className="block w-full text-sm" />
@@ -135,6 +149,10 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
           <label className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">Alt text for new images</span>
             <input className={input} value={altText} onChange={(e) => setAltText(e.target.value)} />
+          </label>
+          <label className="text-sm">
+            <span className="mb-1 block font-medium text-slate-700">Alt text in Nepali (optional)</span>
+            <input className={input} lang="ne" value={altTextNe} onChange={(e) => setAltTextNe(e.target.value)} />
           </label>
           <button type="button" className={btn.secondary} onClick={upload} disabled={progress !== null}>
             Upload
