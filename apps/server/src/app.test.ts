@@ -88,6 +88,16 @@ describe("media", () => {
     expect((await t.app.inject(`/media/_r/333.webp/${imageKey}`)).statusCode).toBe(400);
   });
 
+  it("says a missing picture or an unknown size in the request's language", async () => {
+    const missing = await t.app.inject({ url: "/media/products/no-such-picture.png", headers: { "accept-language": "ne" } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, error: "फोटो भेटिएन" });
+    expect((await t.app.inject("/media/products/no-such-picture.png")).json()).toEqual({ success: false, error: "Image not found" });
+    const odd = await t.app.inject({ url: `/media/_r/333.webp/${imageKey}`, headers: { "accept-language": "ne" } });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error).toBe("फोटोको यो आकार वा ढाँचा मिल्दैन");
+  });
+
   it("refuses path traversal", async () => {
     for (const url of ["/media/../../etc/passwd", "/media/products/..%2F..%2Fetc%2Fpasswd", "/media/_r/320.webp/../secret.png"]) {
       const res = await t.app.inject(url);

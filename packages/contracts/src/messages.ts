@@ -6,6 +6,8 @@ export const MSG = {
   productNotFound: "Product not found",
   categoryNotFound: "Category not found",
   routeNotFound: "Route not found",
+  methodNotAllowed: "Method not allowed",
+  imageVariantUnsupported: "Unsupported image size or format",
   validationFailed: "Validation failed",
   invalidInput: "The request contains characters or values that cannot be accepted",
   // auth (docs/product-rules.md §13)

@@ -48,7 +48,7 @@ function nepaliSchemaMessage(req: FastifyRequest, context: string | undefined, v
 }
 
 /** An error envelope in the request's language: the specification's English texts, or their Nepali catalogue entries. */
-function localized(req: FastifyRequest, body: ApiFailure): ApiFailure {
+export function localized(req: FastifyRequest, body: ApiFailure): ApiFailure {
   const locale = requestLocale(req);
   if (locale === "en") return body;
   const out: ApiFailure = { ...body, error: localizeMessage(body.error, locale) };

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadSharp } from "../lib/sharp.js";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from "@khelkud/contracts";
+import { ADMIN_MSG, IMAGE_FORMATS, IMAGE_WIDTHS, MSG, type ImageFormat } from "@khelkud/contracts";
+import { localized } from "./errors.js";
 import type { Storage } from "./storage.js";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -45,14 +46,14 @@ export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: 
     const rest = (req.params as { "*": string })["*"];
     const m = VARIANT_RE.exec(rest);
     const key = m ? m[3]! : rest;
-    if (!storage.exists(key)) return reply.status(404).send({ success: false, error: "Image not found" });
+    if (!storage.exists(key)) return reply.status(404).send(localized(req, { success: false, error: ADMIN_MSG.imageNotFound }));
     let file = storage.filePath(key);
     let ext = path.extname(key).slice(1);
     if (m) {
       const width = Number(m[1]);
       const format = m[2] as ImageFormat;
       if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
-        return reply.status(400).send({ success: false, error: "Unsupported image size or format" });
+        return reply.status(400).send(localized(req, { success: false, error: MSG.imageVariantUnsupported }));
       }
       file = await variant(key, width, format);
       ext = format;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiFailure } from "@khelkud/contracts";
+import { MSG } from "@khelkud/contracts";
+import { localized } from "./errors.js";
 
 interface KnownRoute {
   url: string;
@@ -54,5 +55,5 @@ export function methodNotAllowed(reply: FastifyReply, method: string, path: stri
   return reply
     .status(405)
     .header("Allow", allow.join(", "))
-    .send({ success: false, error: `Method not allowed: ${method} ${path}` } satisfies ApiFailure);
+    .send(localized(reply.request, { success: false, error: `${MSG.methodNotAllowed}: ${method} ${path}` }));
 }

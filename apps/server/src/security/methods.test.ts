@@ -25,6 +25,12 @@ describe("unsupported methods", () => {
     expect(res.json()).toEqual({ success: false, error: `Method not allowed: ${method} ${url}` });
   });
 
+  it("answers 405 in Nepali to a request in Nepali, keeping the method and path as sent", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: "/api/products", headers: { "accept-language": "ne" } });
+    expect(res.statusCode).toBe(405);
+    expect(res.json()).toEqual({ success: false, error: "यो ठेगानामा यो अनुरोध-विधि चल्दैन: DELETE /api/products" });
+  });
+
   it("a path that does not exist still answers 404", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(res.statusCode).toBe(404);
