@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ADMIN_MSG, type AdminUser, type AdminUsersQuery, type Role, type UserInputSchema } from "@khelkud/contracts";
+import { ADMIN_MSG, localDigits, type AdminUser, type AdminUsersQuery, type Role, type UserInputSchema } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import type { UserRow } from "../../db/schema/index.js";
@@ -7,6 +7,7 @@ import { conflictOnUnique } from "../../lib/db-errors.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { pagination } from "../../lib/paging.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
+import { mailTexts } from "../mail/texts.js";
 import * as repo from "./accounts.repository.js";
 import { hashToken, type SessionsService } from "./sessions.service.js";
 
@@ -28,15 +29,17 @@ function auditView(u: UserRow) {
 export type InviteSender = (user: { name: string; email: string }, token: string) => Promise<void>;
 
 /**
- * The invitation e-mail: the link is the accounts module's /reset-password page, which consumes the same token. English
- * only: a new account has no language yet, and the admin's is not the invitee's (docs/decisions/131).
+ * The invitation e-mail: the link is the accounts module's /reset-password page, which consumes the same token. In
+ * English, then in Nepali with the Nepali page's link: a new account has no language yet, and the admin's is not the
+ * invitee's (docs/decisions/131).
  */
 export function inviteMessage(publicUrl: string, user: { name: string; email: string }, token: string) {
-  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const query = `reset-password?token=${encodeURIComponent(token)}`;
+  const [en, ne] = [mailTexts("en"), mailTexts("ne")];
   return {
     to: user.email,
-    subject: "Your Khelkud account: set your password",
-    text: `Namaste ${user.name},\n\nAn account was created for you at Khelkud. Choose your own password here (the link works once, for ${INVITE_HOURS} hours):\n\n${link}\n\nIf you did not expect this e-mail, you can ignore it.`,
+    subject: `${en.inviteSubject} · ${ne.inviteSubject}`,
+    text: `${en.inviteBody(user.name, String(INVITE_HOURS), `${publicUrl}/${query}`)}\n\n————\n\n${ne.inviteBody(user.name, localDigits(INVITE_HOURS, "ne"), `${publicUrl}/ne/${query}`)}`,
   };
 }
 

@@ -111,5 +111,9 @@ describe("invitations", () => {
     const mail = inviteMessage("https://shop.example", { name: "Invited", email: "invited@example.com" }, sent[0]!.token);
     expect(mail.to).toBe("invited@example.com");
     expect(mail.text).toContain(`https://shop.example/reset-password?token=${encodeURIComponent(sent[0]!.token)}`);
+    // The invitee's language is not known yet: the same e-mail in English and in Nepali, with the Nepali page's link.
+    expect(mail.text).toContain(`https://shop.example/ne/reset-password?token=${encodeURIComponent(sent[0]!.token)}`);
+    expect(mail.subject).toMatch(/set your password · .*पासवर्ड/);
+    expect(mail.text).toMatch(/नमस्ते Invited,[\s\S]*घण्टासम्म/);
   });
 });

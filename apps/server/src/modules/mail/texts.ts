@@ -77,6 +77,8 @@ export interface MailTexts {
   resetIntro: string;
   resetButton: string;
   resetValidity: (minutes: string) => string;
+  inviteSubject: string;
+  inviteBody: (name: string, hours: string, link: string) => string;
   newsletterSubject: (shop: string) => string;
   newsletterWelcome: (shop: string) => string;
   newsletterWelcomeHello: string;
@@ -164,6 +166,9 @@ const en: MailTexts = {
   resetIntro: "Someone asked to reset the password of your Khelkud account. To choose a new password, open this link:",
   resetButton: "Reset your password",
   resetValidity: (minutes) => `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  inviteSubject: "Your Khelkud account: set your password",
+  inviteBody: (name, hours, link) =>
+    `Namaste ${name},\n\nAn account was created for you at Khelkud. Choose your own password here (the link works once, for ${hours} hours):\n\n${link}\n\nIf you did not expect this e-mail, you can ignore it.`,
   newsletterSubject: (shop) => `You are subscribed to the ${shop} newsletter`,
   newsletterWelcome: (shop) => `Thanks for subscribing to ${shop}. You will hear about new jerseys, restocks and offers, at most a few times a month.`,
   newsletterWelcomeHello: "Namaste!",
@@ -251,6 +256,9 @@ const ne: MailTexts = {
   resetIntro: "कसैले तपाईंको खेलकुद खाताको पासवर्ड नयाँ बनाउन अनुरोध गर्नुभयो। नयाँ पासवर्ड छान्न यो लिङ्क खोल्नुहोस्:",
   resetButton: "पासवर्ड नयाँ बनाउनुहोस्",
   resetValidity: (minutes) => `लिङ्क एक पटक र ${minutes} मिनेटसम्म मात्र चल्छ। तपाईंले अनुरोध गर्नुभएको होइन भने यो इमेल बेवास्ता गर्नुहोस्: पासवर्ड जस्ताको तस्तै रहन्छ।`,
+  inviteSubject: "तपाईंको खेलकुद खाता: आफ्नो पासवर्ड राख्नुहोस्",
+  inviteBody: (name, hours, link) =>
+    `नमस्ते ${name},\n\nखेलकुदमा तपाईंको लागि खाता खोलिएको छ। आफ्नो पासवर्ड यहाँ छान्नुहोस् (लिङ्क एक पटक र ${hours} घण्टासम्म मात्र चल्छ):\n\n${link}\n\nयो इमेल अपेक्षा गर्नुभएको थिएन भने बेवास्ता गर्नुहोस्।`,
   newsletterSubject: (shop) => `${shop} को न्युजलेटरमा तपाईं सदस्य हुनुभयो`,
   newsletterWelcome: (shop) => `${shop} को न्युजलेटरमा सदस्य बन्नुभएकोमा धन्यवाद। नयाँ जर्सी, फेरि स्टकमा आएका सामान र छुटबारे महिनामा बढीमा केही पटक जानकारी पाउनुहुनेछ।`,
   newsletterWelcomeHello: "नमस्ते!",
