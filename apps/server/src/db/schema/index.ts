@@ -194,6 +194,8 @@ export const products = pgTable(
       t.id,
     ),
     index("products_status_category_name_idx").on(t.status, t.categoryId, t.name, t.id),
+    // Newest first, the default order (docs/decisions/133, migration 0018).
+    index("products_status_category_created_idx").on(t.status, t.categoryId, t.createdAt, t.id),
     check("products_price_positive", sql`${t.price} > 0`),
     check("products_sale_price_positive", sql`${t.salePrice} IS NULL OR ${t.salePrice} > 0`),
   ],
