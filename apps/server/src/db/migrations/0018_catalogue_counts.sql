@@ -78,3 +78,11 @@ SELECT khelkud_product_facet_counts_rebuild();
 -- A category's pages newest first (the catalogue's default order) walk this index instead of every active product
 -- (docs/decisions/133), as its pages in price or name order walk those of migration 0011.
 CREATE INDEX IF NOT EXISTS "products_status_category_created_idx" ON "products" USING btree ("status", "category_id", "created_at", "id");
+--> statement-breakpoint
+-- And a category's pages of one brand, in each order, walk one of these instead of skipping the other brands' products
+-- (the whole category, when the brand's products come last in that order).
+CREATE INDEX IF NOT EXISTS "products_status_category_brand_created_idx" ON "products" USING btree ("status", "category_id", lower("brand"), "created_at", "id");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "products_status_category_brand_price_idx" ON "products" USING btree ("status", "category_id", lower("brand"), (CASE WHEN "sale_price" IS NOT NULL AND "sale_price" < "price" THEN "sale_price" ELSE "price" END), "id");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "products_status_category_brand_name_idx" ON "products" USING btree ("status", "category_id", lower("brand"), "name", "id");

@@ -92,8 +92,11 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   if (f.categoryId) conds.push(eq(products.categoryId, f.categoryId));
   if (f.featured !== undefined) conds.push(eq(products.featured, f.featured));
   if (f.isNew !== undefined) conds.push(eq(products.isNew, f.isNew));
-  // One array parameter, whatever the number of brands, so a search's statement text does not vary with it.
-  if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
+  // One brand is an equality, so that a category's pages of one brand walk an index of the category, brand and order
+  // (docs/decisions/133: PostgreSQL 15 does not keep an index's order under `= ANY` on a column before the order's);
+  // several are one array parameter, whatever their number, so a search's statement text varies only between the two.
+  if (f.brands?.length === 1) conds.push(sql`lower(${products.brand}) = ${f.brands[0]!.toLowerCase()}`);
+  else if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
   if (f.minPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} >= ${f.minPricePaisa}`);
   if (f.maxPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} <= ${f.maxPricePaisa}`);
   if (f.excludeIds?.length) conds.push(notInArray(products.id, f.excludeIds));
@@ -220,7 +223,7 @@ function searchShape(f: ProductFilter, hasBestTier: boolean): string {
   const s = f.search!;
   const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
   const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
-  return [filters.map(Number).join(""), Number(Boolean(f.brands?.length)), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+  return [filters.map(Number).join(""), Math.min(f.brands?.length ?? 0, 2), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
 }
 
 /**
