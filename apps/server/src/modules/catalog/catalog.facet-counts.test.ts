@@ -44,8 +44,11 @@ async function counted(categoryId: string | undefined, brands: string[] | undefi
   return { total: total!.n, brands: byBrand, categories: byCategory };
 }
 
-/** The listing's counts against the products' own, for every category and none, with and without a brand filter. */
+/** The listing's counts against the products' own, for every category and none, with and without a brand filter; and the category list's. */
 async function expectCountsAsTheProducts() {
+  const res = await t.app.inject({ method: "GET", url: "/api/categories?type=PRODUCT" });
+  const listed = (res.json().data.categories as { id: string; productCount: number }[]).map((c) => ({ id: c.id, count: c.productCount }));
+  expect(listed, "/api/categories").toEqual((await counted(undefined, undefined)).categories);
   for (const category of [jerseys, shorts, undefined]) {
     for (const brands of [undefined, ["Nike"], ["puma", "KELME"], ["Nobody"]]) {
       const query = [category ? `category=${category.slug}` : "", ...(brands ?? []).map((b) => `brand=${encodeURIComponent(b)}`), "limit=5"]

@@ -533,8 +533,9 @@ export async function findCategory(db: DbOrTx, type: "PRODUCT" | "BLOG", idOrSlu
 }
 
 export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BLOG" | undefined) {
-  // Column references written out: Drizzle renders bare column names inside a raw subquery.
-  const productCount = sql<number>`(SELECT count(*)::int FROM "products" p WHERE p."category_id" = "categories"."id" AND p."status" = 'ACTIVE')`;
+  // Column references written out: Drizzle renders bare column names inside a raw subquery. The active products come
+  // from the counts kept per category and brand (docs/decisions/133), not from counting the category's products.
+  const productCount = sql<number>`(SELECT coalesce(sum(c."products"), 0)::int FROM "product_facet_counts" c WHERE c."category_id" = "categories"."id")`;
   return db
     .select({ category: categories, productCount })
     .from(categories)
