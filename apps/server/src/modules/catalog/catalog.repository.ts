@@ -92,8 +92,11 @@ export function productWhere(f: ProductFilter): SQL | undefined {
   if (f.categoryId) conds.push(eq(products.categoryId, f.categoryId));
   if (f.featured !== undefined) conds.push(eq(products.featured, f.featured));
   if (f.isNew !== undefined) conds.push(eq(products.isNew, f.isNew));
-  // One array parameter, whatever the number of brands, so a search's statement text does not vary with it.
-  if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
+  // One brand is an equality, so that a category's pages of one brand walk an index of the category, brand and order
+  // (docs/decisions/133: PostgreSQL 15 does not keep an index's order under `= ANY` on a column before the order's);
+  // several are one array parameter, whatever their number, so a search's statement text varies only between the two.
+  if (f.brands?.length === 1) conds.push(sql`lower(${products.brand}) = ${f.brands[0]!.toLowerCase()}`);
+  else if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
   if (f.minPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} >= ${f.minPricePaisa}`);
   if (f.maxPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} <= ${f.maxPricePaisa}`);
   if (f.excludeIds?.length) conds.push(notInArray(products.id, f.excludeIds));
@@ -220,7 +223,7 @@ function searchShape(f: ProductFilter, hasBestTier: boolean): string {
   const s = f.search!;
   const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
   const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
-  return [filters.map(Number).join(""), Number(Boolean(f.brands?.length)), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+  return [filters.map(Number).join(""), Math.min(f.brands?.length ?? 0, 2), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
 }
 
 /**
@@ -255,13 +258,55 @@ export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: 
   return row?.n ?? 0;
 }
 
+/**
+ * Whether the counts kept per category and brand (migration 0018, docs/decisions/133) answer a filter's counts: active
+ * products filtered by category and brand, nothing else. Counting those from the products table reads every product
+ * of the category (25,000 index entries at 100,000 products); the kept counts are one row per category and brand.
+ */
+export function countsAreKept(f: ProductFilter): boolean {
+  return (
+    !f.includeInactive &&
+    f.featured === undefined &&
+    f.isNew === undefined &&
+    f.search === undefined &&
+    f.minPricePaisa === undefined &&
+    f.maxPricePaisa === undefined &&
+    !f.excludeIds?.length
+  );
+}
+
+/** The kept counts' rows of a filter that `countsAreKept` answers ('' is the key of products without a category). */
+function keptCountsWhere(f: ProductFilter): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.categoryId) conds.push(sql`category_id = ${f.categoryId}`);
+  if (f.brands?.length) conds.push(sql`lower(brand) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
+  return sql.join(conds, sql` AND `);
+}
+
+async function keptRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
+  if (countsAreKept(filter)) {
+    const [row] = await keptRows<{ n: number }>(db, sql`SELECT coalesce(sum(products), 0)::int AS n FROM product_facet_counts WHERE ${keptCountsWhere(filter)}`);
+    return Number(row?.n ?? 0);
+  }
   const [row] = await db.select({ n: count() }).from(products).where(productWhere(filter));
   return row?.n ?? 0;
 }
 
-/** Brand counts for a filter (the caller leaves out the brand selection itself). */
-export async function countByBrand(db: DbOrTx, filter: ProductFilter) {
+/** Brand counts for a filter (the caller leaves out the brand selection itself), most products first, then by name. */
+export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<{ name: string; count: number }[]> {
+  if (countsAreKept(filter)) {
+    const rows = await keptRows<{ name: string; count: number }>(
+      db,
+      sql`SELECT brand AS name, sum(products)::int AS count FROM product_facet_counts WHERE ${keptCountsWhere(filter)}
+        GROUP BY brand HAVING sum(products) > 0 ORDER BY sum(products) DESC, brand ASC`,
+    );
+    return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+  }
   return db
     .select({ name: products.brand, count: count() })
     .from(products)
@@ -271,7 +316,14 @@ export async function countByBrand(db: DbOrTx, filter: ProductFilter) {
 }
 
 /** Category counts for a filter (the caller leaves out the category selection itself). */
-export async function countByCategory(db: DbOrTx, filter: ProductFilter) {
+export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promise<{ categoryId: string | null; count: number }[]> {
+  if (countsAreKept(filter)) {
+    const rows = await keptRows<{ category_id: string; count: number }>(
+      db,
+      sql`SELECT category_id, sum(products)::int AS count FROM product_facet_counts WHERE ${keptCountsWhere(filter)} GROUP BY category_id HAVING sum(products) > 0`,
+    );
+    return rows.map((r) => ({ categoryId: r.category_id === "" ? null : r.category_id, count: Number(r.count) }));
+  }
   return db.select({ categoryId: products.categoryId, count: count() }).from(products).where(productWhere(filter)).groupBy(products.categoryId);
 }
 
@@ -388,9 +440,12 @@ const summaryColumns = {
   category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
   stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
   image: sql<{ key: string; altText: string; altTextNe: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'altTextNe', i.alt_text_ne, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
-  /** Every match of the filter, not only this page's (absent past the last page: count on its own). */
-  total: sql<number>`count(*) OVER ()`.mapWith(Number),
 };
+/**
+ * The same with every match of the filter, not only this page's (absent past the last page: count on its own), for
+ * filters whose counts are not kept: the window reads every match before the page's first row.
+ */
+const countedSummaryColumns = { ...summaryColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) };
 
 /**
  * The unfiltered list (every active product, in one of the catalogue's orders: the API's first and most asked
@@ -419,7 +474,7 @@ type SummaryStatement = { execute(values: { limit: number; offset: number }): Pr
 const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
 const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
 
-/** One page of a product list in the shape a list sends, with the number of matches, in one query. */
+/** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   const query = () =>
     db
@@ -434,6 +489,18 @@ export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, 
   return (await summaryStatement(db, order).execute({ limit, offset })) as Awaited<ReturnType<typeof query>>;
 }
 export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows>>[number];
+
+/** One page of a product list in the shape a list sends with the number of matches, in one query: for the filters `countsAreKept` does not answer. */
+export async function findCountedProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
+  return db
+    .select(countedSummaryColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(productWhere(filter))
+    .orderBy(...orderBy(order, filter.search))
+    .limit(limit)
+    .offset(offset);
+}
 
 export async function findProductRowBy(db: DbOrTx, by: { id?: string; slug?: string }, includeInactive = false) {
   const key = by.id !== undefined ? eq(products.id, by.id) : eq(products.slug, by.slug ?? "");
@@ -466,8 +533,9 @@ export async function findCategory(db: DbOrTx, type: "PRODUCT" | "BLOG", idOrSlu
 }
 
 export async function findCategoriesWithCounts(db: DbOrTx, type: "PRODUCT" | "BLOG" | undefined) {
-  // Column references written out: Drizzle renders bare column names inside a raw subquery.
-  const productCount = sql<number>`(SELECT count(*)::int FROM "products" p WHERE p."category_id" = "categories"."id" AND p."status" = 'ACTIVE')`;
+  // Column references written out: Drizzle renders bare column names inside a raw subquery. The active products come
+  // from the counts kept per category and brand (docs/decisions/133), not from counting the category's products.
+  const productCount = sql<number>`(SELECT coalesce(sum(c."products"), 0)::int FROM "product_facet_counts" c WHERE c."category_id" = "categories"."id")`;
   return db
     .select({ category: categories, productCount })
     .from(categories)

@@ -402,12 +402,13 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true, shape: RowShape = "full") {
     const offset = (page - 1) * limit;
     const search = filter.search;
-    if (!search && shape === "summary") {
+    if (!search && shape === "summary" && !repo.countsAreKept(filter)) {
       // The page and the number of matches in one query; past the last page, counted on their own.
-      const rows = await repo.findProductSummaryRows(db, filter, order, limit, offset);
+      const rows = await repo.findCountedProductSummaryRows(db, filter, order, limit, offset);
       return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
     }
     if (!search) {
+      // A category and brands are counted from the kept counts (docs/decisions/133), and the page reads only its rows.
       const total = await repo.countProducts(db, filter);
       const rows = total > offset ? await findRows(shape, filter, order, limit, offset) : [];
       return { filter, rows, total, didYouMean: undefined };
