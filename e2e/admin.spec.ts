@@ -83,6 +83,7 @@ test("an administrator creates a product with two images and stock per size, and
   const editor = page.getByRole("dialog", { name: `Edit ${name}` });
   await editor.getByLabel("Add images").setInputFiles(pictures);
   await editor.getByLabel("Alt text for new images").fill("Sagarmatha FC home jersey");
+  await editor.getByLabel("Alt text in Nepali (optional)").fill("सगरमाथा एफसीको घरेलु जर्सी");
   await editor.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("2 images uploaded")).toBeVisible();
   await expect(editor.getByLabel("Alt text for image 2")).toBeVisible();
@@ -103,6 +104,9 @@ test("an administrator creates a product with two images and stock per size, and
   await expect(page.getByText("Rs. 2,499").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /Sagarmatha FC home jersey/ }).first()).toBeVisible();
   await expect(page.getByText("M", { exact: true }).first()).toBeVisible();
+  // The Nepali page describes the pictures with the Nepali text the admin gave (docs/decisions/135).
+  await visit(page, `/ne/products/${slug}`);
+  await expect(page.getByRole("img", { name: "सगरमाथा एफसीको घरेलु जर्सी" }).first()).toBeVisible();
 });
 
 /** The signed-in customer orders one jersey of a size with stock, cash on delivery, through the API. */
