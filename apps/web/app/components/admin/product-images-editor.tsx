@@ -84,9 +84,10 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
       {items.length > 0 && (
         <ul className="space-y-2">
           {items.map((img, i) => (
-            <li key={img.id} className="flex items-center gap-3 rounded border border-slate-200 p-2">
+            <li key={img.id} className="flex flex-wrap items-center gap-3 rounded border border-slate-200 p-2 sm:flex-nowrap">
               <img src={imageVariantUrl(img.url, 160, "webp")} alt={img.altText} width={56} height={56} className="h-14 w-14 rounded object-cover" />
-              <div className="min-w-0 flex-1 space-y-1">
+              {/* On a phone the two descriptions take a line of their own under the picture and its buttons. */}
+              <div className="min-w-0 flex-1 space-y-1 max-sm:order-last max-sm:basis-full">
                 <input
                   className={input}
                   aria-label={`Alt text for image ${i + 1}`}
@@ -120,7 +121,7 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
                   Primary image
                 </label>
               </div>
-              <div className="flex flex-col gap-1">
+              <div className="flex flex-col gap-1 max-sm:ml-auto">
                 <button type="button" className={btn.small} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move image ${i + 1} up`}>
                   ↑
                 </button>
