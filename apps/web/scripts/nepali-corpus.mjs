@@ -4,6 +4,7 @@
 // as in the whole cut (docs/decisions/134).
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const ROOT = new URL("../../../", import.meta.url);
 const SOURCES = ["apps/web/app", "apps/server/src", "packages/contracts/src"];
@@ -23,7 +24,7 @@ function* sourceFiles(dir) {
 export function nepaliWords() {
   const words = new Set();
   for (const source of SOURCES) {
-    for (const file of sourceFiles(new URL(source, ROOT).pathname)) {
+    for (const file of sourceFiles(fileURLToPath(new URL(source, ROOT)))) {
       for (const m of fs.readFileSync(file, "utf8").matchAll(DEVANAGARI_RUN)) words.add(m[0]);
     }
   }

@@ -6,6 +6,7 @@ import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 import { RatingOrNone } from "./star-rating";
 import { useI18n } from "../lib/i18n";
+import { localProduct } from "../lib/local-text";
 
 /** Profile → Wishlist tab (docs/product-rules.md §5): the same list on every device (merged with the server). */
 export function ProfileWishlist() {
@@ -14,7 +15,7 @@ export function ProfileWishlist() {
   const [moving, setMoving] = useState<string | null>(null);
   // A product with sizes opens quick view: nothing goes to the cart until the shopper has chosen a size.
   const [choosing, setChoosing] = useState<Product | null>(null);
-  const { t, money, digits } = useI18n();
+  const { t, money, digits, locale } = useI18n();
 
   useEffect(() => {
     syncWishlistWithServer()
@@ -86,7 +87,7 @@ export function ProfileWishlist() {
           </li>
         ))}
       </ul>
-      {choosing ? <QuickView product={toProductCard(choosing)} onClose={() => setChoosing(null)} onAddedToCart={() => completeWishlistMove(choosing, { silent: true })} /> : null}
+      {choosing ? <QuickView product={localProduct(toProductCard(choosing), locale)} onClose={() => setChoosing(null)} onAddedToCart={() => completeWishlistMove(choosing, { silent: true })} /> : null}
     </div>
   );
 }

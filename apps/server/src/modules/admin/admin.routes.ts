@@ -46,6 +46,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   MessageReadInputSchema,
+  MSG,
   OrderStatusInputSchema,
   PrintedResultSchema,
   PrintItemParamSchema,
@@ -106,6 +107,8 @@ async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: Upl
     // Anything else the multipart parser raises (no boundary, truncated parts) is a malformed request.
     throw new AppError("invalid", `${ADMIN_MSG.malformedUpload}: ${(err as Error).message}`);
   }
+  // Refused before a file is stored (a NUL byte cannot be saved in the database).
+  if (altText.includes("\u0000") || altTextNe.includes("\u0000")) throw new AppError("invalid", MSG.invalidInput);
   return { files, altText, altTextNe };
 }
 

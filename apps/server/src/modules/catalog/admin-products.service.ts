@@ -71,6 +71,19 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     return slug;
   }
 
+  /**
+   * An edit that sends a new English specification table and no Nepali one keeps the Nepali values of the rows that
+   * are still there and drops those of rows the English table no longer has, which would be stored and never shown
+   * (docs/decisions/132).
+   */
+  async function withoutOrphanNepaliSpecifications(tx: DbOrTx, id: string, input: ProductInputParsed): Promise<ProductInputParsed> {
+    if (!input.specifications || input.specificationsNe) return input;
+    const english = input.specifications;
+    const kept = (await repo.findProductRow(tx, id))?.product.specificationsNe ?? {};
+    const still = Object.fromEntries(Object.entries(kept).filter(([name]) => Object.hasOwn(english, name)));
+    return Object.keys(still).length === Object.keys(kept).length ? input : { ...input, specificationsNe: still };
+  }
+
   function columns(input: ProductInputParsed, slug: string) {
     return {
       name: input.name,
@@ -138,7 +151,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
           if (!(await repo.lockProduct(tx, id))) throw notFound(MSG.productNotFound);
           const before = await snapshot(tx, id);
           const slug = await checkInput(tx, input, id);
-          await repo.updateProduct(tx, id, columns(input, slug));
+          await repo.updateProduct(tx, id, columns(await withoutOrphanNepaliSpecifications(tx, id, input), slug));
           await repo.replaceSizes(tx, id, input.sizes);
           await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after: await snapshot(tx, id) });
         }),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG } from "@khelkud/contracts";
+import { ADMIN_MSG, MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct, insertUser, pngBuffer, sessionFor } from "../../test/factories.js";
 import { auditLog, products } from "../../db/schema/index.js";
@@ -201,6 +201,7 @@ describe("pictures described in Nepali (docs/decisions/135)", () => {
     }
     const nul = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...multipart([{ name: "back.png", data: await pngBuffer(300, 300, "#003893"), type: "image/png" }], "Back", "पछाडि\u0000") });
     expect(nul.statusCode, nul.body).toBe(400);
+    expect(nul.json().error).toBe(MSG.invalidInput);
     const shown = (await t.app.inject({ method: "GET", url: `/api/products/${id}` })).json().data.product;
     expect(shown.images).toHaveLength(1);
     expect(shown.images[0]).toMatchObject({ altText: "Front again", altTextNe: "अगाडि" });

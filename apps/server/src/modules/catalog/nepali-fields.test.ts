@@ -173,6 +173,11 @@ describe("Nepali specification values (docs/decisions/132)", () => {
     const after = (await api("GET", `/api/admin/products/${id}`)).json().data.product;
     expect(after).toMatchObject({ specificationsNe: { Fit: "सामान्य" } });
     expect(after.price).not.toBe(999_900);
+    // An edit that drops an English row and sends no Nepali table drops that row's Nepali value with it.
+    const dropped = await api("PUT", `/api/admin/products/${id}`, product({ name: "Kept Specs Jersey", specifications: { Material: specifications.Material } }));
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().data.product.specifications).toEqual({ Material: specifications.Material });
+    expect(dropped.json().data.product.specificationsNe).toEqual({});
     // In Nepali, the message is Nepali.
     const ne = await t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin, "accept-language": "ne" }, payload: product({ name: "Orphan Specs Jersey", specificationsNe: { Season: "२०२५/२६" } }) });
     expect(ne.statusCode).toBe(400);
