@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { createHash } from "node:crypto";
 import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
@@ -475,16 +476,17 @@ const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
 const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
 
 /** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
+/** A page of products read with either set of summary columns: the filter, the order and the page. */
+function summaryPage<Q extends PgSelect>(query: Q, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
+  return query
+    .where(productWhere(filter))
+    .orderBy(...orderBy(order, filter.search))
+    .limit(limit)
+    .offset(offset);
+}
+
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  const query = () =>
-    db
-      .select(summaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(productWhere(filter))
-      .orderBy(...orderBy(order, filter.search))
-      .limit(limit)
-      .offset(offset);
+  const query = () => summaryPage(db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
   if (!isUnfiltered(filter) || order.key === "relevance") return query();
   return (await summaryStatement(db, order).execute({ limit, offset })) as Awaited<ReturnType<typeof query>>;
 }
@@ -492,14 +494,7 @@ export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows
 
 /** One page of a product list in the shape a list sends with the number of matches, in one query: for the filters `countsAreKept` does not answer. */
 export async function findCountedProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return db
-    .select(countedSummaryColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(productWhere(filter))
-    .orderBy(...orderBy(order, filter.search))
-    .limit(limit)
-    .offset(offset);
+  return summaryPage(db.select(countedSummaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
 }
 
 export async function findProductRowBy(db: DbOrTx, by: { id?: string; slug?: string }, includeInactive = false) {
