@@ -260,28 +260,35 @@ export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: 
 }
 
 /**
- * Whether the counts kept per category and brand (migration 0018, docs/decisions/133) answer a filter's counts: active
- * products filtered by category and brand, nothing else. Counting those from the products table reads every product
- * of the category (25,000 index entries at 100,000 products); the kept counts are one row per category and brand.
+ * Which kept counts answer a filter's counts, if any. Counting from the products table reads every product the filter
+ * matches (25,000 index entries for a category at 100,000 products); the kept counts cost their own rows:
+ * - `product_facet_counts` (migration 0018, docs/decisions/133): active products per category and brand, for a filter
+ *   of category and brands only — one row per category and brand;
+ * - `product_filter_counts` (migration 0020, docs/decisions/138): the same per price as a shopper pays it, featured
+ *   and new, for a filter that also has a price range, featured or new — one row per distinct price a category has of
+ *   a brand.
+ * A search, inactive products and left-out ids are counted from the products.
  */
-export function countsAreKept(f: ProductFilter): boolean {
-  return (
-    !f.includeInactive &&
-    f.featured === undefined &&
-    f.isNew === undefined &&
-    f.search === undefined &&
-    f.minPricePaisa === undefined &&
-    f.maxPricePaisa === undefined &&
-    !f.excludeIds?.length
-  );
+function keptCountsOf(f: ProductFilter): "product_facet_counts" | "product_filter_counts" | undefined {
+  if (f.includeInactive || f.search !== undefined || f.excludeIds?.length) return undefined;
+  const finer = f.featured !== undefined || f.isNew !== undefined || f.minPricePaisa !== undefined || f.maxPricePaisa !== undefined;
+  return finer ? "product_filter_counts" : "product_facet_counts";
 }
 
-/** The kept counts' rows of a filter that `countsAreKept` answers ('' is the key of products without a category). */
-function keptCountsWhere(f: ProductFilter): SQL {
+export function countsAreKept(f: ProductFilter): boolean {
+  return keptCountsOf(f) !== undefined;
+}
+
+/** The kept counts' table and rows of a filter that `countsAreKept` answers ('' is the key of products without a category). */
+function keptCounts(f: ProductFilter): { table: SQL; where: SQL } {
   const conds: SQL[] = [sql`true`];
   if (f.categoryId) conds.push(sql`category_id = ${f.categoryId}`);
   if (f.brands?.length) conds.push(sql`lower(brand) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
-  return sql.join(conds, sql` AND `);
+  if (f.featured !== undefined) conds.push(sql`featured = ${f.featured}`);
+  if (f.isNew !== undefined) conds.push(sql`is_new = ${f.isNew}`);
+  if (f.minPricePaisa !== undefined) conds.push(sql`price >= ${f.minPricePaisa}`);
+  if (f.maxPricePaisa !== undefined) conds.push(sql`price <= ${f.maxPricePaisa}`);
+  return { table: sql`${sql.identifier(keptCountsOf(f) ?? "product_facet_counts")}`, where: sql.join(conds, sql` AND `) };
 }
 
 async function keptRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -291,7 +298,8 @@ async function keptRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
   if (countsAreKept(filter)) {
-    const [row] = await keptRows<{ n: number }>(db, sql`SELECT coalesce(sum(products), 0)::int AS n FROM product_facet_counts WHERE ${keptCountsWhere(filter)}`);
+    const { table, where } = keptCounts(filter);
+    const [row] = await keptRows<{ n: number }>(db, sql`SELECT coalesce(sum(products), 0)::int AS n FROM ${table} WHERE ${where}`);
     return Number(row?.n ?? 0);
   }
   const [row] = await db.select({ n: count() }).from(products).where(productWhere(filter));
@@ -301,9 +309,10 @@ export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<
 /** Brand counts for a filter (the caller leaves out the brand selection itself), most products first, then by name. */
 export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<{ name: string; count: number }[]> {
   if (countsAreKept(filter)) {
+    const { table, where } = keptCounts(filter);
     const rows = await keptRows<{ name: string; count: number }>(
       db,
-      sql`SELECT brand AS name, sum(products)::int AS count FROM product_facet_counts WHERE ${keptCountsWhere(filter)}
+      sql`SELECT brand AS name, sum(products)::int AS count FROM ${table} WHERE ${where}
         GROUP BY brand HAVING sum(products) > 0 ORDER BY sum(products) DESC, brand ASC`,
     );
     return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
@@ -319,9 +328,10 @@ export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<{
 /** Category counts for a filter (the caller leaves out the category selection itself). */
 export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promise<{ categoryId: string | null; count: number }[]> {
   if (countsAreKept(filter)) {
+    const { table, where } = keptCounts(filter);
     const rows = await keptRows<{ category_id: string; count: number }>(
       db,
-      sql`SELECT category_id, sum(products)::int AS count FROM product_facet_counts WHERE ${keptCountsWhere(filter)} GROUP BY category_id HAVING sum(products) > 0`,
+      sql`SELECT category_id, sum(products)::int AS count FROM ${table} WHERE ${where} GROUP BY category_id HAVING sum(products) > 0`,
     );
     return rows.map((r) => ({ categoryId: r.category_id === "" ? null : r.category_id, count: Number(r.count) }));
   }
