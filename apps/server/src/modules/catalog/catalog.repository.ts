@@ -161,14 +161,15 @@ const imagesJsonSql = sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_obje
 const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
 
 /**
- * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
- * hits are up to MAX_SEARCH_HITS matches of the top tier, then as many matches of the other tiers as the cap leaves,
- * each taken in index order without sorting (so a broad word costs what a narrow one does); they are ranked on
- * narrow rows (id, date, score), and only the page's full rows are read, with their sizes and images.
+ * A page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS): the hits' ids ranked, as
+ * a subquery `ranked` (id, score, words, created_at, total) to join the page's rows to, and the name its statement
+ * shape is kept under. The hits are up to MAX_SEARCH_HITS matches of the top tier, then as many matches of the other
+ * tiers as the cap leaves, each taken in index order without sorting (so a broad word costs what a narrow one does);
+ * they are ranked on narrow rows (id, date, score), and only the page's rows are read.
  * Each matching row is read once: the top tier's scan reads the title index alone, and the other tiers' scan leaves
  * out the top tier's rows instead of reading them again (decision 124).
  */
-export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+function rankedSearch(db: DbOrTx, filter: ProductFilter, limit: number, offset: number, rowShape: "full" | "summary") {
   const search = filter.search!;
   const where = productWhere(filter);
   const best = bestTierSql(search);
@@ -183,28 +184,51 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
       rest AS (${pick(and(where, sql`(${best}) IS NOT TRUE`), sql`(SELECT ${cap} - count(*) FROM best)`)}),
       hits AS (SELECT * FROM best UNION ALL SELECT * FROM rest)`
     : sql`hits AS (${pick(where, cap)})`;
-  const ranked = sql`(
+  return {
+    ranked: sql`(
     WITH ${hits}
     SELECT id, score, words, created_at, (SELECT count(*) FROM hits)::int AS total FROM hits
-    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`;
+    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`,
+    total: sql<number>`ranked.total`.mapWith(Number),
+    order: sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`,
+    shape: keepsNamedStatements(db) ? `${rowShape}|${searchShape(filter, best !== undefined)}` : undefined,
+  };
+}
+const cappedTotal = (rows: { total: number }[]) => (rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined);
+
+/** A page of a ranked search as full rows with their sizes and images (the storefront's pages make cards, with quick view, of them), in one query. */
+export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, shape } = rankedSearch(db, filter, limit, offset, "full");
   const query = db
     .select({
       product: products,
       category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
-      total: sql<number>`ranked.total`.mapWith(Number),
-      // The page's sizes and images in the same query (a search answers with full products).
+      total,
       sizes: sizesJsonSql,
       images: imagesJsonSql,
     })
     .from(products)
     .innerJoin(ranked, sql`ranked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
-  const rows = await runSearchStatement(query, keepsNamedStatements(db) ? searchShape(filter, best !== undefined) : undefined);
-  return {
-    rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
-    total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
-  };
+    .orderBy(order);
+  const rows = await runSearchStatement(query, shape);
+  return { rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })), total: cappedTotal(rows) };
+}
+
+/**
+ * A page of a ranked search as a list shows it (`summaryColumns`: the stock of all sizes and the main picture, not
+ * every size and picture), in one query: the search API's answers and the suggestions (decision 136).
+ */
+export async function findRankedSearchSummaryRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, shape } = rankedSearch(db, filter, limit, offset, "summary");
+  const query = db
+    .select({ ...summaryColumns, total })
+    .from(products)
+    .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(order);
+  const rows = await runSearchStatement(query, shape);
+  return { rows, total: cappedTotal(rows) };
 }
 
 /**

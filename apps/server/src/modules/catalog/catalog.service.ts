@@ -125,13 +125,8 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
   };
 }
 
-/** A product as a list sends it (ProductSummary), from a summary row or from a full row with its sizes and images. */
-export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductRow; category: CategoryRef; sizes: SizeRow[]; images: ProductImageRow[] }): ProductSummary {
-  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; altTextNe: string; width: number; height: number } | null };
-  if ("product" in r) {
-    const main = orderImages(r.images)[0];
-    row = { ...r.product, category: r.category, stock: r.sizes.reduce((sum, s) => sum + s.stock, 0), image: main ?? null };
-  } else row = r;
+/** A product as a list sends it (ProductSummary), from a summary row (the list API, a search's answers and suggestions). */
+export function toProductSummary(row: repo.ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -379,9 +374,9 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   }
 
   /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
-  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number, shape: RowShape) {
+  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number, shape: RowShape): Promise<{ rows: PageRow[]; total: number }> {
     if (order.key === "relevance") {
-      const { rows, total } = await repo.findRankedSearchRows(db, filter, limit, offset);
+      const { rows, total } = shape === "summary" ? await repo.findRankedSearchSummaryRows(db, filter, limit, offset) : await repo.findRankedSearchRows(db, filter, limit, offset);
       // Past the last page the window count is not there: count on its own.
       return { rows, total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
     }
@@ -476,12 +471,14 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   /** The catalogue as `GET /api/products` sends it: what a list shows of each product (ProductSummary). */
   async function listProductSummaries(query: ListProductsQuery): Promise<ProductSummaryList> {
     const { rows, ...rest } = await findListing(query, "summary");
-    // Summary rows, or a relevance-ranked search's full rows, which carry their sizes and images.
-    return { products: rows.map((r) => toProductSummary(r as Parameters<typeof toProductSummary>[0])), ...rest };
+    return { products: (rows as repo.ProductSummaryRow[]).map(toProductSummary), ...rest };
   }
 
-  /** `GET /api/products/search`: the search the specification's client calls. Blank text finds nothing. */
-  async function searchProducts(query: SearchProductsQuery): Promise<ProductList> {
+  /**
+   * `GET /api/products/search`: the search the specification's client calls, answering what a list shows of each
+   * product (ProductSummary, as `GET /api/products`; decision 136). Blank text finds nothing.
+   */
+  async function searchProducts(query: SearchProductsQuery): Promise<ProductSummaryList> {
     const { page, limit } = query;
     const empty = { products: [], pagination: pagination(page, limit, 0) };
     const search = await resolveSearch(query.q);
@@ -492,9 +489,9 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       if (!category) return empty;
       filter.categoryId = category.id;
     }
-    const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit);
+    const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit, true, "summary");
     return {
-      products: await hydrate(found.rows as FullRow[]),
+      products: (found.rows as repo.ProductSummaryRow[]).map(toProductSummary),
       pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
     };
@@ -504,13 +501,18 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function suggestProducts(q: string, limit: number): Promise<ProductSuggestion[]> {
     const search = await resolveSearch(q);
     if (!search) return [];
-    const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false);
-    // A relevance-ordered search page carries its images already.
-    return (rows as FullRow[]).map((r) => {
-      const p = r.product;
-      const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return { id: p.id, name: p.name, nameNe: p.nameNe, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
-    });
+    const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false, "summary");
+    // Summary rows: the main picture only.
+    return (rows as repo.ProductSummaryRow[]).map((p) => ({
+      id: p.id,
+      name: p.name,
+      nameNe: p.nameNe,
+      slug: p.slug,
+      brand: p.brand,
+      team: p.team,
+      finalPrice: effectivePrice(p.price, p.salePrice),
+      image: p.image ? mediaUrl(p.image.key) : null,
+    }));
   }
 
   /** You May Also Like: up to 6 at random from the same category, topped up from featured, never the product itself. */
