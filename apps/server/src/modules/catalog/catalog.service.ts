@@ -196,6 +196,12 @@ export const VOCABULARY_IN_MEMORY_MAX = 2000;
 interface MemoryVocabulary {
   sorted: repo.VocabularyWord[];
   byWord: Map<string, repo.VocabularyWord>;
+  /**
+   * Query words already resolved against this vocabulary, by everything the resolution depends on (decision 136):
+   * shoppers' words repeat, and checking a word that may be misspelt against every word of its length was a tenth
+   * of a search's CPU. Kept as long as the vocabulary (at most `wordTtl` ms), at most WORD_CACHE_ENTRIES words.
+   */
+  resolved: Map<string, Classified>;
 }
 
 /**
@@ -233,6 +239,7 @@ function candidatesInMemory(vocab: MemoryVocabulary, spec: CandidateSpec): repo.
 }
 
 type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
+type Classified = ReturnType<typeof classifyCandidates>;
 
 /**
  * Sorts a token's candidate words into exact, prefix and typo matches and picks the best one. A typo match is
@@ -289,7 +296,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const loading = repo.findVocabulary(db, VOCABULARY_IN_MEMORY_MAX + 1).then((words) => {
       if (words.length > VOCABULARY_IN_MEMORY_MAX) return null;
       const sorted = words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])) };
+      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])), resolved: new Map() };
     });
     vocabularyCache.set("all", loading);
     loading.catch(() => {
@@ -334,6 +341,24 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
   }
 
+  /** Each query word's catalogue words (classifyCandidates), from the vocabulary in memory and the words it resolved already when it is held. */
+  async function classifyAll(specs: (TokenSpec & CandidateSpec)[]): Promise<Classified[]> {
+    const vocab = await memoryVocabulary();
+    if (!vocab) {
+      const candidates = await vocabularyCandidates(specs);
+      return specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
+    }
+    return specs.map((spec) => {
+      const key = `${spec.text}|${Number(spec.fuzzy)}${Number(spec.last)}${Number(spec.prefix)}${Number(spec.nearPrefix)}|${spec.near}`;
+      let found = vocab.resolved.get(key);
+      if (!found) {
+        if (vocab.resolved.size >= WORD_CACHE_ENTRIES) vocab.resolved.clear();
+        vocab.resolved.set(key, (found = classifyCandidates(spec, candidatesInMemory(vocab, spec))));
+      }
+      return found;
+    });
+  }
+
   /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
   async function resolveSearch(q: string | undefined): Promise<repo.ProductSearch | undefined> {
     const texts = searchTokens(q);
@@ -344,8 +369,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       // Short words and the word being typed also match as a prefix; a number only as the last word.
       return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
     });
-    const candidates = await vocabularyCandidates(specs);
-    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
+    const resolved = await classifyAll(specs);
     return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
