@@ -320,10 +320,17 @@ export async function runSearchStatement<T>(
   }
 }
 
-/** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
+/**
+ * Matches of a filter, counted up to `cap` (a search never counts further than it ranks). Like a ranked search, its
+ * statement is kept per shape with every value a placeholder (`runSearchStatement`): "Did you mean" counts one match
+ * of its suggestion for every search that finds nothing.
+ */
 export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(products).where(productWhere(filter)).limit(cap).as("hits");
-  const [row] = await db.select({ n: count() }).from(inner);
+  const { bind, names, values } = placeholderBinder();
+  const where = productWhere(filter, bind);
+  const limit = bind("cap", cap) as ReturnType<typeof sql.placeholder>;
+  const build = () => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(products).where(where).limit(limit).as("hits"));
+  const [row] = await runSearchStatement(db, `count|${names.join(",")}`, build, values);
   return row?.n ?? 0;
 }
 

@@ -202,6 +202,8 @@ interface MemoryVocabulary {
    * of a search's CPU. Kept as long as the vocabulary (at most `wordTtl` ms), at most WORD_CACHE_ENTRIES words.
    */
   resolved: Map<string, Classified>;
+  /** The same for "Did you mean": each query word's nearest catalogue word (null: none near enough). */
+  nearest: Map<string, string | null>;
 }
 
 /**
@@ -296,7 +298,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const loading = repo.findVocabulary(db, VOCABULARY_IN_MEMORY_MAX + 1).then((words) => {
       if (words.length > VOCABULARY_IN_MEMORY_MAX) return null;
       const sorted = words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])), resolved: new Map() };
+      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])), resolved: new Map(), nearest: new Map() };
     });
     vocabularyCache.set("all", loading);
     loading.catch(() => {
@@ -373,23 +375,41 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
   }
 
+  /** Each word's nearest catalogue word by typos (up to a third of its letters; at least two), the most used of the nearest; null when none is. */
+  async function nearestWords(texts: string[]): Promise<(string | null)[]> {
+    const specs = texts.map((text) => ({ text, prefix: false, near: text.length >= 3 && !/[0-9]/.test(text) ? 8 : 0, nearPrefix: false }));
+    const nearestOf = (text: string, candidates: repo.VocabularyCandidate[]) => {
+      const max = Math.max(2, Math.floor(text.length / 3));
+      let best: { word: string; d: number; n: number } | undefined;
+      for (const c of candidates) {
+        const d = osaDistance(text, c.word, max);
+        const n = c.products + c.categories;
+        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
+      }
+      return best?.word ?? null;
+    };
+    const vocab = await memoryVocabulary();
+    if (!vocab) {
+      const candidates = await vocabularyCandidates(specs);
+      return texts.map((text, i) => nearestOf(text, candidates[i]!));
+    }
+    return specs.map((spec) => {
+      let word = vocab.nearest.get(spec.text);
+      if (word === undefined) {
+        if (vocab.nearest.size >= WORD_CACHE_ENTRIES) vocab.nearest.clear();
+        vocab.nearest.set(spec.text, (word = nearestOf(spec.text, candidatesInMemory(vocab, spec))));
+      }
+      return word;
+    });
+  }
+
   /**
    * "Did you mean …?" for a search that found nothing: each word replaced by the nearest catalogue word (by
    * typos, up to a third of its letters; at least two), offered only when that search finds something.
    */
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
-    const specs = search.tokens.map((t) => ({ text: t.text, prefix: false, near: t.text.length >= 3 && !/[0-9]/.test(t.text) ? 8 : 0, nearPrefix: false }));
-    const candidates = await vocabularyCandidates(specs);
-    const words = search.tokens.map((t, i) => {
-      const max = Math.max(2, Math.floor(t.text.length / 3));
-      let best: { word: string; d: number; n: number } | undefined;
-      for (const c of candidates[i]!) {
-        const d = osaDistance(t.text, c.word, max);
-        const n = c.products + c.categories;
-        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
-      }
-      return best?.word ?? search.phrase[i] ?? t.text;
-    });
+    const nearest = await nearestWords(search.tokens.map((t) => t.text));
+    const words = search.tokens.map((t, i) => nearest[i] ?? search.phrase[i] ?? t.text);
     const suggestion = words.join(" ");
     if (suggestion === search.tokens.map((t) => t.text).join(" ")) return undefined;
     const again = await resolveSearch(suggestion);
