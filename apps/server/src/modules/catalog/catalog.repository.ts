@@ -262,6 +262,13 @@ export async function findRankedSearchSummaryRows(db: DbOrTx, filter: ProductFil
   return { rows, total: cappedTotal(rows) };
 }
 
+/** A ranked search's key and statement text, for the test that no two texts share a key (`search-keys.test.ts`). */
+export function rankedSearchKeyAndText(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, key } = rankedSearch(filter, limit, offset, "summary");
+  const text = db.select({ ...summaryColumns, total }).from(products).innerJoin(ranked, sql`ranked.id = ${products.id}`).leftJoin(categories, eq(categories.id, products.categoryId)).orderBy(order).toSQL().sql;
+  return { key, text };
+}
+
 /**
  * A ranked search's statement is built once per shape — what its text depends on: the row shape, the number of words
  * typed, which of them have a top tier or a category, the filters — and kept, with every value a placeholder, so
