@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { createHash } from "node:crypto";
 import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
@@ -51,66 +51,78 @@ export const searchWordsSql = sql`"products"."search_words"`;
 /** Every word a product can be found by: the title's and the description's. */
 export const searchTextWordsSql = sql`"products"."search_text_words"`;
 
+/**
+ * How a value enters a statement. By default as a bound parameter of a statement built for its request; a ranked
+ * search binds named placeholders instead (`placeholderBinder`), so that its statement is built once per shape and
+ * then run with each request's values (decision 136). A name always stands for the same value within one statement.
+ */
+export type Bind = (name: string, value: unknown) => SQLWrapper;
+const asParam: Bind = (_name, value) => sql.param(value);
+
 /** Words as one bound array parameter: the statement stays short and its text the same whatever the words (less to parse and plan). */
-const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
+const textArray = (words: string[], bind: Bind = asParam, name = "words") => sql`${bind(name, words)}::text[]`;
 
 /** A product in one of these categories, the ids bound as one array (the statement's text does not depend on how many). */
-const inCategories = (ids: string[]) => sql`${products.categoryId} = ANY(${textArray(ids)})`;
+const inCategories = (ids: string[], bind: Bind, name: string) => sql`${products.categoryId} = ANY(${textArray(ids, bind, name)})`;
 
 /** One token matches by a word it stands for anywhere in the text (the token itself included: a description-only word), or by category. */
-function tokenMatch(token: SearchToken): SQL {
+function tokenMatch(token: SearchToken, i: number, bind: Bind): SQL {
   const words = [...new Set([token.text, ...token.exact, ...token.prefix, ...token.typo])];
-  const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words)}`];
-  if (token.categoryIds.length) arms.push(inCategories(token.categoryIds));
+  const arms: SQL[] = [sql`${searchTextWordsSql} && ${textArray(words, bind, `t${i}_words`)}`];
+  if (token.categoryIds.length) arms.push(inCategories(token.categoryIds, bind, `t${i}_categories`));
   return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
-function searchWhere(search: ProductSearch): SQL | undefined {
+function searchWhere(search: ProductSearch, bind: Bind): SQL | undefined {
   if (search.tokens.length === 0) return undefined;
-  return and(...search.tokens.map(tokenMatch));
+  return and(...search.tokens.map((t, i) => tokenMatch(t, i, bind)));
 }
 
 /**
  * Relevance: per token, a title word matched exactly (8) beats a prefix (6), a typo (4), the category (2) and
  * the text alone (1); the corrected phrase standing whole in the title adds 5. Ties: the shorter title, then the newest.
  */
-function relevanceSql(search: ProductSearch): SQL {
+function relevanceSql(search: ProductSearch, bind: Bind): SQL {
   // Every tier is written even when it has no words (an empty array matches nothing), so the statement's text
   // depends only on the number of words typed and searches share fewer statements (decision 124).
   const parts = search.tokens.map(
-    (t) => sql`(CASE WHEN ${searchWordsSql} && ${textArray(t.exact)} THEN 8 WHEN ${searchWordsSql} && ${textArray(t.prefix)} THEN 6
-      WHEN ${searchWordsSql} && ${textArray(t.typo)} THEN 4 WHEN ${inCategories(t.categoryIds)} THEN 2 ELSE 1 END)`,
+    (t, i) => sql`(CASE WHEN ${searchWordsSql} && ${textArray(t.exact, bind, `t${i}_exact`)} THEN 8 WHEN ${searchWordsSql} && ${textArray(t.prefix, bind, `t${i}_prefix`)} THEN 6
+      WHEN ${searchWordsSql} && ${textArray(t.typo, bind, `t${i}_typo`)} THEN 4 WHEN ${inCategories(t.categoryIds, bind, `t${i}_categories`)} THEN 2 ELSE 1 END)`,
   );
   if (search.phrase.length > 1) {
-    parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${`% ${escapeLike(search.phrase.join(" "))} %`} THEN 5 ELSE 0 END)`);
+    parts.push(sql`(CASE WHEN ' ' || array_to_string(${searchWordsSql}, ' ') || ' ' LIKE ${bind("phrase", `% ${escapeLike(search.phrase.join(" "))} %`)} THEN 5 ELSE 0 END)`);
   }
   return sql`(${sql.join(parts, sql` + `)})`;
 }
 
-export function productWhere(f: ProductFilter): SQL | undefined {
+/**
+ * The conditions of a filter. Every condition that changes the statement's text binds a value of its own name, so
+ * the names a statement binds, in order, tell its text apart from any other's (`rankedSearch` keeps statements by them).
+ */
+export function productWhere(f: ProductFilter, bind: Bind = asParam): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
-  if (!f.includeInactive) conds.push(eq(products.status, "ACTIVE"));
-  if (f.categoryId) conds.push(eq(products.categoryId, f.categoryId));
-  if (f.featured !== undefined) conds.push(eq(products.featured, f.featured));
-  if (f.isNew !== undefined) conds.push(eq(products.isNew, f.isNew));
+  if (!f.includeInactive) conds.push(sql`${products.status} = ${bind("active", "ACTIVE")}`);
+  if (f.categoryId) conds.push(sql`${products.categoryId} = ${bind("category", f.categoryId)}`);
+  if (f.featured !== undefined) conds.push(sql`${products.featured} = ${bind("featured", f.featured)}`);
+  if (f.isNew !== undefined) conds.push(sql`${products.isNew} = ${bind("isNew", f.isNew)}`);
   // One brand is an equality, so that a category's pages of one brand walk an index of the category, brand and order
   // (docs/decisions/133: PostgreSQL 15 does not keep an index's order under `= ANY` on a column before the order's);
   // several are one array parameter, whatever their number, so a search's statement text varies only between the two.
-  if (f.brands?.length === 1) conds.push(sql`lower(${products.brand}) = ${f.brands[0]!.toLowerCase()}`);
-  else if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()))})`);
-  if (f.minPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} >= ${f.minPricePaisa}`);
-  if (f.maxPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} <= ${f.maxPricePaisa}`);
-  if (f.excludeIds?.length) conds.push(notInArray(products.id, f.excludeIds));
-  if (f.search) conds.push(searchWhere(f.search));
+  if (f.brands?.length === 1) conds.push(sql`lower(${products.brand}) = ${bind("brand", f.brands[0]!.toLowerCase())}`);
+  else if (f.brands?.length) conds.push(sql`lower(${products.brand}) = ANY(${textArray(f.brands.map((b) => b.toLowerCase()), bind, "brands")})`);
+  if (f.minPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} >= ${bind("minPrice", f.minPricePaisa)}`);
+  if (f.maxPricePaisa !== undefined) conds.push(sql`${effectivePriceSql} <= ${bind("maxPrice", f.maxPricePaisa)}`);
+  if (f.excludeIds?.length) conds.push(sql`NOT (${products.id} = ANY(${textArray(f.excludeIds, bind, "exclude")}))`);
+  if (f.search) conds.push(searchWhere(f.search, bind));
   return and(...conds);
 }
 
-function orderBy(order: ProductOrder, search: ProductSearch | undefined): SQL[] {
+function orderBy(order: ProductOrder, search: ProductSearch | undefined, bind: Bind = asParam): SQL[] {
   const asc_ = order.dir === "asc";
   switch (order.key) {
     case "relevance":
       if (!search || search.tokens.length === 0) return [desc(products.createdAt), desc(products.id)];
-      return [sql`${relevanceSql(search)} DESC`, sql`cardinality(${searchWordsSql})`, desc(products.createdAt), asc(products.id)];
+      return [sql`${relevanceSql(search, bind)} DESC`, sql`cardinality(${searchWordsSql})`, desc(products.createdAt), asc(products.id)];
     case "name":
       return [asc_ ? asc(products.name) : desc(products.name), asc(products.id)];
     case "price":
@@ -143,10 +155,10 @@ export const MAX_SEARCH_HITS = 1000;
  * Products whose title holds, for every word typed, the best words it stands for (the top relevance tier). A title
  * word is also a text word, so this implies every token's match (`tokenMatch`) and replaces it.
  */
-function bestTierSql(search: ProductSearch): SQL | undefined {
-  const conds = search.tokens.flatMap((t) => {
+function bestTierSql(search: ProductSearch, bind: Bind): SQL | undefined {
+  const conds = search.tokens.flatMap((t, i) => {
     const best = t.exact.length + t.prefix.length ? [...t.exact, ...t.prefix] : t.typo;
-    return best.length ? [sql`${searchWordsSql} && ${textArray(best)}`] : [];
+    return best.length ? [sql`${searchWordsSql} && ${textArray(best, bind, `t${i}_best`)}`] : [];
   });
   return conds.length ? and(...conds) : undefined;
 }
@@ -161,101 +173,171 @@ const imagesJsonSql = sql<ImageJson[]>`coalesce((SELECT json_agg(json_build_obje
 const withImageDates = (images: ImageJson[]) => images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
 
 /**
- * One page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS), in one query. The
- * hits are up to MAX_SEARCH_HITS matches of the top tier, then as many matches of the other tiers as the cap leaves,
- * each taken in index order without sorting (so a broad word costs what a narrow one does); they are ranked on
- * narrow rows (id, date, score), and only the page's full rows are read, with their sizes and images.
+ * A page of a search in relevance order with the number of hits (at most MAX_SEARCH_HITS): the hits' ids ranked, as
+ * a subquery `ranked` (id, score, words, created_at, total) to join the page's rows to. The hits are up to
+ * MAX_SEARCH_HITS matches of the top tier, then as many matches of the other tiers as the cap leaves, each taken in
+ * index order without sorting (so a broad word costs what a narrow one does); they are ranked on narrow rows (id,
+ * date, score), and only the page's rows are read.
  * Each matching row is read once: the top tier's scan reads the title index alone, and the other tiers' scan leaves
  * out the top tier's rows instead of reading them again (decision 124).
+ * Every value is a named placeholder: `key` (the row shape and the names bound, in order) tells this statement's
+ * text apart from any other's, and `values` are this request's (decision 136).
  */
-export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+function rankedSearch(filter: ProductFilter, limit: number, offset: number, rowShape: "full" | "summary") {
+  const { bind, names, values } = placeholderBinder();
   const search = filter.search!;
-  const where = productWhere(filter);
-  const best = bestTierSql(search);
+  const where = productWhere(filter, bind);
+  const best = bestTierSql(search, bind);
   const pick = (cond: SQL | undefined, cap: SQL) =>
-    sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search)} AS score, cardinality(${searchWordsSql}) AS words
+    sql`SELECT ${products.id} AS id, ${products.createdAt} AS created_at, ${relevanceSql(search, bind)} AS score, cardinality(${searchWordsSql}) AS words
       FROM ${products} WHERE ${cond} LIMIT ${cap}`;
   const cap = sql`${MAX_SEARCH_HITS}::int`;
   // When the top tier alone fills the cap, the other tiers could only rank below it: their scan gets a limit of 0
   // and reads nothing (decision 097), which halves the work of a broad word ("jersey" at 100,000 products).
   const hits = best
-    ? sql`best AS MATERIALIZED (${pick(and(productWhere({ ...filter, search: undefined }), best), cap)}),
+    ? sql`best AS MATERIALIZED (${pick(and(productWhere({ ...filter, search: undefined }, bind), best), cap)}),
       rest AS (${pick(and(where, sql`(${best}) IS NOT TRUE`), sql`(SELECT ${cap} - count(*) FROM best)`)}),
       hits AS (SELECT * FROM best UNION ALL SELECT * FROM rest)`
     : sql`hits AS (${pick(where, cap)})`;
   const ranked = sql`(
     WITH ${hits}
     SELECT id, score, words, created_at, (SELECT count(*) FROM hits)::int AS total FROM hits
-    ORDER BY score DESC, words, created_at DESC, id LIMIT ${limit} OFFSET ${offset}) AS ranked`;
-  const query = db
-    .select({
-      product: products,
-      category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
-      total: sql<number>`ranked.total`.mapWith(Number),
-      // The page's sizes and images in the same query (a search answers with full products).
-      sizes: sizesJsonSql,
-      images: imagesJsonSql,
-    })
-    .from(products)
-    .innerJoin(ranked, sql`ranked.id = ${products.id}`)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`);
-  const rows = await runSearchStatement(query, keepsNamedStatements(db) ? searchShape(filter, best !== undefined) : undefined);
+    ORDER BY score DESC, words, created_at DESC, id LIMIT ${bind("limit", limit)} OFFSET ${bind("offset", offset)}) AS ranked`;
   return {
-    rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })),
-    total: rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined,
+    ranked,
+    total: sql<number>`ranked.total`.mapWith(Number),
+    order: sql`ranked.score DESC, ranked.words, ranked.created_at DESC, ranked.id`,
+    key: `${rowShape}|${names.join(",")}`,
+    values,
   };
 }
+const cappedTotal = (rows: { total: number }[]) => (rows[0] ? Math.min(rows[0].total, MAX_SEARCH_HITS) : undefined);
 
-/**
- * Every value of a search is a bound parameter, so searches of one shape (the number of words typed, which of them
- * have a top tier or a category, the filters) share one statement text. On PostgreSQL it is prepared under a name
- * made from a hash of that text, once per connection, and its plan kept: planning was half of the database's time
- * for a narrow search (decision 124). The text is built (a second time) only for a shape not seen before; after that
- * the shape's name is reused. A kept statement with its plan costs the connection about 200 kB, so at most
- * SEARCH_STATEMENTS_MAX shapes are named per process (the bench's mix of 1,200 searches has 16); the rest are planned
- * every time, as before.
- */
-const SEARCH_STATEMENTS_MAX = 32;
-const searchStatementNames = new Map<string, string | null>();
+/** A binder of named placeholders that records the names bound, in order, and their values. */
+function placeholderBinder() {
+  const names: string[] = [];
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    names.push(name);
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { bind, names, values };
+}
 
-/** What a ranked search's statement text depends on besides its bound values. */
-function searchShape(f: ProductFilter, hasBestTier: boolean): string {
-  const s = f.search!;
-  const filters = [f.includeInactive, f.categoryId !== undefined, f.featured !== undefined, f.isNew !== undefined, f.minPricePaisa !== undefined, f.maxPricePaisa !== undefined];
-  const tokens = s.tokens.map((t) => `${t.categoryIds.length > 0 ? "c" : ""}${t.exact.length + t.prefix.length > 0 || t.typo.length > 0 ? "b" : ""}`);
-  return [filters.map(Number).join(""), Math.min(f.brands?.length ?? 0, 2), f.excludeIds?.length ?? 0, Number(s.phrase.length > 1), Number(hasBestTier), ...tokens].join("|");
+/** A page of a ranked search as full rows with their sizes and images (the storefront's pages make cards, with quick view, of them), in one query. */
+export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, key, values } = rankedSearch(filter, limit, offset, "full");
+  const build = () =>
+    db
+      .select({
+        product: products,
+        category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
+        total,
+        sizes: sizesJsonSql,
+        images: imagesJsonSql,
+      })
+      .from(products)
+      .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(order);
+  const rows = await runSearchStatement(db, key, build, values);
+  return { rows: rows.map((r) => ({ ...r, images: withImageDates(r.images) })), total: cappedTotal(rows) };
 }
 
 /**
- * Runs the ranked query, under its shape's name when there is one. PostgreSQL's driver refuses a name already used
- * on the connection for another text (should a shape ever miss something the text depends on): the query then runs
- * unnamed, and that shape is never named again — a missed shape costs planning, never a wrong answer.
+ * A page of a ranked search as a list shows it (`summaryColumns`: the stock of all sizes and the main picture, not
+ * every size and picture), in one query: the search API's answers and the suggestions (decision 136).
  */
-export async function runSearchStatement<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>, shape: string | undefined): Promise<T> {
-  if (shape === undefined) return query;
-  let name = searchStatementNames.get(shape);
-  if (name === undefined) {
-    if (searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return query;
-    name = `catalog_search_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
-    searchStatementNames.set(shape, name);
+export async function findRankedSearchSummaryRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, key, values } = rankedSearch(filter, limit, offset, "summary");
+  const build = () =>
+    db
+      .select({ ...summaryColumns, total })
+      .from(products)
+      .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(order);
+  const rows = await runSearchStatement(db, key, build, values);
+  return { rows, total: cappedTotal(rows) };
+}
+
+/** A ranked search's key and statement text, for the test that no two texts share a key (`search-keys.test.ts`). */
+export function rankedSearchKeyAndText(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
+  const { ranked, total, order, key } = rankedSearch(filter, limit, offset, "summary");
+  const text = db.select({ ...summaryColumns, total }).from(products).innerJoin(ranked, sql`ranked.id = ${products.id}`).leftJoin(categories, eq(categories.id, products.categoryId)).orderBy(order).toSQL().sql;
+  return { key, text };
+}
+
+/**
+ * A ranked search's statement is built once per shape — what its text depends on: the row shape, the number of words
+ * typed, which of them have a top tier or a category, the filters — and kept, with every value a placeholder, so
+ * that a request only fills in its values: building it with Drizzle cost the app more than a product read's whole
+ * CPU (decision 136). On PostgreSQL it is also prepared under a name made from a hash of its key, once per
+ * connection, and its plan kept: planning was half of the database's time for a narrow search (decision 124). A kept
+ * statement with its plan costs the connection about 200 kB, so at most SEARCH_STATEMENTS_MAX shapes are kept per
+ * process (the bench's mix of 1,200 searches has 16); the rest are built and planned every time, as before.
+ */
+const SEARCH_STATEMENTS_MAX = 32;
+/** Each kept shape's statement name; null: the driver refused the name, so the shape runs unnamed. */
+const searchStatementNames = new Map<string, string | null>();
+type KeptStatement<T> = { execute(values: Record<string, unknown>): Promise<T> };
+const keptSearchStatements = new WeakMap<DbOrTx, Map<string, KeptStatement<unknown>>>();
+
+/** The name a kept search statement is prepared under on PostgreSQL. */
+export const searchStatementName = (key: string) => `catalog_search_${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
+
+/**
+ * Runs a ranked search's statement with a request's values: the one kept for its key, built (by `build`) the first
+ * time the key is seen. PostgreSQL's driver refuses a name already used on the connection for another text (which
+ * the key should make impossible): the query then runs unnamed, and that key is never named again — a refused name
+ * costs planning, never a wrong answer.
+ */
+export async function runSearchStatement<T>(
+  db: DbOrTx,
+  key: string,
+  build: () => { prepare(name: string): KeptStatement<T> },
+  values: Record<string, unknown>,
+  named = keepsNamedStatements(db),
+): Promise<T> {
+  const unnamed = () => build().prepare("").execute(values);
+  let kept = keptSearchStatements.get(db);
+  if (!kept) keptSearchStatements.set(db, (kept = new Map()));
+  let statement = kept.get(key) as KeptStatement<T> | undefined;
+  if (!statement) {
+    let name = searchStatementNames.get(key);
+    if (name === undefined) {
+      if (searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return unnamed();
+      searchStatementNames.set(key, (name = searchStatementName(key)));
+    }
+    if (name === null) return unnamed();
+    // An unnamed statement on PGlite (it ignores names) or any driver that keeps no named statements.
+    statement = build().prepare(named ? name : "");
+    kept.set(key, statement);
   }
-  if (name === null) return query;
   try {
-    return await query.prepare(name).execute();
+    return await statement.execute(values);
   } catch (error) {
     // Drizzle wraps the driver's error (DrizzleQueryError, "Failed query: …"); the driver's own message is its cause.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     if (!(cause instanceof Error && cause.message.startsWith("Prepared statements must be unique"))) throw error;
-    searchStatementNames.set(shape, null);
-    return query;
+    searchStatementNames.set(key, null);
+    kept.delete(key);
+    return unnamed();
   }
 }
 
-/** Matches of a filter, counted up to `cap` (a search never counts further than it ranks). */
+/**
+ * Matches of a filter, counted up to `cap` (a search never counts further than it ranks). Like a ranked search, its
+ * statement is kept per shape with every value a placeholder (`runSearchStatement`): "Did you mean" counts one match
+ * of its suggestion for every search that finds nothing.
+ */
 export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(products).where(productWhere(filter)).limit(cap).as("hits");
-  const [row] = await db.select({ n: count() }).from(inner);
+  const { bind, names, values } = placeholderBinder();
+  const where = productWhere(filter, bind);
+  const limit = bind("cap", cap) as ReturnType<typeof sql.placeholder>;
+  const build = () => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(products).where(where).limit(limit).as("hits"));
+  const [row] = await runSearchStatement(db, `count|${names.join(",")}`, build, values);
   return row?.n ?? 0;
 }
 

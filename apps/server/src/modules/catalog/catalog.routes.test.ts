@@ -133,13 +133,15 @@ describe("GET /api/products", () => {
     expect(bravo).toMatchObject({ finalPrice: 200_000, discountPercent: 60, image: null });
   });
 
-  it("sends the same shape for a search, ranked or sorted", async () => {
-    for (const url of ["/api/products?q=alpha", "/api/products?q=alpha&sort=name"]) {
+  it("sends the same shape for a search, ranked or sorted, on the list API and the search API", async () => {
+    const listed = (await get("/api/products?sort=name")).json().data.products.find((p: { id: string }) => p.id === ids.a);
+    const urls = ["/api/products?q=alpha", "/api/products?q=alpha&sort=name", "/api/products/search?q=alpha", "/api/products/search?q=alpha&sortBy=name&sortOrder=asc", "/api/products/search?q=alpah"];
+    for (const url of urls) {
       const [found] = (await get(url)).json().data.products;
-      expect(found).toMatchObject({ id: ids.a, stock: 7, inStock: true });
+      // Exactly the list's summary: the stock of all sizes and the main picture, no size list, pictures or texts.
+      expect(found, url).toEqual(listed);
       expect(found.image.url).toMatch(/^\/media\/products\//);
-      expect(found).not.toHaveProperty("sizes");
-      expect(found).not.toHaveProperty("description");
+      for (const key of ["sizes", "images", "description", "specifications", "metaTitle", "players"]) expect(found, `${url} ${key}`).not.toHaveProperty(key);
     }
   });
 

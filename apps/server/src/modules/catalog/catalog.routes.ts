@@ -7,7 +7,6 @@ import {
   IdParamSchema,
   ListCategoriesQuerySchema,
   ListProductsQuerySchema,
-  ProductListSchema,
   ProductSchema,
   ProductSuggestionSchema,
   ProductSummaryListSchema,
@@ -46,9 +45,10 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           tags: ["catalog"],
           summary: "Search products (typo-tolerant, ranked)",
-          description: "Matches name, description, brand, team and category; near spellings count. Blank text finds nothing.",
+          description:
+            "Matches name, description, brand, team and category; near spellings count. Blank text finds nothing. Each product as a list shows it (as `GET /api/products`); `GET /api/products/{id}` has its sizes, pictures and texts.",
           querystring: SearchProductsQuerySchema,
-          response: { 200: envelope(ProductListSchema), ...errors },
+          response: { 200: envelope(ProductSummaryListSchema), ...errors },
         },
       },
       async (req) => ({ success: true as const, data: await catalog.searchProducts(req.query) }),

@@ -132,7 +132,7 @@ describe("GET /api/products/search", () => {
     expect(names((await search("odi")).body)).toEqual(["Nepal Cricket Team ODI Jersey 2025"]);
   });
 
-  it("answers each found product exactly as the product API does (sizes, stock, images primary first), and a suggestion with its picture", async () => {
+  it("answers each found product as a list shows it (the stock of all sizes, the main picture, every card field), and a suggestion with its picture", async () => {
     const db = t.database.db;
     const sizes = [
       { size: "L", stock: 2 },
@@ -141,22 +141,45 @@ describe("GET /api/products/search", () => {
     ];
     const { productImages, products } = await import("../../db/schema/index.js");
     const { eq } = await import("drizzle-orm");
-    const row = await insertProduct(db, { name: "Chitwan Rhinos Retro Jersey", team: "Chitwan Rhinos", brand: "Shikhar", categoryId: cat.cricket, sizes, imageCount: 2 });
+    const row = await insertProduct(db, { name: "Chitwan Rhinos Retro Jersey", team: "Chitwan Rhinos", brand: "Shikhar", categoryId: cat.cricket, price: 250_000, salePrice: 200_000, sizes, imageCount: 2 });
     // Landscape pictures, so a width read as a height shows.
     await db.update(productImages).set({ height: 400 }).where(eq(productImages.productId, row.id));
     try {
       const found = (await search("chitwan rhinos")).body.data.products;
       const detail = (await get(`/api/products/${row.id}`)).body.data.product;
-      expect(found).toEqual([detail]);
-      expect(detail.sizes.map((s: { size: string }) => s.size)).toEqual(["S", "M", "L"]);
-      expect(detail.images).toHaveLength(2);
-      expect(detail.images[0].isPrimary).toBe(true);
+      const listed = (await get(`/api/products?category=cricket-jerseys&limit=100`)).body.data.products.find((p: { id: string }) => p.id === row.id);
+      expect(found).toEqual([listed]);
+      const main = detail.images[0];
+      expect(main.isPrimary).toBe(true);
+      expect(found[0]).toEqual({
+        id: row.id,
+        name: detail.name,
+        nameNe: detail.nameNe,
+        slug: detail.slug,
+        brand: "Shikhar",
+        team: "Chitwan Rhinos",
+        price: 250_000,
+        salePrice: 200_000,
+        finalPrice: 200_000,
+        discountPercent: 20,
+        stock: 7,
+        inStock: true,
+        rating: null,
+        reviewCount: 0,
+        featured: false,
+        isNew: false,
+        personalisable: detail.personalisable,
+        categoryId: cat.cricket,
+        category: detail.category,
+        image: { url: main.url, altText: main.altText, altTextNe: main.altTextNe, width: main.width, height: 400 },
+      });
       const suggestion = (await get("/api/products/suggestions?q=chitwan")).body.data.suggestions[0];
-      expect(suggestion.image).toBe(detail.images[0].url);
+      expect(suggestion.image).toBe(main.url);
     } finally {
       await db.delete(products).where(eq(products.id, row.id));
     }
   });
+
 
   it("never shows inactive products", async () => {
     const { body } = await search("archived retro");

@@ -125,13 +125,8 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
   };
 }
 
-/** A product as a list sends it (ProductSummary), from a summary row or from a full row with its sizes and images. */
-export function toProductSummary(r: repo.ProductSummaryRow | { product: ProductRow; category: CategoryRef; sizes: SizeRow[]; images: ProductImageRow[] }): ProductSummary {
-  let row: Omit<repo.ProductSummaryRow, "image" | "total"> & { image: { key: string; altText: string; altTextNe: string; width: number; height: number } | null };
-  if ("product" in r) {
-    const main = orderImages(r.images)[0];
-    row = { ...r.product, category: r.category, stock: r.sizes.reduce((sum, s) => sum + s.stock, 0), image: main ?? null };
-  } else row = r;
+/** A product as a list sends it (ProductSummary), from a summary row (the list API, a search's answers and suggestions). */
+export function toProductSummary(row: repo.ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -201,6 +196,14 @@ export const VOCABULARY_IN_MEMORY_MAX = 2000;
 interface MemoryVocabulary {
   sorted: repo.VocabularyWord[];
   byWord: Map<string, repo.VocabularyWord>;
+  /**
+   * Query words already resolved against this vocabulary, by everything the resolution depends on (decision 136):
+   * shoppers' words repeat, and checking a word that may be misspelt against every word of its length was a tenth
+   * of a search's CPU. Kept as long as the vocabulary (at most `wordTtl` ms), at most WORD_CACHE_ENTRIES words.
+   */
+  resolved: Map<string, Classified>;
+  /** The same for "Did you mean": each query word's nearest catalogue word (null: none near enough). */
+  nearest: Map<string, string | null>;
 }
 
 /**
@@ -238,6 +241,7 @@ function candidatesInMemory(vocab: MemoryVocabulary, spec: CandidateSpec): repo.
 }
 
 type TokenSpec = { text: string; fuzzy: boolean; last: boolean; prefix: boolean };
+type Classified = ReturnType<typeof classifyCandidates>;
 
 /**
  * Sorts a token's candidate words into exact, prefix and typo matches and picks the best one. A typo match is
@@ -294,7 +298,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     const loading = repo.findVocabulary(db, VOCABULARY_IN_MEMORY_MAX + 1).then((words) => {
       if (words.length > VOCABULARY_IN_MEMORY_MAX) return null;
       const sorted = words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])) };
+      return { sorted, byWord: new Map(sorted.map((w) => [w.word, w])), resolved: new Map(), nearest: new Map() };
     });
     vocabularyCache.set("all", loading);
     loading.catch(() => {
@@ -339,6 +343,24 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     return rows.map((r) => toProductDto(r.product, r.category, r.sizes ?? sizesBy.get(r.product.id) ?? [], orderImages(r.images ?? imagesBy.get(r.product.id) ?? [])));
   }
 
+  /** Each query word's catalogue words (classifyCandidates), from the vocabulary in memory and the words it resolved already when it is held. */
+  async function classifyAll(specs: (TokenSpec & CandidateSpec)[]): Promise<Classified[]> {
+    const vocab = await memoryVocabulary();
+    if (!vocab) {
+      const candidates = await vocabularyCandidates(specs);
+      return specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
+    }
+    return specs.map((spec) => {
+      const key = `${spec.text}|${Number(spec.fuzzy)}${Number(spec.last)}${Number(spec.prefix)}${Number(spec.nearPrefix)}|${spec.near}`;
+      let found = vocab.resolved.get(key);
+      if (!found) {
+        if (vocab.resolved.size >= WORD_CACHE_ENTRIES) vocab.resolved.clear();
+        vocab.resolved.set(key, (found = classifyCandidates(spec, candidatesInMemory(vocab, spec))));
+      }
+      return found;
+    });
+  }
+
   /** What the shopper typed, resolved against the catalogue's vocabulary; undefined when there is nothing to search for. */
   async function resolveSearch(q: string | undefined): Promise<repo.ProductSearch | undefined> {
     const texts = searchTokens(q);
@@ -349,9 +371,36 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       // Short words and the word being typed also match as a prefix; a number only as the last word.
       return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
     });
-    const candidates = await vocabularyCandidates(specs);
-    const resolved = specs.map((spec, i) => classifyCandidates(spec, candidates[i]!));
+    const resolved = await classifyAll(specs);
     return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
+  }
+
+  /** Each word's nearest catalogue word by typos (up to a third of its letters; at least two), the most used of the nearest; null when none is. */
+  async function nearestWords(texts: string[]): Promise<(string | null)[]> {
+    const specs = texts.map((text) => ({ text, prefix: false, near: text.length >= 3 && !/[0-9]/.test(text) ? 8 : 0, nearPrefix: false }));
+    const nearestOf = (text: string, candidates: repo.VocabularyCandidate[]) => {
+      const max = Math.max(2, Math.floor(text.length / 3));
+      let best: { word: string; d: number; n: number } | undefined;
+      for (const c of candidates) {
+        const d = osaDistance(text, c.word, max);
+        const n = c.products + c.categories;
+        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
+      }
+      return best?.word ?? null;
+    };
+    const vocab = await memoryVocabulary();
+    if (!vocab) {
+      const candidates = await vocabularyCandidates(specs);
+      return texts.map((text, i) => nearestOf(text, candidates[i]!));
+    }
+    return specs.map((spec) => {
+      let word = vocab.nearest.get(spec.text);
+      if (word === undefined) {
+        if (vocab.nearest.size >= WORD_CACHE_ENTRIES) vocab.nearest.clear();
+        vocab.nearest.set(spec.text, (word = nearestOf(spec.text, candidatesInMemory(vocab, spec))));
+      }
+      return word;
+    });
   }
 
   /**
@@ -359,18 +408,8 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
    * typos, up to a third of its letters; at least two), offered only when that search finds something.
    */
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
-    const specs = search.tokens.map((t) => ({ text: t.text, prefix: false, near: t.text.length >= 3 && !/[0-9]/.test(t.text) ? 8 : 0, nearPrefix: false }));
-    const candidates = await vocabularyCandidates(specs);
-    const words = search.tokens.map((t, i) => {
-      const max = Math.max(2, Math.floor(t.text.length / 3));
-      let best: { word: string; d: number; n: number } | undefined;
-      for (const c of candidates[i]!) {
-        const d = osaDistance(t.text, c.word, max);
-        const n = c.products + c.categories;
-        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
-      }
-      return best?.word ?? search.phrase[i] ?? t.text;
-    });
+    const nearest = await nearestWords(search.tokens.map((t) => t.text));
+    const words = search.tokens.map((t, i) => nearest[i] ?? search.phrase[i] ?? t.text);
     const suggestion = words.join(" ");
     if (suggestion === search.tokens.map((t) => t.text).join(" ")) return undefined;
     const again = await resolveSearch(suggestion);
@@ -379,9 +418,9 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   }
 
   /** One page of a search: ranked by relevance over at most MAX_SEARCH_HITS hits, or in an explicit order over every match (counted up to the same cap). */
-  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number, shape: RowShape) {
+  async function findSearchPage(filter: repo.ProductFilter, order: repo.ProductOrder, limit: number, offset: number, shape: RowShape): Promise<{ rows: PageRow[]; total: number }> {
     if (order.key === "relevance") {
-      const { rows, total } = await repo.findRankedSearchRows(db, filter, limit, offset);
+      const { rows, total } = shape === "summary" ? await repo.findRankedSearchSummaryRows(db, filter, limit, offset) : await repo.findRankedSearchRows(db, filter, limit, offset);
       // Past the last page the window count is not there: count on its own.
       return { rows, total: total ?? (offset > 0 ? await repo.countProductsUpTo(db, filter, repo.MAX_SEARCH_HITS) : 0) };
     }
@@ -476,12 +515,14 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   /** The catalogue as `GET /api/products` sends it: what a list shows of each product (ProductSummary). */
   async function listProductSummaries(query: ListProductsQuery): Promise<ProductSummaryList> {
     const { rows, ...rest } = await findListing(query, "summary");
-    // Summary rows, or a relevance-ranked search's full rows, which carry their sizes and images.
-    return { products: rows.map((r) => toProductSummary(r as Parameters<typeof toProductSummary>[0])), ...rest };
+    return { products: (rows as repo.ProductSummaryRow[]).map(toProductSummary), ...rest };
   }
 
-  /** `GET /api/products/search`: the search the specification's client calls. Blank text finds nothing. */
-  async function searchProducts(query: SearchProductsQuery): Promise<ProductList> {
+  /**
+   * `GET /api/products/search`: the search the specification's client calls, answering what a list shows of each
+   * product (ProductSummary, as `GET /api/products`; decision 136). Blank text finds nothing.
+   */
+  async function searchProducts(query: SearchProductsQuery): Promise<ProductSummaryList> {
     const { page, limit } = query;
     const empty = { products: [], pagination: pagination(page, limit, 0) };
     const search = await resolveSearch(query.q);
@@ -492,9 +533,9 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       if (!category) return empty;
       filter.categoryId = category.id;
     }
-    const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit);
+    const found = await findPage(filter, { key: query.sortBy, dir: query.sortOrder }, page, limit, true, "summary");
     return {
-      products: await hydrate(found.rows as FullRow[]),
+      products: (found.rows as repo.ProductSummaryRow[]).map(toProductSummary),
       pagination: pagination(page, limit, found.total),
       ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
     };
@@ -504,13 +545,18 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function suggestProducts(q: string, limit: number): Promise<ProductSuggestion[]> {
     const search = await resolveSearch(q);
     if (!search) return [];
-    const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false);
-    // A relevance-ordered search page carries its images already.
-    return (rows as FullRow[]).map((r) => {
-      const p = r.product;
-      const image = orderImages((r as { images?: ProductImageRow[] }).images ?? [])[0];
-      return { id: p.id, name: p.name, nameNe: p.nameNe, slug: p.slug, brand: p.brand, team: p.team, finalPrice: effectivePrice(p.price, p.salePrice), image: image ? mediaUrl(image.key) : null };
-    });
+    const { rows } = await findPage({ search }, RELEVANCE, 1, limit, false, "summary");
+    // Summary rows: the main picture only.
+    return (rows as repo.ProductSummaryRow[]).map((p) => ({
+      id: p.id,
+      name: p.name,
+      nameNe: p.nameNe,
+      slug: p.slug,
+      brand: p.brand,
+      team: p.team,
+      finalPrice: effectivePrice(p.price, p.salePrice),
+      image: p.image ? mediaUrl(p.image.key) : null,
+    }));
   }
 
   /** You May Also Like: up to 6 at random from the same category, topped up from featured, never the product itself. */
