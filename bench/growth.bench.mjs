@@ -229,8 +229,8 @@ async function measure(origin, client, size, admin, tokenFor) {
     const page = rand() < 0.5 ? `&brand=${encodeURIComponent(pick(BRANDS))}&limit=20` : `&limit=50&page=${upTo(3)}`;
     return `/api/products?category=${slug}&facets=true${page}${pick(sorts)}`;
   });
-  // A price range of NPR 2,000 within a category: a filter the kept counts do not answer (docs/decisions/133), so its
-  // total is counted from the products; at the small size such a range holds a few dozen products of the category (pages of 20 are full).
+  // A price range of NPR 2,000 within a category (counted from the counts kept per price, docs/decisions/138; from the
+  // products before it); at the small size such a range holds a few dozen products of the category (pages of 20 are full).
   const priceRange = Array.from({ length: n }, () => {
     const [, , slug] = pick(CATEGORIES);
     const min = 1000 + 100 * upTo(80);

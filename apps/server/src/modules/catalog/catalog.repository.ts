@@ -275,10 +275,13 @@ export function rankedSearchKeyAndText(db: DbOrTx, filter: ProductFilter, limit:
  * that a request only fills in its values: building it with Drizzle cost the app more than a product read's whole
  * CPU (decision 136). On PostgreSQL it is also prepared under a name made from a hash of its key, once per
  * connection, and its plan kept: planning was half of the database's time for a narrow search (decision 124). A kept
- * statement with its plan costs the connection about 200 kB, so at most SEARCH_STATEMENTS_MAX shapes are kept per
- * process (the bench's mix of 1,200 searches has 16); the rest are built and planned every time, as before.
+ * statement with its plan costs the connection about 200 kB, so at most SEARCH_STATEMENTS_MAX shapes are named per
+ * process, the first ones seen; the others are kept built but unnamed (planned every time, as before). The built
+ * statements themselves (a Drizzle query object each) are kept up to KEPT_STATEMENTS_MAX per database, and all
+ * dropped when that is reached, so shapes a client makes up cannot grow the process.
  */
 const SEARCH_STATEMENTS_MAX = 32;
+const KEPT_STATEMENTS_MAX = 256;
 /** Each kept shape's statement name; null: the driver refused the name, so the shape runs unnamed. */
 const searchStatementNames = new Map<string, string | null>();
 type KeptStatement<T> = { execute(values: Record<string, unknown>): Promise<T> };
@@ -306,13 +309,10 @@ export async function runSearchStatement<T>(
   let statement = kept.get(key) as KeptStatement<T> | undefined;
   if (!statement) {
     let name = searchStatementNames.get(key);
-    if (name === undefined) {
-      if (searchStatementNames.size >= SEARCH_STATEMENTS_MAX) return unnamed();
-      searchStatementNames.set(key, (name = searchStatementName(key)));
-    }
-    if (name === null) return unnamed();
-    // An unnamed statement on PGlite (it ignores names) or any driver that keeps no named statements.
-    statement = build().prepare(named ? name : "");
+    if (name === undefined && named && searchStatementNames.size < SEARCH_STATEMENTS_MAX) searchStatementNames.set(key, (name = searchStatementName(key)));
+    // Unnamed on PGlite (it ignores names), past the named shapes, or when the driver refused the name (null).
+    statement = build().prepare(named && name ? name : "");
+    if (kept.size >= KEPT_STATEMENTS_MAX) kept.clear();
     kept.set(key, statement);
   }
   try {
@@ -337,7 +337,8 @@ export async function countProductsUpTo(db: DbOrTx, filter: ProductFilter, cap: 
   const where = productWhere(filter, bind);
   const limit = bind("cap", cap) as ReturnType<typeof sql.placeholder>;
   const build = () => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(products).where(where).limit(limit).as("hits"));
-  const [row] = await runSearchStatement(db, `count|${names.join(",")}`, build, values);
+  // "Did you mean" asks for one match, a sorted search for up to MAX_SEARCH_HITS: their plans differ, so do their keys.
+  const [row] = await runSearchStatement(db, `count${cap === 1 ? "1" : "N"}|${names.join(",")}`, build, values);
   return row?.n ?? 0;
 }
 

@@ -447,7 +447,8 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
     }
     if (!search) {
-      // A category and brands are counted from the kept counts (docs/decisions/133), and the page reads only its rows.
+      // A category, brands, a price range, featured and new are counted from the kept counts (docs/decisions/133, 138),
+      // and the page reads only its rows.
       const total = await repo.countProducts(db, filter);
       const rows = total > offset ? await findRows(shape, filter, order, limit, offset) : [];
       return { filter, rows, total, didYouMean: undefined };
