@@ -2,14 +2,17 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { firstProduct, visit } from "./support/pages";
 
 /**
- * Mukta's faces (docs/decisions/107, 118, 121, 134): English pages preload the Latin faces and never download nor point at
- * a Devanagari one; Nepali pages preload the Devanagari first-paint face they first paint their text in and use the shop's
- * cut of both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
+ * Mukta's faces (docs/decisions/107, 118, 121, 134, 137): English pages preload Mukta's Latin faces cut to the shop's
+ * English characters, need no other Latin face for the shop's own texts, and never download nor point at a Devanagari
+ * one; Nepali pages preload the Devanagari first-paint face they first paint their text in and use the shop's cut of
+ * both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
  * visit to a Nepali page no other face is requested before the page's main picture has arrived; on a later one the
  * page has them all from its first paint.
  */
 
 const DEVANAGARI_FILE = /mukta-devanagari-/;
+/** @fontsource's whole Latin faces (`mukta-latin-400-normal-<hash>.woff2`), which English pages no longer need. */
+const WHOLE_LATIN_FILE = /mukta-latin-\d+-normal-/;
 /** @fontsource's own Devanagari files (`…-400-normal-<hash>.woff2`), which the shop's cut replaces. */
 const FULL_DEVANAGARI_FILE = /mukta-devanagari-\d+-normal-/;
 
@@ -34,20 +37,41 @@ async function fontsOf(page: Page, path: string): Promise<string[]> {
 
 /** The fonts a page's HTML preloads. */
 function fontPreloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<link [^>]*rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
 }
 
 test.describe("Devanagari faces", () => {
-  test("English pages neither download nor preload a Devanagari face", async ({ page, request }) => {
+  test("English pages preload the Latin first-paint faces, download neither the whole Latin faces nor a Devanagari face", async ({ page, request }) => {
     const product = await firstProduct(page);
     for (const path of ["/", "/products", `/products/${product.slug}`, "/cart", "/login"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).not.toMatch(DEVANAGARI_FILE);
-      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual(["/assets/mukta-latin-400-normal", "/assets/mukta-latin-700-normal"]);
+      // Mukta's Latin faces cut to the shop's English characters (docs/decisions/137), and on the home page the face
+      // of its hero's word खेलकुद, which is in a phone's first screen.
+      const expected = ["/assets/mukta-latin-400-first-paint", "/assets/mukta-latin-700-first-paint", ...(path === "/" ? ["/assets/mukta-700-khelkud"] : [])];
+      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")).sort(), path).toEqual(expected.sort());
       const fonts = await fontsOf(page, path);
-      expect(fonts.length, path).toBeGreaterThan(0);
+      expect(fonts.filter((f) => /mukta-latin-\d+-first-paint-/.test(f)), path).toHaveLength(2);
+      expect(fonts.filter((f) => WHOLE_LATIN_FILE.test(f)), path).toEqual([]);
       expect(fonts.filter((f) => DEVANAGARI_FILE.test(f)), path).toEqual([]);
     }
+  });
+
+  test("an English page draws a character outside the first-paint faces in Mukta's whole Latin face", async ({ page }) => {
+    await visit(page, "/");
+    await fontsSettled(page);
+    const faces = await page.evaluate(async () => {
+      const label = document.createElement("p");
+      // ñ is not in the cut (scripts/subset-latin-fonts.mjs); a name an admin types may have it.
+      label.textContent = "Peña";
+      document.querySelector("main")!.append(label);
+      // Laid out, the label asks for the faces its characters need; then wait for them.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family.replace(/"/g, "")} ${f.weight} ${f.unicodeRange.split(",")[0]}`);
+    });
+    expect(faces).toContain("Mukta First 400 U+20-7E");
+    expect(faces).toContain("Mukta 400 U+0-FF");
   });
 
   test("Nepali pages preload the regular face, download the shop's cut only, and the cut still forms conjuncts", async ({ page, request }) => {
@@ -56,7 +80,8 @@ test.describe("Devanagari faces", () => {
       const html = await (await request.get(path)).text();
       // Only the first-paint face (the regular cut reduced to the shop's words, docs/decisions/134): the largest element
       // of these pages is a picture, which the fonts must not crowd out.
-      const devanagariPreloads = fontPreloads(html);
+      // The home page also preloads the face of its hero's word खेलकुद (docs/decisions/137).
+      const devanagariPreloads = fontPreloads(html).filter((href) => !(path === "/ne" && /mukta-700-khelkud-/.test(href)));
       expect(devanagariPreloads, path).toHaveLength(1);
       expect(devanagariPreloads[0], path).toMatch(/mukta-devanagari-first-paint-/);
       expect(devanagariPreloads[0], path).not.toMatch(FULL_DEVANAGARI_FILE);
