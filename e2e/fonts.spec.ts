@@ -46,10 +46,9 @@ test.describe("Devanagari faces", () => {
     for (const path of ["/", "/products", `/products/${product.slug}`, "/cart", "/login"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).not.toMatch(DEVANAGARI_FILE);
-      // Mukta's Latin faces cut to the shop's English characters (docs/decisions/137), and on the home page the face
-      // of its hero's word खेलकुद, which is in a phone's first screen.
-      const expected = ["/assets/mukta-latin-400-first-paint", "/assets/mukta-latin-700-first-paint", ...(path === "/" ? ["/assets/mukta-700-khelkud"] : [])];
-      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")).sort(), path).toEqual(expected.sort());
+      // Mukta's Latin faces cut to the shop's English characters and the small face of नेपाली and खेलकुद, which every
+      // page's first layout asks for (docs/decisions/137).
+      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual(["/assets/mukta-latin-400-first-paint", "/assets/mukta-latin-700-first-paint", "/assets/mukta-700-khelkud"]);
       const fonts = await fontsOf(page, path);
       expect(fonts.filter((f) => /mukta-latin-\d+-first-paint-/.test(f)), path).toHaveLength(2);
       expect(fonts.filter((f) => WHOLE_LATIN_FILE.test(f)), path).toEqual([]);
@@ -80,8 +79,7 @@ test.describe("Devanagari faces", () => {
       const html = await (await request.get(path)).text();
       // Only the first-paint face (the regular cut reduced to the shop's words, docs/decisions/134): the largest element
       // of these pages is a picture, which the fonts must not crowd out.
-      // The home page also preloads the face of its hero's word खेलकुद (docs/decisions/137).
-      const devanagariPreloads = fontPreloads(html).filter((href) => !(path === "/ne" && /mukta-700-khelkud-/.test(href)));
+      const devanagariPreloads = fontPreloads(html);
       expect(devanagariPreloads, path).toHaveLength(1);
       expect(devanagariPreloads[0], path).toMatch(/mukta-devanagari-first-paint-/);
       expect(devanagariPreloads[0], path).not.toMatch(FULL_DEVANAGARI_FILE);

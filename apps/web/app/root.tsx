@@ -9,6 +9,7 @@ import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
 import muktaDevanagariFirstPaint from "./fonts/mukta-devanagari-first-paint.woff2?url";
 import muktaLatin400FirstPaint from "./fonts/mukta-latin-400-first-paint.woff2?url";
 import muktaLatin700FirstPaint from "./fonts/mukta-latin-700-first-paint.woff2?url";
+import muktaKhelkud from "./fonts/mukta-700-khelkud.woff2?url";
 import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
 import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
@@ -25,13 +26,15 @@ import { Toasts } from "./lib/toast";
 
 /**
  * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
- * on English pages Mukta 400 and 700 Latin cut to the characters of the shop's English texts ("Mukta First", 9 KB each,
- * docs/decisions/137); on Nepali pages, where nearly every word is Devanagari, only the
+ * on English pages Mukta 400 and 700 Latin cut to the characters of the shop's English texts ("Mukta First", 9 KB each)
+ * and the 5 KB face of नेपाली and खेलकुद, which every page asks for with its first layout (the footer's language switch,
+ * even before the footer is rendered; the home hero's word), so that it downloads beside the stylesheet instead of one
+ * round trip after it (docs/decisions/137); on Nepali pages, where nearly every word is Devanagari, only the
  * first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own words), in which their first
  * paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages (docs/decisions/107).
  */
 function fontPreloads(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint];
+  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint, muktaKhelkud];
 }
 
 /**

@@ -12,17 +12,9 @@ import { preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
 import { FeatureTile } from "../components/feature-tile";
-import khelkudWordFont from "../fonts/mukta-700-khelkud.woff2?url";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
-
-/**
- * The hero's word खेलकुद is in the first screen of a phone, in a face of its own (5 KB, docs/decisions/068): preloaded,
- * so it downloads beside the stylesheet and the main picture instead of after the stylesheet and the first layout,
- * one more round trip in front of the picture's paint on a slow connection (docs/decisions/137).
- */
-export const links: Route.LinksFunction = () => [{ rel: "preload", href: khelkudWordFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
