@@ -165,3 +165,34 @@ test.describe("Nepali fonts and the main picture", () => {
     }
   });
 });
+
+test.describe("English fonts and the main picture", () => {
+  test("the catalogue asks for a whole Latin face (č in a player's name) only after its main picture has arrived", async ({ page }) => {
+    await page.context().clearCookies();
+    const events: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
+    });
+    page.on("requestfinished", (r) => {
+      if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
+    });
+    // Pictures a little late, as on a slow connection (see the Nepali test above).
+    await page.route(/\/media\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await visit(page, "/products");
+    await page.unrouteAll({ behavior: "wait" });
+    // A name outside the first-paint faces in the first cards, whatever other tests have added to the catalogue.
+    await page.evaluate(() => {
+      const title = document.querySelector("main article h3, main article a")!;
+      title.textContent = `${title.textContent} Dončić`;
+    });
+    await fontsSettled(page);
+    const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main, page.url()).pathname));
+    expect(pictureAt, events.join(", ")).toBeGreaterThanOrEqual(0);
+    expect(events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-latin-\d+-first-paint-|mukta-700-khelkud-/.test(e))).toEqual([]);
+    expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-latin-ext-/.test(e)), events.join(", ")).toBe(true);
+  });
+});

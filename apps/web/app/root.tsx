@@ -10,7 +10,7 @@ import muktaDevanagariFirstPaint from "./fonts/mukta-devanagari-first-paint.woff
 import muktaLatin400FirstPaint from "./fonts/mukta-latin-400-first-paint.woff2?url";
 import muktaLatin700FirstPaint from "./fonts/mukta-latin-700-first-paint.woff2?url";
 import muktaKhelkud from "./fonts/mukta-700-khelkud.woff2?url";
-import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
+import { lateFontsScript } from "./lib/late-fonts";
 import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
@@ -38,11 +38,12 @@ function fontPreloads(locale: string): string[] {
 }
 
 /**
- * Sets `<html data-fonts>`, which gives the page Mukta's every face: on English pages at once; on Nepali pages after
- * the main picture on a first visit, at once (with these faces preloaded from the cache) on a later one.
+ * Sets `<html data-fonts>`, which gives the page Mukta's every face: after the main picture on a first visit, at once
+ * (with these faces preloaded from the cache) on a later one. Nepali pages load their faces first; English pages only
+ * add the whole faces behind the first-paint ones, for characters outside the cut (docs/decisions/137).
  */
 function fontsScript(locale: string): string {
-  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : ALL_FONTS_NOW;
+  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : lateFontsScript([], false);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
