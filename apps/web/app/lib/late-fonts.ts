@@ -26,8 +26,8 @@ export const DEVANAGARI_CUT_RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U
  * attribute (Nepali pages). English pages pass false (docs/decisions/137): their text is in the preloaded Latin
  * first-paint faces ("Mukta First"), which the attribute does not change; it only adds the whole "Mukta" family
  * behind them, so that a character outside the cut (č in a player's name on the catalogue's first cards) asks for its
- * face after the main picture instead of in front of it. Until then such a character is drawn in the local fallback
- * sized like Mukta. The attribute stays set when the shopper switches language without reloading the document.
+ * face after the main picture instead of in front of it. Until then (and without JavaScript) such a character is
+ * drawn in the local fallback sized like Mukta. The attribute stays set when the shopper switches language without reloading the document.
  */
 export function lateFontsScript(faces: readonly string[], loadFaces = true): string {
   return `(() => {
