@@ -30,6 +30,16 @@ export const DEVANAGARI_CUT_RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U
  * drawn in the local fallback sized like Mukta. The attribute stays set when the shopper switches language without reloading the document.
  */
 export function lateFontsScript(faces: readonly string[], loadFaces = true): string {
+  // Loading the faces first: Nepali pages. English pages only set the attribute, and their HTML carries no more.
+  const load = loadFaces
+    ? `const norm = (range) => range.toUpperCase().replace(/\\s+/g, "").replace(/([+-])0+(?=[0-9A-F])/g, "$1");
+  const faces = [];
+  for (const face of document.fonts) {
+    const range = norm(face.unicodeRange);
+    if (face.family.replace(/["']/g, "") === "Mukta" && (face.weight === "400" || face.weight === "700") && (range === norm(${JSON.stringify(DEVANAGARI_CUT_RANGE)}) || range.startsWith("U+0-FF,"))) faces.push(face.load());
+  }
+  Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);`
+    : "all();";
   return `(() => {
 const html = document.documentElement;
 const all = () => { html.dataset.fonts = ""; };
@@ -43,14 +53,7 @@ let done = false;
 const go = () => {
   if (done) return;
   done = true;
-  if (!${loadFaces}) return all();
-  const norm = (range) => range.toUpperCase().replace(/\\s+/g, "").replace(/([+-])0+(?=[0-9A-F])/g, "$1");
-  const faces = [];
-  for (const face of document.fonts) {
-    const range = norm(face.unicodeRange);
-    if (face.family.replace(/["']/g, "") === "Mukta" && (face.weight === "400" || face.weight === "700") && (range === norm(${JSON.stringify(DEVANAGARI_CUT_RANGE)}) || range.startsWith("U+0-FF,"))) faces.push(face.load());
-  }
-  Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);
+  ${load}
 };
 const late = () => {
   setTimeout(go, 1000);
