@@ -2,14 +2,17 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { firstProduct, visit } from "./support/pages";
 
 /**
- * Mukta's faces (docs/decisions/107, 118, 121, 134): English pages preload the Latin faces and never download nor point at
- * a Devanagari one; Nepali pages preload the Devanagari first-paint face they first paint their text in and use the shop's
- * cut of both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
+ * Mukta's faces (docs/decisions/107, 118, 121, 134, 137): English pages preload Mukta's Latin faces cut to the shop's
+ * English characters, need no other Latin face for the shop's own texts, and never download nor point at a Devanagari
+ * one; Nepali pages preload the Devanagari first-paint face they first paint their text in and use the shop's cut of
+ * both weights, never @fontsource's full files, and the cut still joins letters into conjuncts. On a first
  * visit to a Nepali page no other face is requested before the page's main picture has arrived; on a later one the
  * page has them all from its first paint.
  */
 
 const DEVANAGARI_FILE = /mukta-devanagari-/;
+/** @fontsource's whole Latin faces (`mukta-latin-400-normal-<hash>.woff2`), which English pages no longer need. */
+const WHOLE_LATIN_FILE = /mukta-latin-\d+-normal-/;
 /** @fontsource's own Devanagari files (`…-400-normal-<hash>.woff2`), which the shop's cut replaces. */
 const FULL_DEVANAGARI_FILE = /mukta-devanagari-\d+-normal-/;
 
@@ -34,20 +37,40 @@ async function fontsOf(page: Page, path: string): Promise<string[]> {
 
 /** The fonts a page's HTML preloads. */
 function fontPreloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<link [^>]*rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
 }
 
 test.describe("Devanagari faces", () => {
-  test("English pages neither download nor preload a Devanagari face", async ({ page, request }) => {
+  test("English pages preload the Latin first-paint faces, download neither the whole Latin faces nor a Devanagari face", async ({ page, request }) => {
     const product = await firstProduct(page);
     for (const path of ["/", "/products", `/products/${product.slug}`, "/cart", "/login"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).not.toMatch(DEVANAGARI_FILE);
-      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual(["/assets/mukta-latin-400-normal", "/assets/mukta-latin-700-normal"]);
+      // Mukta's Latin faces cut to the shop's English characters and the small face of नेपाली and खेलकुद, which every
+      // page's first layout asks for (docs/decisions/137).
+      expect(fontPreloads(html).map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual(["/assets/mukta-latin-400-first-paint", "/assets/mukta-latin-700-first-paint", "/assets/mukta-700-khelkud"]);
       const fonts = await fontsOf(page, path);
-      expect(fonts.length, path).toBeGreaterThan(0);
+      expect(fonts.filter((f) => /mukta-latin-\d+-first-paint-/.test(f)), path).toHaveLength(2);
+      expect(fonts.filter((f) => WHOLE_LATIN_FILE.test(f)), path).toEqual([]);
       expect(fonts.filter((f) => DEVANAGARI_FILE.test(f)), path).toEqual([]);
     }
+  });
+
+  test("an English page draws a character outside the first-paint faces in Mukta's whole Latin face", async ({ page }) => {
+    await visit(page, "/");
+    await fontsSettled(page);
+    const faces = await page.evaluate(async () => {
+      const label = document.createElement("p");
+      // ñ is not in the cut (scripts/subset-latin-fonts.mjs); a name an admin types may have it.
+      label.textContent = "Peña";
+      document.querySelector("main")!.append(label);
+      // Laid out, the label asks for the faces its characters need; then wait for them.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family.replace(/"/g, "")} ${f.weight} ${f.unicodeRange.split(",")[0]}`);
+    });
+    expect(faces).toContain("Mukta First 400 U+20-7E");
+    expect(faces).toContain("Mukta 400 U+0-FF");
   });
 
   test("Nepali pages preload the regular face, download the shop's cut only, and the cut still forms conjuncts", async ({ page, request }) => {
@@ -140,5 +163,36 @@ test.describe("Nepali fonts and the main picture", () => {
       expect(preloaded.some((href) => /mukta-latin-400-normal-/.test(href)), path).toBe(true);
       expect(preloaded.some((href) => /mukta-devanagari-700-/.test(href)), path).toBe(true);
     }
+  });
+});
+
+test.describe("English fonts and the main picture", () => {
+  test("the catalogue asks for a whole Latin face (č in a player's name) only after its main picture has arrived", async ({ page }) => {
+    await page.context().clearCookies();
+    const events: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
+    });
+    page.on("requestfinished", (r) => {
+      if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
+    });
+    // Pictures a little late, as on a slow connection (see the Nepali test above).
+    await page.route(/\/media\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await visit(page, "/products");
+    await page.unrouteAll({ behavior: "wait" });
+    // A name outside the first-paint faces in the first cards, whatever other tests have added to the catalogue.
+    await page.evaluate(() => {
+      const title = document.querySelector("main article h3, main article a")!;
+      title.textContent = `${title.textContent} Dončić`;
+    });
+    await fontsSettled(page);
+    const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main, page.url()).pathname));
+    expect(pictureAt, events.join(", ")).toBeGreaterThanOrEqual(0);
+    expect(events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-latin-\d+-first-paint-|mukta-700-khelkud-/.test(e))).toEqual([]);
+    expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-latin-ext-/.test(e)), events.join(", ")).toBe(true);
   });
 });

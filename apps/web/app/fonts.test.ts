@@ -6,6 +6,7 @@ import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
 import { nepaliWords } from "../scripts/nepali-corpus.mjs";
 import { DEVANAGARI_CUT_RANGE } from "./lib/late-fonts";
+import { en } from "./locales/en";
 
 /**
  * The shop's cut of Mukta's Devanagari faces (docs/decisions/118): every letter of the Devanagari block that
@@ -171,5 +172,70 @@ describe("the first-paint face of Nepali pages", () => {
     expect(words.some((w) => w.includes(rare))).toBe(false);
     expect(inFirstPaint(rare)).not.toBe(inRegular(rare));
     expect(glyphIds(firstPaintFont, rare)).not.toContain(0);
+  });
+});
+
+/**
+ * The first-paint Latin faces of English pages (docs/decisions/137): Mukta's Latin faces cut to Basic Latin and the
+ * other characters of the shop's English texts, which English pages preload instead of the whole faces. A character
+ * of the shop's texts missing from the cut would download the whole face on every page that shows it; a text shaped
+ * differently in the cut (another width, a lost kerning pair) would look different from Mukta.
+ */
+describe("the first-paint Latin faces of English pages", () => {
+  const englishTexts = (tree: object): string[] => Object.values(tree).flatMap((v) => (typeof v === "string" ? [v] : englishTexts(v as object)));
+  const texts = englishTexts(en);
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]!);
+  const rangeOf = (range: string) => {
+    const points = new Set<number>();
+    for (const part of range.split(",")) {
+      const [from, to] = part.trim().replace(/^U\+/, "").split("-").map((h) => parseInt(h, 16));
+      for (let c = from!; c <= (to ?? from!); c++) points.add(c);
+    }
+    return points;
+  };
+
+  for (const weight of [400, 700]) {
+    it(`weight ${weight}: every character of the shop's English texts Mukta has, in one round trip's bytes, declared with its range in app.css`, () => {
+      const cut = fs.readFileSync(new URL(`./fonts/mukta-latin-${weight}-first-paint.woff2`, import.meta.url));
+      const whole = fs.readFileSync(require.resolve(`@fontsource/mukta/files/mukta-latin-${weight}-normal.woff2`));
+      const ours = codePoints(readWoff2(cut).cmap);
+      const theirs = codePoints(readWoff2(whole).cmap);
+      expect(texts.length).toBeGreaterThan(500);
+      const used = new Set(texts.flatMap((t) => [...t].map((ch) => ch.codePointAt(0)!)));
+      // Run `node apps/web/scripts/subset-latin-fonts.mjs` with the character added to LATIN_FIRST_PAINT_TEXT.
+      expect([...used].filter((c) => theirs.has(c) && !ours.has(c)).map((c) => String.fromCodePoint(c))).toEqual([]);
+      for (let c = 0x20; c <= 0x7e; c++) expect(ours.has(c), String.fromCodePoint(c)).toBe(true);
+      // Its kerning and no hinting; within the 14.6 KB (ten TCP segments) a new connection sends in its first round trip.
+      expect(readWoff2(cut).tags).toContain("GPOS");
+      expect(readWoff2(cut).tags).not.toContain("fpgm");
+      expect(cut.length).toBeLessThan(14_600);
+
+      const face = faces.find((f) => f.includes(`mukta-latin-${weight}-first-paint.woff2`));
+      expect(face).toBeDefined();
+      expect(face).toContain('font-family: "Mukta First"');
+      expect(face).toContain(`font-weight: ${weight}`);
+      expect(rangeOf(/unicode-range: ([^;]+);/.exec(face!)![1]!)).toEqual(ours);
+    });
+  }
+
+  it("shapes every English text of the shop exactly as the whole faces do", async () => {
+    const fontOf = async (woff2: Buffer) => new hb.Font(new hb.Face(new hb.Blob(new Uint8Array(await fontverter.convert(woff2, "truetype")))));
+    const shaped = (font: hb.Font) => (text: string) => {
+      const buffer = new hb.Buffer();
+      buffer.addText(text);
+      buffer.guessSegmentProperties();
+      hb.shape(font, buffer);
+      return buffer.getGlyphPositions().map((p, i) => `${buffer.getGlyphInfos()[i]!.cluster}:${p.xAdvance}/${p.xOffset},${p.yOffset}`).join(" ");
+    };
+    for (const weight of [400, 700]) {
+      // One after the other: fontverter's WOFF2 decoder does not take two files at once.
+      const cut = shaped(await fontOf(fs.readFileSync(new URL(`./fonts/mukta-latin-${weight}-first-paint.woff2`, import.meta.url))));
+      const whole = shaped(await fontOf(fs.readFileSync(require.resolve(`@fontsource/mukta/files/mukta-latin-${weight}-normal.woff2`))));
+      const latin = texts.map((t) => t.replace(/[^\u0020-\u024F\u2000-\u206F\u2212]+/g, " "));
+      expect(latin.filter((t) => cut(t) !== whole(t)), `weight ${weight}`).toEqual([]);
+      // The whole face draws what the cut leaves out; the cut draws it as a missing glyph (0), which the browser never
+      // uses: the character is outside the face's unicode-range and goes to the whole face.
+      expect(cut("ñ")).not.toBe(whole("ñ"));
+    }
   });
 });

@@ -7,7 +7,10 @@ import muktaLatin700 from "@fontsource/mukta/files/mukta-latin-700-normal.woff2?
 import muktaDevanagari400 from "./fonts/mukta-devanagari-400.woff2?url";
 import muktaDevanagari700 from "./fonts/mukta-devanagari-700.woff2?url";
 import muktaDevanagariFirstPaint from "./fonts/mukta-devanagari-first-paint.woff2?url";
-import { ALL_FONTS_NOW, lateFontsScript } from "./lib/late-fonts";
+import muktaLatin400FirstPaint from "./fonts/mukta-latin-400-first-paint.woff2?url";
+import muktaLatin700FirstPaint from "./fonts/mukta-latin-700-first-paint.woff2?url";
+import muktaKhelkud from "./fonts/mukta-700-khelkud.woff2?url";
+import { lateFontsScript } from "./lib/late-fonts";
 import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
@@ -23,20 +26,24 @@ import { Toasts } from "./lib/toast";
 
 /**
  * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
- * Mukta 400 and 700 Latin on English pages; on Nepali pages, where nearly every word is Devanagari, only the
+ * on English pages Mukta 400 and 700 Latin cut to the characters of the shop's English texts ("Mukta First", 9 KB each)
+ * and the 5 KB face of नेपाली and खेलकुद, which every page asks for with its first layout (the footer's language switch,
+ * even before the footer is rendered; the home hero's word), so that it downloads beside the stylesheet instead of one
+ * round trip after it (docs/decisions/137); on Nepali pages, where nearly every word is Devanagari, only the
  * first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own words), in which their first
  * paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages (docs/decisions/107).
  */
 function fontPreloads(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400, muktaLatin700];
+  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint, muktaKhelkud];
 }
 
 /**
- * Sets `<html data-fonts>`, which gives the page Mukta's every face: on English pages at once; on Nepali pages after
- * the main picture on a first visit, at once (with these faces preloaded from the cache) on a later one.
+ * Sets `<html data-fonts>`, which gives the page Mukta's every face: after the main picture on a first visit, at once
+ * (with these faces preloaded from the cache) on a later one. Nepali pages load their faces first; English pages only
+ * add the whole faces behind the first-paint ones, for characters outside the cut (docs/decisions/137).
  */
 function fontsScript(locale: string): string {
-  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : ALL_FONTS_NOW;
+  return locale === "ne" ? lateFontsScript([muktaDevanagari400, muktaDevanagari700, muktaLatin400, muktaLatin700]) : lateFontsScript([], false);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

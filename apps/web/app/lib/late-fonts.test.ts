@@ -10,7 +10,8 @@ function browser({
   readyState = "loading",
   storage = "works",
   paintReports = false,
-}: { seen?: boolean; readyState?: string; storage?: "works" | "throws"; paintReports?: boolean } = {}) {
+  english = false,
+}: { seen?: boolean; readyState?: string; storage?: "works" | "throws"; paintReports?: boolean; english?: boolean } = {}) {
   // The largest-contentful-paint reports of a browser that has them: the test plays each painted element.
   const observers: { callback: (list: { getEntries: () => unknown[] }, observer: { disconnect: () => void }) => void; connected: boolean }[] = [];
   class PerformanceObserver {
@@ -85,7 +86,7 @@ function browser({
     setTimeout: (fn: () => void, ms: number) => void timers.push({ at: now + ms, run: fn }),
     ...(paintReports ? { PerformanceObserver } : {}),
   };
-  vm.runInNewContext(lateFontsScript(FACES), context);
+  vm.runInNewContext(english ? lateFontsScript([], false) : lateFontsScript(FACES), context);
   return {
     dataset,
     head,
@@ -114,6 +115,22 @@ function browser({
 }
 
 describe("lateFontsScript", () => {
+  it("on an English page (docs/decisions/137) loads no face itself and adds the whole faces only after the main picture's paint report", () => {
+    const b = browser({ paintReports: true, english: true });
+    b.load();
+    b.frame();
+    b.frame();
+    b.elapse(0);
+    b.painted({});
+    b.elapse(0);
+    expect(b.dataset.fonts).toBeUndefined();
+    b.painted({ fetchpriority: "high" });
+    b.elapse(0);
+    expect(b.dataset.fonts).toBe("");
+    expect(b.requested).toEqual([]);
+    expect(b.head).toEqual([]);
+  });
+
   it("on a first visit without paint reports loads the regular and bold Latin faces and the cut only after the load event and two frames, and gives them to the page once they have arrived", async () => {
     const b = browser();
     expect(b.dataset.fonts).toBeUndefined();

@@ -22,13 +22,24 @@ export const FONTS_SEEN_KEY = "khelkud-fonts";
 export const DEVANAGARI_CUT_RANGE = "U+0900-097F, U+200C-200D, U+20A8, U+20B9, U+25CC";
 
 /**
- * English pages: every face at once, as their Latin faces are preloaded. Late faces there did not bring LCP down and
- * their swap moved the home page's showcase (docs/decisions/121). The attribute also stays set when the shopper
- * switches to Nepali without reloading the document.
+ * `faces`: the files to preload on a later visit. `loadFaces`: whether to load Mukta's whole faces before setting the
+ * attribute (Nepali pages). English pages pass false (docs/decisions/137): their text is in the preloaded Latin
+ * first-paint faces ("Mukta First"), which the attribute does not change; it only adds the whole "Mukta" family
+ * behind them, so that a character outside the cut (č in a player's name on the catalogue's first cards) asks for its
+ * face after the main picture instead of in front of it. Until then (and without JavaScript) such a character is
+ * drawn in the local fallback sized like Mukta. The attribute stays set when the shopper switches language without reloading the document.
  */
-export const ALL_FONTS_NOW = 'document.documentElement.dataset.fonts = "";';
-
-export function lateFontsScript(faces: readonly string[]): string {
+export function lateFontsScript(faces: readonly string[], loadFaces = true): string {
+  // Loading the faces first: Nepali pages. English pages only set the attribute, and their HTML carries no more.
+  const load = loadFaces
+    ? `const norm = (range) => range.toUpperCase().replace(/\\s+/g, "").replace(/([+-])0+(?=[0-9A-F])/g, "$1");
+  const faces = [];
+  for (const face of document.fonts) {
+    const range = norm(face.unicodeRange);
+    if (face.family.replace(/["']/g, "") === "Mukta" && (face.weight === "400" || face.weight === "700") && (range === norm(${JSON.stringify(DEVANAGARI_CUT_RANGE)}) || range.startsWith("U+0-FF,"))) faces.push(face.load());
+  }
+  Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);`
+    : "all();";
   return `(() => {
 const html = document.documentElement;
 const all = () => { html.dataset.fonts = ""; };
@@ -42,13 +53,7 @@ let done = false;
 const go = () => {
   if (done) return;
   done = true;
-  const norm = (range) => range.toUpperCase().replace(/\\s+/g, "").replace(/([+-])0+(?=[0-9A-F])/g, "$1");
-  const faces = [];
-  for (const face of document.fonts) {
-    const range = norm(face.unicodeRange);
-    if (face.family.replace(/["']/g, "") === "Mukta" && (face.weight === "400" || face.weight === "700") && (range === norm(${JSON.stringify(DEVANAGARI_CUT_RANGE)}) || range.startsWith("U+0-FF,"))) faces.push(face.load());
-  }
-  Promise.all(faces).then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, "1"); } catch {} }, () => {}).finally(all);
+  ${load}
 };
 const late = () => {
   setTimeout(go, 1000);
