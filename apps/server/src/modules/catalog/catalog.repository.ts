@@ -250,23 +250,25 @@ export async function findRankedSearchRows(db: DbOrTx, filter: ProductFilter, li
  * every size and picture), in one query: the search API's answers and the suggestions (decision 136).
  */
 export async function findRankedSearchSummaryRows(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
-  const { ranked, total, order, key, values } = rankedSearch(filter, limit, offset, "summary");
-  const build = () =>
-    db
-      .select({ ...summaryColumns, total })
-      .from(products)
-      .innerJoin(ranked, sql`ranked.id = ${products.id}`)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .orderBy(order);
-  const rows = await runSearchStatement(db, key, build, values);
+  const search = rankedSearch(filter, limit, offset, "summary");
+  const rows = await runSearchStatement(db, search.key, () => rankedSummaryQuery(db, search), search.values);
   return { rows, total: cappedTotal(rows) };
+}
+
+/** The summary columns of a ranked search's page, in its order. */
+function rankedSummaryQuery(db: DbOrTx, { ranked, total, order }: ReturnType<typeof rankedSearch>) {
+  return db
+    .select({ ...summaryColumns, total })
+    .from(products)
+    .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(order);
 }
 
 /** A ranked search's key and statement text, for the test that no two texts share a key (`search-keys.test.ts`). */
 export function rankedSearchKeyAndText(db: DbOrTx, filter: ProductFilter, limit: number, offset: number) {
-  const { ranked, total, order, key } = rankedSearch(filter, limit, offset, "summary");
-  const text = db.select({ ...summaryColumns, total }).from(products).innerJoin(ranked, sql`ranked.id = ${products.id}`).leftJoin(categories, eq(categories.id, products.categoryId)).orderBy(order).toSQL().sql;
-  return { key, text };
+  const search = rankedSearch(filter, limit, offset, "summary");
+  return { key: search.key, text: rankedSummaryQuery(db, search).toSQL().sql };
 }
 
 /**
