@@ -86,6 +86,26 @@ test.describe("security headers in the browser", () => {
     await anonymous.dispose();
   });
 
+  test("visitors asking at once for a page nobody asked for in the last seconds share one render, the first of them its kept copy", async ({ playwright, baseURL }) => {
+    // docs/decisions/139: a guest's page is rendered whole, kept and sent from the cache even to its first visitor, so
+    // every one of them gets the same compressed bytes and the hash policy; a render for each of them would show
+    // each its own nonce, and the first one a nonce policy.
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const url = `/products?sort=newest&first=${Date.now()}`;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => anonymous.get(url, { headers: { "accept-encoding": "gzip, deflate, br" } })));
+    const nonces = new Set<string>();
+    for (const res of responses) {
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-encoding"]).toBe("br");
+      const policy = res.headers()["content-security-policy"]!;
+      expect(policy).toMatch(/script-src 'self' 'sha256-/);
+      expect(policy).not.toContain("'nonce-");
+      for (const m of (await res.text()).matchAll(/nonce="([^"]+)"/g)) nonces.add(m[1]!);
+    }
+    expect(nonces.size).toBe(1);
+    await anonymous.dispose();
+  });
+
   test("a cached page hydrates under its hash policy, and a script carrying the nonce the page shows does not run", async ({ page }) => {
     const violations = await watchCsp(page);
     // The page cache keeps a page for 2 s: on a busy machine the visit can come after the copy expired, so it is

@@ -24,4 +24,9 @@ export interface WebLoadContext {
   accountPlaceholders?: import("@khelkud/contracts").AccountPlaceholders;
   /** This response's Content-Security-Policy nonce: root.tsx and entry.server put it on every inline script. */
   cspNonce?: string;
+  /**
+   * A render kept whole for many visitors (a guest's page, a shared signed-in page): entry.server sends it when all of
+   * it is ready, so it holds no pending boundary and none of React's scripts that fill one in (docs/decisions/139).
+   */
+  wholeDocument?: boolean;
 }

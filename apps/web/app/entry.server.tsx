@@ -18,8 +18,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Bots, no-JS clients and pages kept whole for many visitors (docs/decisions/139) get the whole document at once,
+    // with no boundary left to fill in by script; other renders stream from the shell on.
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.wholeDocument ? "onAllReady" : "onShellReady";
 
     // A render shared by every signed-in shopper shows placeholders where the header shows the account (docs/decisions/110).
     const app = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;

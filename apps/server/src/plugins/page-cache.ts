@@ -12,7 +12,8 @@ import type { SignedInTemplate } from "./shared-signed-in.js";
  * The home page, the catalogue, product pages and the blog are the same for every anonymous visitor for a few
  * seconds at a time, so the rendered HTML is kept for `ttlMs` (CATALOG_CACHE_MS, the same staleness the catalogue's
  * data cache already allows) and dropped at once by every administrator write. The page is compressed once per
- * encoding (Brotli, gzip) and those bytes are sent to every visitor, so a copy costs no compression and no rewriting.
+ * encoding (Brotli, gzip) and those bytes are sent to every visitor, the first one included (docs/decisions/139), so a
+ * copy costs no compression and no rewriting.
  *
  * The page's inline scripts carry the nonce of the request that rendered it; that nonce is in no other response's
  * policy. Instead, a copy is served with a Content-Security-Policy listing the SHA-256 hashes of exactly the inline
@@ -43,7 +44,8 @@ export interface PageCache {
   getSignedIn(key: string): SignedInTemplate | undefined;
   setSignedIn(key: string, template: SignedInTemplate): void;
   get(key: string): CachedPage | undefined;
-  set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): void;
+  /** Keeps the page and returns it; null when it is larger than the whole budget (then nothing is kept). */
+  set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): CachedPage | null;
   clear(): void;
   /** Pages kept. */
   readonly size: number;
@@ -280,7 +282,7 @@ export function createPageCache({
       while (pages.size >= maxEntries) drop(`p ${pages.keys().next().value!}`);
       const body = Buffer.from(html, "utf8");
       const id = `p ${key}`;
-      if (!admit(id, body.length)) return;
+      if (!admit(id, body.length)) return null;
       const encodings = new Map<Encoding, Promise<Buffer | null>>();
       const page: CachedPage = {
         status,
@@ -299,6 +301,7 @@ export function createPageCache({
         },
       };
       pages.set(key, page);
+      return page;
     },
     clear() {
       pages.clear();

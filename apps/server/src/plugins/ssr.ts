@@ -52,12 +52,18 @@ export function servicesForPages<T extends object>(services: T): T {
   });
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The request as React Router reads it. Its signal aborts the render when the visitor leaves (docs/decisions/073),
+ * except for a render `shared` with other visitors (a guest page for the page cache), which only its own time limit
+ * (entry.server.tsx) ends.
+ */
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, { shared = false } = {}): Request {
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
   const controller = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
+  if (!shared)
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -180,6 +186,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
         sharedSignedIn: true,
         accountPlaceholders: placeholders,
         cspNonce: req.cspNonce,
+        wholeDocument: true,
       };
       const response = await handler(request, context as never);
       if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
@@ -192,6 +199,29 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     } catch {
       return null;
     }
+  }
+
+  const guestRendering = new Map<string, Promise<CachedPage | null>>();
+
+  /**
+   * A guest's page the page cache does not hold (docs/decisions/139): rendered whole, kept, and sent as the cache's
+   * compressed bytes, so the first visitor gets the document every later one gets (Brotli quality 5, not the quality 2
+   * of a response compressed as it streams) and the page is compressed once. Visitors asking for it while it renders
+   * wait for this render (one render per page at a time). The render is not stopped when this visitor leaves: it is
+   * for the next ones too. `page` is null when the answer is not a page to keep; `response` is then that answer, for
+   * this visitor alone, and null when the render failed or was kept from the cache (a page over the cache's budget).
+   */
+  async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string): Promise<{ page: CachedPage | null; response: Response | null }> {
+    const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
+    const response = await handler(toWebRequest(req, reply, { shared: true }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true } as never);
+    if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
+      return { page: null, response };
+    }
+    const headers = [...response.headers.entries()];
+    const html = await response.text();
+    const page = pageCache.set(key, { status: 200, headers, html, nonce: req.cspNonce });
+    // A page too large to keep is still this visitor's answer.
+    return page ? { page, response: null } : { page: null, response: new Response(html, { status: 200, headers }) };
   }
 
   await app.register(async (scope) => {
@@ -246,22 +276,29 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
           if (template) return sendSignedInCopy(req, reply, template, user);
         }
         const key = pageCache.keyFor(req);
-        const cached = key ? pageCache.get(key) : undefined;
-        if (cached) return sendCachedPage(req, reply, cached);
-        const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-        const response = await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never);
-        if (!key || response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
-          return reply.send(response);
+        if (key) {
+          const cached = pageCache.get(key);
+          if (cached) return sendCachedPage(req, reply, cached);
+          const pending = guestRendering.get(key);
+          if (pending) {
+            // Another visitor's render of this page is under way: its copy serves this visitor too.
+            const page = await pending;
+            if (page) return sendCachedPage(req, reply, page);
+          } else {
+            const render = renderGuestPage(req, reply, key);
+            const shared = render.then(
+              (r) => r.page,
+              () => null,
+            );
+            guestRendering.set(key, shared);
+            void shared.finally(() => guestRendering.delete(key));
+            const { page, response } = await render;
+            if (page) return sendCachedPage(req, reply, page);
+            if (response) return reply.send(response);
+          }
         }
-        // Stream to this visitor as usual and keep a copy; an aborted or failed render is never stored.
-        const [toClient, toCache] = response.body.tee();
-        const headers = [...response.headers.entries()];
-        const nonce = req.cspNonce;
-        new Response(toCache).text().then(
-          (html) => pageCache.set(key, { status: 200, headers, html, nonce }),
-          () => undefined,
-        );
-        return reply.send(new Response(toClient, { status: response.status, headers: response.headers }));
+        const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
+        return reply.send(await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never));
       },
     });
   });

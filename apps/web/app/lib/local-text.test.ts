@@ -12,8 +12,20 @@ const product = {
 };
 
 describe("catalogue texts in the page's language (docs/decisions/089)", () => {
-  it("leaves English pages as they are", () => {
-    expect(localProduct(product, "en")).toBe(product);
+  it("leaves an English page's texts as they are and sends none of the Nepali ones but the name, which the cart keeps (docs/decisions/139)", () => {
+    const full = { ...product, descriptionNe: "घरेलु किट।", features: ["Quick-dry"], featuresNe: ["छिटो सुक्ने"], specifications: { Care: "Cold" }, specificationsNe: { Care: "चिसो" }, images: [{ url: "/m/1", altText: "Front view", altTextNe: "अगाडिको दृश्य" }] };
+    const en = localProduct(full, "en");
+    expect(en).toMatchObject({ name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी", description: "The home kit.", descriptionNe: null, features: ["Quick-dry"], featuresNe: [], specifications: { Care: "Cold" }, specificationsNe: {}, metaTitle: "Nepal home jersey | Buy" });
+    expect(en.images).toEqual([{ url: "/m/1", altText: "Front view" }]);
+    expect(JSON.stringify(en)).not.toMatch(/घरेलु किट|छिटो|चिसो|दृश्य/);
+    expect(full.descriptionNe).toBe("घरेलु किट।");
+  });
+
+  it("a Nepali page gets its texts in place and not the English-page copies of them (docs/decisions/139)", () => {
+    const full = { ...product, descriptionNe: "घरेलु किट।", features: ["Quick-dry"], featuresNe: ["छिटो सुक्ने"], images: [{ url: "/m/1", altText: "Front view", altTextNe: "अगाडिको दृश्य" }] };
+    const ne = localProduct(full, "ne");
+    expect(ne).toMatchObject({ name: "नेपाल घरेलु जर्सी", nameNe: "नेपाल घरेलु जर्सी", nameEn: "Nepal Home Jersey", description: "घरेलु किट।", descriptionNe: null, features: ["छिटो सुक्ने"], featuresNe: [] });
+    expect(ne.images).toEqual([{ url: "/m/1", altText: "अगाडिको दृश्य" }]);
   });
 
   it("puts the Nepali name, the category's Nepali name and the Nepali title into a Nepali page's data; English where none is written", () => {
@@ -29,8 +41,9 @@ describe("catalogue texts in the page's language (docs/decisions/089)", () => {
 
   it("a post's Nepali title, excerpt and content replace the English ones where written", () => {
     const post = { title: "Care", titleNe: "हेरचाह", excerpt: "Wash cold.", excerptNe: null, content: "<p>Wash</p>", contentNe: "<p>चिसो पानीमा धुनुहोस्</p>" };
-    expect(localPost(post, "ne")).toMatchObject({ title: "हेरचाह", excerpt: "Wash cold.", content: "<p>चिसो पानीमा धुनुहोस्</p>" });
-    expect(localPost(post, "en")).toBe(post);
+    expect(localPost(post, "ne")).toMatchObject({ title: "हेरचाह", excerpt: "Wash cold.", content: "<p>चिसो पानीमा धुनुहोस्</p>", titleNe: null, contentNe: null });
+    // An English page sends no Nepali text of the post (docs/decisions/139).
+    expect(localPost(post, "en")).toEqual({ ...post, titleNe: null, contentNe: null });
   });
 
   it("a post card's category chip and an order's lines read their Nepali names on a Nepali page (docs/decisions/117)", () => {
@@ -47,7 +60,7 @@ describe("catalogue texts in the page's language (docs/decisions/089)", () => {
     const post = { title: "Care", titleNe: "हेरचाह", excerpt: "Wash cold.", excerptNe: "चिसो पानीमा धुनुहोस्।", metaTitle: "Care | Khelkud", metaDescription: "Wash cold." };
     expect(localPost(post, "ne")).toMatchObject({ metaTitle: null, metaDescription: null });
     expect(localPost({ ...post, titleNe: null, excerptNe: null }, "ne")).toMatchObject({ metaTitle: "Care | Khelkud", metaDescription: "Wash cold." });
-    expect(localPost(post, "en")).toBe(post);
+    expect(localPost(post, "en")).toMatchObject({ title: "Care", metaTitle: "Care | Khelkud", metaDescription: "Wash cold.", titleNe: null, excerptNe: null });
   });
 });
 

@@ -30,11 +30,12 @@ type Pictured = { altText: string; altTextNe?: string };
 
 /**
  * A product picture's description on a Nepali page (docs/decisions/135): its own Nepali text, else the product's
- * Nepali name, else the English text.
+ * Nepali name, else the English text. The Nepali text is not sent on: the page reads `altText`.
  */
-function localPicture<P extends Pictured>(picture: P, nameNe: string | null | undefined): P {
-  const altText = picture.altTextNe || nameNe || picture.altText;
-  return altText === picture.altText ? picture : { ...picture, altText };
+function localPicture<P extends Pictured>(picture: P, locale: Locale, nameNe: string | null | undefined): P {
+  const { altTextNe, ...rest } = picture;
+  if (altTextNe === undefined && locale !== "ne") return picture;
+  return { ...rest, altText: locale === "ne" ? altTextNe || nameNe || picture.altText : picture.altText } as P;
 }
 
 /**
@@ -42,6 +43,11 @@ function localPicture<P extends Pictured>(picture: P, nameNe: string | null | un
  * docs/decisions/126), the specification values (per key, docs/decisions/132), its pictures' descriptions
  * (docs/decisions/135) and its category's name. The English SEO title and description give way to the Nepali name and
  * description where those are written, so the page's title and meta read Nepali too.
+ *
+ * Either way the other language's description, features, specification values and picture descriptions are emptied
+ * once the page's own are in place: no page reads them, and they were about a tenth of the home page's and a product
+ * page's compressed document (docs/decisions/139). `nameNe` stays, and on a Nepali page `nameEn`: the cart keeps both
+ * names on its line.
  */
 export function localProduct<
   T extends Named & {
@@ -56,14 +62,16 @@ export function localProduct<
     category: Named | null;
   },
 >(p: T, locale: Locale): T {
-  if (locale !== "ne") return p;
-  const out = { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null };
-  if (p.features && p.featuresNe?.length) out.features = p.featuresNe;
-  if (p.specifications && p.specificationsNe) out.specifications = localSpecifications(p.specifications, p.specificationsNe);
-  if (p.images) out.images = p.images.map((i) => localPicture(i, p.nameNe));
-  if (p.image) out.image = localPicture(p.image, p.nameNe);
-  if (p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
-  if (p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  const out = locale === "ne" ? { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null } : { ...p };
+  if (locale === "ne" && p.features && p.featuresNe?.length) out.features = p.featuresNe;
+  if (locale === "ne" && p.specifications && p.specificationsNe) out.specifications = localSpecifications(p.specifications, p.specificationsNe);
+  if (p.images) out.images = p.images.map((i) => localPicture(i, locale, p.nameNe));
+  if (p.image) out.image = localPicture(p.image, locale, p.nameNe);
+  if (locale === "ne" && p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
+  if (locale === "ne" && p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  if (p.descriptionNe !== undefined) out.descriptionNe = null;
+  if (p.featuresNe) out.featuresNe = [];
+  if (p.specificationsNe) out.specificationsNe = {};
   return out;
 }
 
@@ -89,19 +97,24 @@ export function localOrder<T extends { items: Named[] }>(o: T, locale: Locale): 
 
 /**
  * A blog post or its summary: title, excerpt, its category's name (the card's chip) and, on the post, the content.
- * Its English SEO title and description give way to the Nepali title and excerpt where those are written.
+ * Its English SEO title and description give way to the Nepali title and excerpt where those are written. The Nepali
+ * title, excerpt and content are emptied once placed, on either page, as a product's texts are.
  */
 export function localPost<T extends { title: string; titleNe?: string | null; excerpt: string; excerptNe?: string | null; content?: string; contentNe?: string | null; category?: Named | null }>(
   p: T,
   locale: Locale,
 ): T {
-  if (locale !== "ne") return p;
-  const out = { ...p, title: localText(locale, p.title, p.titleNe), excerpt: localText(locale, p.excerpt, p.excerptNe) };
-  if (p.category) out.category = withName(p.category, locale);
-  if (p.content !== undefined && p.contentNe) out.content = p.contentNe;
-  // A post's English SEO title and description give way to the Nepali title and excerpt, as a product's do.
-  if (p.titleNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
-  if (p.excerptNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  const out = locale === "ne" ? { ...p, title: localText(locale, p.title, p.titleNe), excerpt: localText(locale, p.excerpt, p.excerptNe) } : { ...p };
+  if (locale === "ne") {
+    if (p.category) out.category = withName(p.category, locale);
+    if (p.content !== undefined && p.contentNe) out.content = p.contentNe;
+    // A post's English SEO title and description give way to the Nepali title and excerpt, as a product's do.
+    if (p.titleNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
+    if (p.excerptNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  }
+  if (p.titleNe !== undefined) out.titleNe = null;
+  if (p.excerptNe !== undefined) out.excerptNe = null;
+  if (p.contentNe !== undefined) out.contentNe = null;
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { arrived } from "../lib/deferred";
 import { localPost, localProduct, requestLocale } from "../lib/local-text";
 import { canonicalUrl } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
@@ -13,23 +14,31 @@ import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
 import { FeatureTile } from "../components/feature-tile";
 
+/** The showcase and the featured grid show no description (docs/decisions/139). */
+const GRID_CARD = { description: false };
+
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
+  // The showcase is the first SHOWCASE_SIZE of the featured grid's products (both the newest featured ones): one
+  // query, and the page's data names each of those products once (docs/decisions/139).
+  const featuredList = context.services.catalog
+    .listProducts({ page: 1, limit: Math.max(SHOWCASE_SIZE, FEATURED_GRID_SIZE), featured: true, sort: "newest" })
+    .then((r) => r.products.map((p) => localProduct(toProductCard(p, GRID_CARD), locale)));
   const [showcase, figures, latestPosts] = await Promise.all([
     // The hero is the largest thing on the page: awaited, and it never takes the page down with it.
-    context.services.catalog.listProducts({ page: 1, limit: SHOWCASE_SIZE, featured: true, sort: "newest" }).then(
-      (r) => r.products.map((p) => localProduct(toProductCard(p), locale)),
+    featuredList.then(
+      (products) => products.slice(0, SHOWCASE_SIZE),
       () => [],
     ),
     context.services.settings.figures(),
     // The blog teaser must not take the home page down: on failure it shows Try Again in its place (docs/product-rules.md §1).
     context.services.blog.listPublished({ limit: 3 }).then((r) => r.blogs.map((b) => localPost(b, locale)), () => null),
   ]);
-  // Streamed: the grid shows its skeleton until this arrives, and an error state with Try Again if it fails.
-  const featured = context.services.catalog.listProducts({ page: 1, limit: FEATURED_GRID_SIZE, featured: true, sort: "newest" }).then((r) => r.products.map((p) => localProduct(toProductCard(p), locale)));
+  // The grid shows an error state with Try Again if it failed.
+  const { value: featured } = await arrived(featuredList.then((products) => products.slice(0, FEATURED_GRID_SIZE)));
   return { showcase, featured, figures, publicUrl: context.publicUrl, latestPosts };
 }
 

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { arrived } from "../lib/deferred";
 import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
@@ -28,8 +29,10 @@ export const handle = READ_FIRST;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const product = localProduct(await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId)), locale);
-  // Not awaited: the page streams without it, and a failure only hides the section.
-  const related = context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p), locale)));
+  // A failure only hides the section.
+  const { value: related } = await arrived(
+    context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p, { description: false }), locale))),
+  );
   return { product, related, publicUrl: context.publicUrl };
 }
 

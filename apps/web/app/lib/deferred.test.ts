@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { arrived } from "./deferred";
+
+describe("a page part waited for before the render (docs/decisions/139)", () => {
+  it("is the value when it arrived, so the page renders it without a skeleton", async () => {
+    expect(await arrived(Promise.resolve([1, 2]))).toEqual({ value: [1, 2] });
+  });
+
+  it("is the failed promise when it failed, so the page's <Await> shows its error state", async () => {
+    const failed = Promise.reject(new Error("catalogue unavailable"));
+    const { value } = await arrived(failed);
+    expect(value).toBe(failed);
+    await expect(value).rejects.toThrow("catalogue unavailable");
+  });
+});
