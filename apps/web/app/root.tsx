@@ -62,7 +62,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
+/**
+ * The shop's icon (public/favicon.svg) written into the page: as a file it was one more request that Lighthouse's
+ * simulation charged to the home page's main picture whenever the browser asked for it before the picture had painted
+ * (docs/decisions/139). About 250 bytes of each compressed page.
+ */
+const FAVICON = `data:image/svg+xml,${`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 34 34'><circle cx='17' cy='17' r='16' fill='#DC143C'/><path d='M4 24 L12 12 L16 18 L21 9 L30 24 Z' fill='#fff'/><path d='M19 12.5 L21 9 L23.2 12.6 Z' fill='#003893'/><circle cx='25' cy='8' r='3' fill='#fff' stroke='#003893' stroke-width='1.2'/></svg>`.replace(/[#<>]/g, encodeURIComponent)}`;
 
 /** The footer's shop when the store settings could not be read (an error page); its address comes from the catalogue. */
 const FALLBACK_SHOP = { shopName: "Khelkud", phone: "", email: "", social: { facebook: "", instagram: "", tiktok: "", youtube: "" }, freeShippingAbove: 0 };
@@ -131,11 +138,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#003893" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Zod probes for eval while it builds schemas; the policy forbids eval, so start it in interpreter mode (no violation report). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
-        {/* Nepali pages: Mukta's other faces after the largest picture on a first visit (docs/decisions/121). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: fontsScript(locale) }} />
+        <link rel="icon" href={FAVICON} type="image/svg+xml" />
+        {/* Zod probes for eval while it builds schemas; the policy forbids eval, so start it in interpreter mode (no violation report).
+            Nepali pages: Mukta's other faces after the largest picture on a first visit (docs/decisions/121). One script, one hash in a kept page's policy. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS + fontsScript(locale) }} />
         <Meta />
         <Links />
         {fontPreloads(locale).map((href) => (

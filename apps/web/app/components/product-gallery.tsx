@@ -41,7 +41,7 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
                 aria-current={i === index ? "true" : undefined}
                 className={`block w-20 overflow-hidden rounded-lg border-2 bg-white ${i === index ? "border-nepal" : "border-slate-200 hover:border-slate-400"}`}
               >
-                <ProductImage url={img.url} alt="" width={img.width} height={img.height} sizes="80px" maxWidth={160} className="aspect-square h-full w-full object-cover" />
+                <ProductImage url={img.url} alt="" width={img.width} height={img.height} sizes="80px" maxWidth={160} low className="aspect-square h-full w-full object-cover" />
               </button>
             </li>
           ))}
