@@ -55,8 +55,8 @@ describe("page cache: what may be shared between visitors", () => {
     }
   });
 
-  it("keeps crawlers' whole-document pages apart from browsers' streamed ones", () => {
-    expect(cache.keyFor(req("/products", { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }))).toBe("bot /products");
+  it("gives crawlers and browsers one copy: both get the whole document (docs/decisions/139)", () => {
+    expect(cache.keyFor(req("/products", { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }))).toBe("/products");
     expect(cache.keyFor(req("/products"))).toBe("/products");
   });
 
@@ -128,6 +128,21 @@ describe("page cache: storage", () => {
     cache.set("/", { status: 200, headers: [], html: "x", nonce: "n" });
     cache.clear();
     expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("never keeps a page or template whose render began before an administrator write: it may show what the write changed", () => {
+    const cache = createPageCache({ ttlMs: 60_000 });
+    const began = cache.generation;
+    cache.clear();
+    expect(cache.set("/", { status: 200, headers: [], html: "old price", nonce: "n" }, began)).toBeNull();
+    expect(cache.get("/")).toBeUndefined();
+    const template = { status: 200, headers: [], parts: [], scriptHashes: [], expires: Date.now() + 60_000, deflated: async () => null } as unknown as Parameters<typeof cache.setSignedIn>[1];
+    cache.setSignedIn("letter /", template, began);
+    expect(cache.getSignedIn("letter /")).toBeUndefined();
+    // A render that began after the write is kept.
+    expect(cache.set("/", { status: 200, headers: [], html: "new price", nonce: "n" }, cache.generation)?.body.toString()).toBe("new price");
+    cache.setSignedIn("letter /", template, cache.generation);
+    expect(cache.getSignedIn("letter /")).toBe(template);
   });
 
   it("compresses a page once per encoding and gives every copy the same bytes", async () => {

@@ -42,11 +42,18 @@ export interface PageCache {
   /** For a signed-in shopper's request: the key of the shared signed-in page it may be filled from (docs/decisions/110). */
   signedInKeyFor(req: FastifyRequest, withAvatar: boolean): string | null;
   getSignedIn(key: string): SignedInTemplate | undefined;
-  setSignedIn(key: string, template: SignedInTemplate): void;
+  /** Keeps a signed-in template, unless an administrator write came after its render began (`generation` older). */
+  setSignedIn(key: string, template: SignedInTemplate, generation?: number): void;
   get(key: string): CachedPage | undefined;
-  /** Keeps the page and returns it; null when it is larger than the whole budget (then nothing is kept). */
-  set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }): CachedPage | null;
+  /**
+   * Keeps the page and returns it; null when it is larger than the whole budget, or when `generation` is older than
+   * the cache's (an administrator write came after its render began: it may show what the write changed). Nothing is
+   * kept then.
+   */
+  set(key: string, page: { status: number; headers: [string, string][]; html: string; nonce: string }, generation?: number): CachedPage | null;
   clear(): void;
+  /** Counts `clear()` calls: a render started under an older generation is not kept (docs/decisions/139). */
+  readonly generation: number;
   /** Pages kept. */
   readonly size: number;
   /** Bytes kept: pages, their compressed copies, signed-in templates and theirs (at most `maxBytes`). */
@@ -182,6 +189,7 @@ export function createPageCache({
   // Bytes held per entry ("p <key>" for a page, "t <key>" for a template), oldest first: the order eviction follows.
   const held = new Map<string, number>();
   let bytes = 0;
+  let generation = 0;
 
   function drop(id: string) {
     const n = held.get(id);
@@ -226,7 +234,8 @@ export function createPageCache({
       }
       return template;
     },
-    setSignedIn(key, template) {
+    setSignedIn(key, template, rendered) {
+      if (rendered !== undefined && rendered !== generation) return;
       drop(`t ${key}`);
       const at = now();
       for (const [k, t] of templates) if (t.expires <= at) drop(`t ${k}`);
@@ -261,8 +270,8 @@ export function createPageCache({
       const path = req.url.split("?")[0]!;
       if (!CACHEABLE_PATH.test(path)) return null;
       if (req.user || req.headers.authorization || hasSessionCookie(req.headers.cookie)) return null;
-      // Crawlers get the whole document at once (entry.server.tsx), browsers a streamed one: kept apart.
-      return isbot(req.headers["user-agent"] ?? "") ? `bot ${req.url}` : req.url;
+      // Crawlers and browsers get the same whole document (entry.server.tsx, docs/decisions/139): one copy for both.
+      return req.url;
     },
     get(key) {
       const page = pages.get(key);
@@ -273,7 +282,8 @@ export function createPageCache({
       }
       return page;
     },
-    set(key, { status, headers, html, nonce }) {
+    set(key, { status, headers, html, nonce }, rendered) {
+      if (rendered !== undefined && rendered !== generation) return null;
       drop(`p ${key}`);
       // Expired pages go when the next one is kept, so memory holds only pages that may still be served.
       const at = now();
@@ -308,6 +318,10 @@ export function createPageCache({
       templates.clear();
       held.clear();
       bytes = 0;
+      generation++;
+    },
+    get generation() {
+      return generation;
     },
     get size() {
       return pages.size;

@@ -53,14 +53,37 @@ export function servicesForPages<T extends object>(services: T): T {
 }
 
 /**
- * The request as React Router reads it. Its signal aborts the render when the visitor leaves (docs/decisions/073),
- * except for a render `shared` with other visitors (a guest page for the page cache), which only its own time limit
- * (entry.server.tsx) ends.
+ * A rendered page's whole text. When `signal` aborts, the body is cancelled, which ends the render (entry.server.tsx),
+ * and the read fails.
  */
-function toWebRequest(req: FastifyRequest, reply: FastifyReply, { shared = false } = {}): Request {
+async function readWhole(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<string> {
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
+  if (signal.aborted) cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const parts: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
+    if (signal.aborted) throw new Error("The render was stopped: every visitor waiting for it left");
+    return Buffer.concat(parts).toString("utf8");
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+}
+
+/**
+ * The request as React Router reads it. Its signal aborts the render when the visitor leaves (docs/decisions/073); a
+ * render shared by several visitors (a guest page for the page cache) passes its own `signal`, which aborts when the
+ * last of them has left.
+ */
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, { signal }: { signal?: AbortSignal } = {}): Request {
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
   const controller = new AbortController();
-  if (!shared)
+  if (!signal)
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
@@ -70,7 +93,7 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, { shared = false
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: signal ?? controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = Readable.toWeb(req.raw) as ReadableStream;
     init.duplex = "half";
@@ -201,27 +224,49 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     }
   }
 
-  const guestRendering = new Map<string, Promise<CachedPage | null>>();
+  /** A guest page being rendered for the page cache, with the visitors waiting for it (docs/decisions/139). */
+  interface GuestRender {
+    page: Promise<CachedPage | null>;
+    /** The page cache's generation when the render began: an administrator write since then makes it stale. */
+    generation: number;
+    controller: AbortController;
+    waiting: number;
+  }
+  const guestRendering = new Map<string, GuestRender>();
+
+  /**
+   * Counts this visitor as waiting for `render` until it has its answer or leaves. When the last one waiting has left,
+   * the render stops, as a visitor's own render does (docs/decisions/073): a client that asks for page after page and
+   * hangs up at once costs no more than before.
+   */
+  function waitFor(render: GuestRender, reply: FastifyReply) {
+    render.waiting++;
+    reply.raw.once("close", () => {
+      if (reply.raw.writableFinished) return;
+      render.waiting--;
+      if (render.waiting === 0) render.controller.abort();
+    });
+  }
 
   /**
    * A guest's page the page cache does not hold (docs/decisions/139): rendered whole, kept, and sent as the cache's
    * compressed bytes, so the first visitor gets the document every later one gets (Brotli quality 5, not the quality 2
    * of a response compressed as it streams) and the page is compressed once. Visitors asking for it while it renders
-   * wait for this render (one render per page at a time). The render is not stopped when this visitor leaves: it is
-   * for the next ones too. `page` is null when the answer is not a page to keep; `response` is then that answer, for
-   * this visitor alone, and null when the render failed or was kept from the cache (a page over the cache's budget).
+   * wait for this render. `page` is null when the answer is not a page to keep; `response` is then that answer, for
+   * the visitor who started the render alone (a page over the cache's budget, or one an administrator write made
+   * stale while it rendered, included).
    */
-  async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string): Promise<{ page: CachedPage | null; response: Response | null }> {
+  async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string, render: GuestRender): Promise<{ page: CachedPage | null; response: Response }> {
+    const { signal } = render.controller;
     const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-    const response = await handler(toWebRequest(req, reply, { shared: true }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true } as never);
+    const response = await handler(toWebRequest(req, reply, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true } as never);
     if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { page: null, response };
     }
     const headers = [...response.headers.entries()];
-    const html = await response.text();
-    const page = pageCache.set(key, { status: 200, headers, html, nonce: req.cspNonce });
-    // A page too large to keep is still this visitor's answer.
-    return page ? { page, response: null } : { page: null, response: new Response(html, { status: 200, headers }) };
+    const html = await readWhole(response.body, signal);
+    const page = pageCache.set(key, { status: 200, headers, html, nonce: req.cspNonce }, render.generation);
+    return { page, response: new Response(html, { status: 200, headers }) };
   }
 
   await app.register(async (scope) => {
@@ -267,11 +312,13 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
             // One render per page at a time, whoever asks while it runs waits for it.
             let pending = rendering.get(signedInKey);
             if (!pending) {
+              const generation = pageCache.generation;
               pending = renderSignedInTemplate(req, reply, templateVariant(user)).finally(() => rendering.delete(signedInKey));
+              // Kept unless an administrator write came after the render began (docs/decisions/139).
+              void pending.then((made) => made && pageCache.setSignedIn(signedInKey, made, generation));
               rendering.set(signedInKey, pending);
             }
             template = await pending;
-            if (template) pageCache.setSignedIn(signedInKey, template);
           }
           if (template) return sendSignedInCopy(req, reply, template, user);
         }
@@ -280,21 +327,33 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
           const cached = pageCache.get(key);
           if (cached) return sendCachedPage(req, reply, cached);
           const pending = guestRendering.get(key);
-          if (pending) {
+          if (pending && pending.generation === pageCache.generation) {
             // Another visitor's render of this page is under way: its copy serves this visitor too.
-            const page = await pending;
+            waitFor(pending, reply);
+            const page = await pending.page;
             if (page) return sendCachedPage(req, reply, page);
+            if (reply.raw.destroyed) return reply;
           } else {
-            const render = renderGuestPage(req, reply, key);
-            const shared = render.then(
+            const render: GuestRender = { page: Promise.resolve(null), generation: pageCache.generation, controller: new AbortController(), waiting: 0 };
+            const result = renderGuestPage(req, reply, key, render);
+            render.page = result.then(
               (r) => r.page,
               () => null,
             );
-            guestRendering.set(key, shared);
-            void shared.finally(() => guestRendering.delete(key));
-            const { page, response } = await render;
-            if (page) return sendCachedPage(req, reply, page);
-            if (response) return reply.send(response);
+            guestRendering.set(key, render);
+            void render.page.finally(() => {
+              if (guestRendering.get(key) === render) guestRendering.delete(key);
+            });
+            waitFor(render, reply);
+            let answer: Awaited<typeof result>;
+            try {
+              answer = await result;
+            } catch (err) {
+              // Everyone waiting left and the render stopped: nobody to answer.
+              if (render.controller.signal.aborted) return reply;
+              throw err;
+            }
+            return answer.page ? sendCachedPage(req, reply, answer.page) : reply.send(answer.response);
           }
         }
         const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));

@@ -13,3 +13,14 @@ describe("a page part waited for before the render (docs/decisions/139)", () => 
     await expect(value).rejects.toThrow("catalogue unavailable");
   });
 });
+
+describe("a page part that takes too long", () => {
+  it("is left as the pending promise, so the page is not held up for it", async () => {
+    let resolve!: (v: number[]) => void;
+    const slow = new Promise<number[]>((r) => (resolve = r));
+    const { value } = await arrived(slow, 20);
+    expect(value).toBe(slow);
+    resolve([3]);
+    await expect(value).resolves.toEqual([3]);
+  });
+});

@@ -30,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const locale = requestLocale(request);
   const facets = { ...list.facets!, categories: list.facets!.categories.map((c) => localCategory(c, locale)) };
-  return { state, products: list.products.map((p) => localProduct(toProductCard(p), locale)), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
+  // The grid shows no description; the list view (its own URL) shows two lines of it (docs/decisions/139).
+  const card = { description: state.view === "list" };
+  return { state, products: list.products.map((p) => localProduct(toProductCard(p, card), locale)), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets, t: (key: string) => string) {
