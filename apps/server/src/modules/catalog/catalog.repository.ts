@@ -570,7 +570,6 @@ type SummaryStatement = { execute(values: { limit: number; offset: number }): Pr
 const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
 const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
 
-/** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
 /** A page of products read with either set of summary columns: the filter, the order and the page. */
 function summaryPage<Q extends PgSelect>(query: Q, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   return query
@@ -580,6 +579,7 @@ function summaryPage<Q extends PgSelect>(query: Q, filter: ProductFilter, order:
     .offset(offset);
 }
 
+/** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
   const query = () => summaryPage(db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
   if (!isUnfiltered(filter) || order.key === "relevance") return query();
