@@ -9,8 +9,11 @@ export const CARD_DESCRIPTION_CHARS = 180;
 
 export type ProductCardData = Omit<Product, "features" | "featuresNe" | "specifications" | "specificationsNe" | "keywords" | "metaTags" | "metaTitle" | "metaDescription">;
 
+/** The options of a card only ever laid out in a grid: see toProductCard. */
+export const GRID_CARD = { description: false } as const;
+
 /**
- * `description: false` for cards only ever laid out in a grid (home, "You May Also Like"), which show no description:
+ * `description: false` (GRID_CARD) for cards only ever laid out in a grid (home, "You May Also Like"), which show no description:
  * it is sent empty, about a tenth of the home page's compressed document (docs/decisions/139).
  */
 export function toProductCard(product: Product, { description = true }: { description?: boolean } = {}): ProductCardData {

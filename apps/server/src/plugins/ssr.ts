@@ -252,11 +252,11 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
    * A guest's page the page cache does not hold (docs/decisions/139): rendered whole, kept, and sent as the cache's
    * compressed bytes, so the first visitor gets the document every later one gets (Brotli quality 5, not the quality 2
    * of a response compressed as it streams) and the page is compressed once. Visitors asking for it while it renders
-   * wait for this render. `page` is null when the answer is not a page to keep; `response` is then that answer, for
-   * the visitor who started the render alone (a page over the cache's budget, or one an administrator write made
+   * wait for this render. Either the kept `page`, or, when the answer is not a page to keep, that answer as `response`
+   * for the visitor who started the render alone (a page over the cache's budget, or one an administrator write made
    * stale while it rendered, included).
    */
-  async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string, render: GuestRender): Promise<{ page: CachedPage | null; response: Response }> {
+  async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string, render: GuestRender): Promise<{ page: CachedPage; response?: never } | { page: null; response: Response }> {
     const { signal } = render.controller;
     const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
     const response = await handler(toWebRequest(req, reply, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true } as never);
@@ -266,7 +266,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     const headers = [...response.headers.entries()];
     const html = await readWhole(response.body, signal);
     const page = pageCache.set(key, { status: 200, headers, html, nonce: req.cspNonce }, render.generation);
-    return { page, response: new Response(html, { status: 200, headers }) };
+    return page ? { page } : { page: null, response: new Response(html, { status: 200, headers }) };
   }
 
   await app.register(async (scope) => {

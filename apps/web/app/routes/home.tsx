@@ -4,7 +4,7 @@ import { localPost, localProduct, requestLocale } from "../lib/local-text";
 import { canonicalUrl } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
 import { Await, Link } from "react-router";
-import { FEATURED_GRID_SIZE, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
+import { FEATURED_GRID_SIZE, GRID_CARD, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
 import type { Route } from "./+types/home";
 import { ProductCard, ProductCardSkeleton } from "../components/product-card";
 import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
@@ -13,9 +13,6 @@ import { preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
 import { FeatureTile } from "../components/feature-tile";
-
-/** The showcase and the featured grid show no description (docs/decisions/139). */
-const GRID_CARD = { description: false };
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;

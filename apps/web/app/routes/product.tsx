@@ -3,7 +3,7 @@ import { arrived } from "../lib/deferred";
 import { localProduct, requestLocale } from "../lib/local-text";
 import { Await, isRouteErrorResponse, Link, useActionData, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
+import { GRID_CARD, imageVariantUrl, toProductCard, type Product, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/product";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Price } from "../components/price";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = localProduct(await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId)), locale);
   // A failure only hides the section.
   const { value: related } = await arrived(
-    context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p, { description: false }), locale))),
+    context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p, GRID_CARD), locale))),
   );
   return { product, related, publicUrl: context.publicUrl };
 }
