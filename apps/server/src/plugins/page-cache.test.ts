@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createPageCache, inlineScriptHashes, pickEncoding, policyForCachedPage } from "./page-cache.js";
+import { createPageCache, inlineScriptHashes, pickEncoding } from "./page-cache.js";
 
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
@@ -186,15 +186,6 @@ describe("page cache: the policy of a cached copy", () => {
     ].join("");
     expect(inlineScriptHashes(html, nonce)).toEqual([sha("globalThis.a=1"), sha('import "/assets/entry.js";\nrun("</p>")')]);
     expect(inlineScriptHashes(html, "")).toEqual([]);
-  });
-
-  it("replaces this response's nonce source with the hashes and keeps every other directive", () => {
-    const policy = `default-src 'self';script-src 'self' 'nonce-${nonce}';script-src-attr 'none';frame-ancestors 'none'`;
-    expect(policyForCachedPage(policy, nonce, ["'sha256-a'", "'sha256-b'"])).toBe(
-      "default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';script-src-attr 'none';frame-ancestors 'none'",
-    );
-    expect(policyForCachedPage(policy, nonce, [])).not.toContain("nonce");
-    expect(policyForCachedPage(policy, "other", ["'sha256-a'"])).toBe(policy);
   });
 
   it("sends Brotli or gzip as the client's Accept-Encoding allows, preferring Brotli", () => {

@@ -110,16 +110,6 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
   return [...hashes];
 }
 
-/**
- * The policy of a cached copy: this response's policy with its `'nonce-…'` source replaced by the page's script
- * hashes. Every other directive stays as helmet wrote it.
- */
-export function policyForCachedPage(policy: string, nonce: string, scriptHashes: readonly string[]): string {
-  const source = `'nonce-${nonce}'`;
-  if (!nonce || !policy.includes(source)) return policy;
-  return policy.replace(source, scriptHashes.length ? scriptHashes.join(" ") : "");
-}
-
 /** Whether the client takes gzip (q-values honoured). */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");

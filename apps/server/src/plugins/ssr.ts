@@ -7,7 +7,7 @@ import { createRequestHandler, data, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
 import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
-import { acceptsGzip, inlineScriptHashes, pickEncoding, policyForCachedPage, type CachedPage, type PageCache } from "./page-cache.js";
+import { acceptsGzip, inlineScriptHashes, pickEncoding, type CachedPage, type PageCache } from "./page-cache.js";
 import { accountPlaceholders, fillTemplate, gzipCopy, makeTemplate, templateVariant, type SignedInTemplate } from "./shared-signed-in.js";
 import type { PublicUser } from "@khelkud/contracts";
 import { isSameSiteRequest } from "./auth.js";
@@ -110,8 +110,7 @@ async function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: Ca
   const encoded = encoding ? await page.encoded(encoding) : null;
   reply.status(page.status).headers(Object.fromEntries(page.headers));
   reply.header("vary", "Accept-Encoding");
-  const policy = reply.getHeader("content-security-policy");
-  if (typeof policy === "string") reply.header("content-security-policy", policyForCachedPage(policy, req.cspNonce, page.scriptHashes));
+  reply.allowScriptHashes(page.scriptHashes);
   if (encoding && encoded) return reply.header("content-encoding", encoding).send(encoded);
   // A client that takes neither encoding gets the page as it is (so does everyone, should compression ever fail:
   // then @fastify/compress compresses this one response).
@@ -145,8 +144,7 @@ async function sendSignedInCopy(req: FastifyRequest, reply: FastifyReply, templa
   const deflated = acceptsGzip(req.headers["accept-encoding"]) ? await template.deflated() : null;
   reply.status(template.status).headers(Object.fromEntries(template.headers));
   reply.header("vary", "Accept-Encoding");
-  const policy = reply.getHeader("content-security-policy");
-  if (typeof policy === "string") reply.header("content-security-policy", policyForCachedPage(policy, req.cspNonce, template.scriptHashes));
+  reply.allowScriptHashes(template.scriptHashes);
   if (deflated) return reply.header("content-encoding", "gzip").send(gzipCopy(template, deflated, user));
   // A client that takes no gzip gets the page as it is (@fastify/compress may still compress it for this response).
   return reply.send(fillTemplate(template, user));

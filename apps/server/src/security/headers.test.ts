@@ -21,30 +21,57 @@ function directives(csp: string): Record<string, string[]> {
 describe("security headers (development configuration)", () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Two stand-ins for the page renderer (plugins/ssr.ts): a page reading its nonce, and a cached page sent with its scripts' hashes.
+    t = await createTestApp({}, (app) => {
+      app.get("/test-page", async (req, reply) => reply.type("text/html").send(`<script nonce="${req.cspNonce}">1</script><script nonce="${req.cspNonce}">2</script>`));
+      app.get("/test-cached-page", async (_req, reply) => reply.allowScriptHashes(["'sha256-a'", "'sha256-b'"]).type("text/html").send("<p>cached</p>"));
+    });
   });
   afterAll(() => t.close());
 
-  it("every response carries a CSP with a fresh script nonce, no inline or eval scripts, and no framing", async () => {
+  it("every response carries a CSP with no inline or eval scripts and no framing; an API answer allows no inline script at all", async () => {
     const a = await t.app.inject({ method: "GET", url: "/api/health" });
     const b = await t.app.inject({ method: "GET", url: "/api/products" });
-    const da = directives(String(a.headers["content-security-policy"]));
-    const db = directives(String(b.headers["content-security-policy"]));
-    expect(da["default-src"]).toEqual(["'self'"]);
-    expect(da["script-src"]).toHaveLength(2);
-    expect(da["script-src"]![0]).toBe("'self'");
-    expect(da["script-src"]![1]).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
-    expect(db["script-src"]![1]).not.toBe(da["script-src"]![1]);
-    expect(da["script-src"]).not.toContain("'unsafe-inline'");
-    expect(da["script-src"]).not.toContain("'unsafe-eval'");
-    expect(da["script-src-attr"]).toEqual(["'none'"]);
-    expect(da["object-src"]).toEqual(["'none'"]);
-    expect(da["frame-ancestors"]).toEqual(["'none'"]);
-    expect(da["base-uri"]).toEqual(["'self'"]);
-    expect(da["form-action"]).toContain("'self'");
+    for (const res of [a, b]) {
+      const d = directives(String(res.headers["content-security-policy"]));
+      expect(d["default-src"]).toEqual(["'self'"]);
+      expect(d["script-src"]).toEqual(["'self'"]);
+      expect(d["script-src-attr"]).toEqual(["'none'"]);
+      expect(d["object-src"]).toEqual(["'none'"]);
+      expect(d["frame-ancestors"]).toEqual(["'none'"]);
+      expect(d["base-uri"]).toEqual(["'self'"]);
+      expect(d["form-action"]).toContain("'self'");
+    }
     expect(a.headers["x-content-type-options"]).toBe("nosniff");
     expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(a.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("a page allows the inline scripts carrying its own fresh nonce, one nonce per request", async () => {
+    const a = await t.app.inject({ method: "GET", url: "/test-page" });
+    const b = await t.app.inject({ method: "GET", url: "/test-page" });
+    const da = directives(String(a.headers["content-security-policy"]));
+    const db = directives(String(b.headers["content-security-policy"]));
+    expect(da["script-src"]).toHaveLength(2);
+    expect(da["script-src"]![0]).toBe("'self'");
+    expect(da["script-src"]![1]).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    // The nonce the page shows is the one its policy names, read twice within the request and the same both times.
+    const shown = [...a.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(shown).toEqual([shown[0], shown[0]]);
+    expect(da["script-src"]![1]).toBe(`'nonce-${shown[0]}'`);
+    expect(db["script-src"]![1]).not.toBe(da["script-src"]![1]);
+    expect(da["script-src"]).not.toContain("'unsafe-inline'");
+    expect(da["script-src"]).not.toContain("'unsafe-eval'");
+  });
+
+  it("a cached page allows its scripts' hashes and no nonce, with every other directive as for any answer", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/test-cached-page" });
+    const plain = await t.app.inject({ method: "GET", url: "/api/health" });
+    const d = directives(String(res.headers["content-security-policy"]));
+    expect(d["script-src"]).toEqual(["'self'", "'sha256-a'", "'sha256-b'"]);
+    const { "script-src": _a, ...rest } = d;
+    const { "script-src": _b, ...plainRest } = directives(String(plain.headers["content-security-policy"]));
+    expect(rest).toEqual(plainRest);
   });
 
   it("sends no HSTS outside production (plain-http localhost must keep working)", async () => {

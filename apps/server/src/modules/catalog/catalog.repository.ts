@@ -542,10 +542,14 @@ const summaryColumns = {
  * filters whose counts are not kept: the window reads every match before the page's first row.
  */
 const countedSummaryColumns = { ...summaryColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) };
+/** The same for the unfiltered list: every active product, counted from the kept counts (as `countProducts` counts it) on every row. */
+const unfilteredSummaryColumns = { ...summaryColumns, total: sql<number>`(SELECT coalesce(sum(c."products"), 0) FROM "product_facet_counts" c)`.mapWith(Number) };
 
 /**
  * The unfiltered list (every active product, in one of the catalogue's orders: the API's first and most asked
  * pages) as statements built once per database and prepared once per connection, so PostgreSQL plans them once.
+ * Each row carries the number of active products from the kept counts, so a page and its total are one round trip
+ * (docs/decisions/140).
  */
 function summaryStatement(db: DbOrTx, order: ProductOrder) {
   let byOrder = summaryStatements.get(db);
@@ -554,7 +558,7 @@ function summaryStatement(db: DbOrTx, order: ProductOrder) {
   let statement = byOrder.get(name);
   if (!statement) {
     statement = db
-      .select(summaryColumns)
+      .select(unfilteredSummaryColumns)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(productWhere({}))
@@ -581,11 +585,19 @@ function summaryPage<Q extends PgSelect>(query: Q, filter: ProductFilter, order:
 
 /** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  const query = () => summaryPage(db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
-  if (!isUnfiltered(filter) || order.key === "relevance") return query();
-  return (await summaryStatement(db, order).execute({ limit, offset })) as Awaited<ReturnType<typeof query>>;
+  return summaryPage(db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
 }
 export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows>>[number];
+
+/** Whether a filter is the unfiltered list, which `findUnfilteredSummaryRows` reads. */
+export function isUnfilteredList(filter: ProductFilter, order: ProductOrder): boolean {
+  return isUnfiltered(filter) && order.key !== "relevance";
+}
+
+/** A page of every active product as a list sends it, each row with the number of active products (`total`; no row past the last page). */
+export async function findUnfilteredSummaryRows(db: DbOrTx, order: ProductOrder, limit: number, offset: number) {
+  return (await summaryStatement(db, order).execute({ limit, offset })) as (ProductSummaryRow & { total: number })[];
+}
 
 /** One page of a product list in the shape a list sends with the number of matches, in one query: for the filters `countsAreKept` does not answer. */
 export async function findCountedProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {

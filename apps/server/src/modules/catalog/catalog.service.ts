@@ -441,6 +441,11 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true, shape: RowShape = "full") {
     const offset = (page - 1) * limit;
     const search = filter.search;
+    if (!search && shape === "summary" && repo.isUnfilteredList(filter, order)) {
+      // Every active product: the page and the kept total in one prepared statement; past the last page, counted on their own.
+      const rows = await repo.findUnfilteredSummaryRows(db, order, limit, offset);
+      return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
+    }
     if (!search && shape === "summary" && !repo.countsAreKept(filter)) {
       // The page and the number of matches in one query; past the last page, counted on their own.
       const rows = await repo.findCountedProductSummaryRows(db, filter, order, limit, offset);
