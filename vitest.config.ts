@@ -8,6 +8,7 @@ export default defineConfig({
           name: "unit",
           include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
           environment: "node",
+          testTimeout: 20_000,
         },
       },
       {
@@ -15,7 +16,8 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
           globalSetup: ["apps/server/src/test/global-setup.ts"],
-          testTimeout: 30_000,
+          // Generous for slow CI machines (2–3× slower than a quiet one): a timeout there proves nothing about the shop.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",
         },
