@@ -441,14 +441,13 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function findPage(filter: repo.ProductFilter, order: repo.ProductOrder, page: number, limit: number, suggest = true, shape: RowShape = "full") {
     const offset = (page - 1) * limit;
     const search = filter.search;
-    if (!search && shape === "summary" && repo.isUnfilteredList(filter, order)) {
-      // Every active product: the page and the kept total in one prepared statement; past the last page, counted on their own.
-      const rows = await repo.findUnfilteredSummaryRows(db, order, limit, offset);
-      return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
-    }
-    if (!search && shape === "summary" && !repo.countsAreKept(filter)) {
-      // The page and the number of matches in one query; past the last page, counted on their own.
-      const rows = await repo.findCountedProductSummaryRows(db, filter, order, limit, offset);
+    const unfiltered = !search && repo.isUnfilteredList(filter, order);
+    if (!search && shape === "summary" && (unfiltered || !repo.countsAreKept(filter))) {
+      // The page and its total in one statement: every active product's page with the kept total (a prepared statement),
+      // any other uncounted filter's page with the number of matches. Past the last page the total is counted on its own.
+      const rows = unfiltered
+        ? await repo.findUnfilteredSummaryRows(db, order, limit, offset)
+        : await repo.findCountedProductSummaryRows(db, filter, order, limit, offset);
       return { filter, rows, total: rows[0]?.total ?? (offset > 0 ? await repo.countProducts(db, filter) : 0), didYouMean: undefined };
     }
     if (!search) {
