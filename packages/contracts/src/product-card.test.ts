@@ -18,9 +18,13 @@ const product = {
   metaTitle: "Buy",
   metaDescription: "Official",
   finalPrice: 350000,
+  status: "ACTIVE",
+  categoryId: "c1",
+  category: { id: "c1", name: "Football Jerseys", slug: "football-jerseys", nameNe: null },
+  createdAt: "2026-11-01T00:00:00.000Z",
   images: [
-    { id: "i1", url: "/media/products/front.png", altText: "front view" },
-    { id: "i2", url: "/media/products/back.png", altText: "back view" },
+    { id: "i1", url: "/media/products/front.png", altText: "front view", altTextNe: "", isPrimary: true, sortOrder: 0, width: 800, height: 800 },
+    { id: "i2", url: "/media/products/back.png", altText: "back view", altTextNe: "", isPrimary: false, sortOrder: 1, width: 800, height: 800 },
   ],
 } as unknown as Product;
 
@@ -31,11 +35,14 @@ describe("product cards (docs/decisions/071, 139)", () => {
     expect(card.description).toMatch(/…$/);
     expect((card.descriptionNe as string).length).toBe(CARD_DESCRIPTION_CHARS);
     for (const field of ["features", "featuresNe", "specifications", "specificationsNe", "keywords", "metaTags", "metaTitle", "metaDescription"]) expect(card).not.toHaveProperty(field);
+    // Nothing a card shows or does needs the status (every listed product is active), the category's id twice or the date.
+    for (const field of ["status", "categoryId", "createdAt"]) expect(card).not.toHaveProperty(field);
+    expect(card.category).toEqual({ id: "c1", name: "Football Jerseys", slug: "football-jerseys", nameNe: null });
     expect(card).toMatchObject({ id: "p1", name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी", finalPrice: 350000 });
   });
 
-  it("a card carries the main picture only", () => {
-    expect(toProductCard(product).images).toEqual([{ id: "i1", url: "/media/products/front.png", altText: "front view" }]);
+  it("a card carries the main picture only, as a card shows it: where it is, what it shows and its size", () => {
+    expect(toProductCard(product).images).toEqual([{ url: "/media/products/front.png", altText: "front view", altTextNe: "", width: 800, height: 800 }]);
     expect(toProductCard({ ...product, images: [] }).images).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createRoutesStub, useLocation } from "react-router";
 import Catalogue from "./catalogue";
 import { parseCatalogueParams } from "../lib/catalogue-params";
+import { pack } from "../lib/packed";
 import { productFixture } from "../test/fixtures";
 
 /** The address bar, as the shopper would read it. */
@@ -19,7 +20,7 @@ function renderCatalogue(url: string) {
       path: "/products",
       loader: ({ request }) => ({
         state: parseCatalogueParams(new URL(request.url).searchParams),
-        products: [productFixture()],
+        products: pack([productFixture()]),
         pagination: { page: 1, limit: 50, total: 1, totalPages: 1 },
         facets: { brands: [{ name: "Adidas", count: 4 }, { name: "Khelkud", count: 9 }], categories: [{ id: "c1", slug: "cricket-jerseys", name: "Cricket Jerseys", count: 12 }] },
         didYouMean: undefined,
@@ -41,6 +42,13 @@ const address = () => screen.getByLabelText("address").textContent;
 
 describe("the catalogue keeps its state in the URL", () => {
   afterEach(cleanup);
+
+  it("shows the products its loader sent as one string, each as a card linking to its page", async () => {
+    renderCatalogue("/products");
+    const link = await screen.findByRole("link", { name: "Nepal Cricket Home Jersey" });
+    expect(link.getAttribute("href")).toBe("/products/nepal-cricket-home-jersey");
+    expect(screen.getByRole("button", { name: "Quick view Nepal Cricket Home Jersey" })).toBeTruthy();
+  });
 
   it("a sort puts `sort` in the URL and goes back to page 1", async () => {
     renderCatalogue("/products?brand=Adidas&page=3");

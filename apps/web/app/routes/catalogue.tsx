@@ -11,6 +11,7 @@ import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";
+import { pack, usePacked } from "../lib/packed";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const facets = { ...list.facets!, categories: list.facets!.categories.map((c) => localCategory(c, locale)) };
   // The grid shows no description; the list view (its own URL) shows two lines of it (docs/decisions/139).
   const card = { description: state.view === "list" };
-  return { state, products: list.products.map((p) => localProduct(toProductCard(p, card), locale)), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
+  return { state, products: pack(list.products.map((p) => localProduct(toProductCard(p, card), locale))), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets, t: (key: string) => string) {
@@ -264,7 +265,8 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
 }
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { state, products, pagination, facets, didYouMean } = loaderData;
+  const { state, pagination, facets, didYouMean } = loaderData;
+  const products = usePacked(loaderData.products);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();

@@ -23,6 +23,10 @@ const product = {
   metaTags: [],
   metaTitle: null,
   metaDescription: null,
+  status: "ACTIVE",
+  categoryId: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  images: [],
 } as Product;
 
 function renderProductPage(basename?: string) {

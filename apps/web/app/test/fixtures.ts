@@ -24,17 +24,14 @@ export function productFixture(overrides: Partial<ProductCardData> = {}): Produc
     colors: [],
     featured: false,
     isNew: false,
-    status: "ACTIVE",
     rating: null,
     reviewCount: 0,
-    categoryId: null,
     category: null,
     images: [],
     personalisable: false,
     printFee: null,
     printScripts: ["LATIN"],
     players: [],
-    createdAt: "2026-11-01T00:00:00.000Z",
     ...overrides,
   };
 }
