@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPageCache, inlineScriptHashes, pickEncoding } from "./page-cache.js";
@@ -165,6 +165,52 @@ describe("page cache: storage", () => {
     expect(brotliDecompressSync(br!).toString()).toBe(html);
     expect(gunzipSync((await page.encoded("gzip"))!).toString()).toBe(html);
     expect(br!.length).toBeLessThan(html.length / 10);
+  });
+});
+
+/** A catalogue-like page rendered with `nonce`: the nonce is on its scripts and in its data, as React Router writes them. */
+function renderWith(nonce: string, price = 1799) {
+  const cards = Array.from({ length: 200 }, (_, i) => `<article class="card"><a href="/products/jersey-${(i * 7919) % 1000}">Jersey ${i} ${(i * 31) % 97}</a><span>Rs. ${price + i}</span></article>`).join("");
+  return `<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx={"cspNonce":"${nonce}"}</script></head><body>${cards}<script nonce="${nonce}">hydrate()</script></body></html>`;
+}
+
+describe("page cache: a page that stays the same (docs/decisions/141)", () => {
+  it("renders again to the same page: keeps serving the first render's bytes and scripts, and its Brotli copy gets smaller", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    const first = cache.set("/products", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" })!;
+    const quick = (await first.encoded("br"))!;
+    clock = 2500;
+    expect(cache.get("/products")).toBeUndefined();
+    // The next render differs only in its nonce: the kept page serves another period, with the hashes of the scripts it holds.
+    const again = cache.set("/products", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
+    expect(again).toBe(first);
+    expect(cache.get("/products")).toBe(first);
+    expect(again.body.toString()).toBe(renderWith("n1"));
+    expect(again.scriptHashes).toEqual(inlineScriptHashes(renderWith("n1"), "n1"));
+    await vi.waitFor(async () => expect((await again.encoded("br"))!.length).toBeLessThan(quick.length));
+    expect(brotliDecompressSync((await again.encoded("br"))!).toString()).toBe(renderWith("n1"));
+    expect(cache.bytes).toBe(again.body.length + (await again.encoded("br"))!.length);
+  });
+
+  it("renders again to a different page (a price changed): the new render replaces it", () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    const first = cache.set("/products", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" })!;
+    clock = 2500;
+    const changed = cache.set("/products", { status: 200, headers: [], html: renderWith("n2", 1499), nonce: "n2" })!;
+    expect(changed).not.toBe(first);
+    expect(cache.get("/products")?.body.toString()).toBe(renderWith("n2", 1499));
+    expect(cache.get("/products")?.scriptHashes).toEqual(inlineScriptHashes(renderWith("n2", 1499), "n2"));
+  });
+
+  it("never brings a page back after an administrator write", () => {
+    const cache = createPageCache({ ttlMs: 2000 });
+    const first = cache.set("/", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" })!;
+    cache.clear();
+    const after = cache.set("/", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" }, cache.generation)!;
+    expect(after).not.toBe(first);
+    expect(after.body.toString()).toBe(renderWith("n2"));
   });
 });
 
