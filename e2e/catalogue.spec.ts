@@ -178,6 +178,18 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });
 
+  test("on a phone, quick view shows the picture above the name and price, not under them", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, "/products", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: /^Quick view/ }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const picture = (await dialog.getByRole("img").first().boundingBox())!;
+    const name = (await dialog.getByRole("heading", { level: 2 }).first().boundingBox())!;
+    expect(picture.height).toBeGreaterThan(200);
+    expect(name.y).toBeGreaterThanOrEqual(picture.y + picture.height);
+  });
+
   test("a card's heart keeps a guest's wish across reloads and marks only that card", async ({ page }) => {
     await visit(page, "/products?sort=name");
     const hearts = page.getByRole("button", { name: /to wishlist$|from wishlist$/ });

@@ -28,7 +28,7 @@ export function QuickView({ product, onClose, onAddedToCart }: { product: Produc
       }}
       className="m-auto w-[min(56rem,calc(100vw-1.5rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
     >
-      <div className="grid max-h-[90vh] gap-5 overflow-y-auto p-4 sm:p-6 md:grid-cols-2">
+      <div className="grid max-h-[90vh] auto-rows-max gap-5 overflow-y-auto p-4 sm:p-6 md:grid-cols-2">
         <div className="aspect-square overflow-hidden rounded-xl bg-slate-100">
           {image ? <ProductImage url={image.url} alt={image.altText} width={image.width} height={image.height} sizes="(min-width: 768px) 420px, 90vw" maxWidth={960} className="h-full w-full object-cover" /> : null}
         </div>
