@@ -14,7 +14,8 @@ import type { SignedInTemplate } from "./shared-signed-in.js";
  * data cache already allows) and dropped at once by every administrator write. The page is compressed once per
  * encoding (Brotli, gzip) and those bytes are sent to every visitor, the first one included (docs/decisions/139), so a
  * copy costs no compression and no rewriting. A page whose next render comes out the same (but for its nonce) is kept
- * as it is for another period, and its Brotli copy is made again at the best quality (docs/decisions/141).
+ * as it is for another period, and its Brotli copy is made again at the best quality (docs/decisions/141); so that its
+ * next render can find it, an expired page stays, unserved, for KEEP_EXPIRED_MS.
  *
  * The page's inline scripts carry the nonce of the request that rendered it; that nonce is in no other response's
  * policy. Instead, a copy is served with a Content-Security-Policy listing the SHA-256 hashes of exactly the inline
@@ -101,6 +102,15 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 function compressHard(body: Buffer): Promise<Buffer> {
   return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
+
+/**
+ * How long an expired page stays (never served) so that its next render can find it the same and keep it with its
+ * quality-11 copy: a page asked for at least this often stays compressed hard across its renders.
+ */
+const KEEP_EXPIRED_MS = 30_000;
+
+/** Pages waiting for their quality-11 copy, at most (each holds its HTML until its turn). */
+const MAX_SETTLING = 8;
 
 /** What a render's HTML says, whatever its nonce: two renders of the same page differ only in that (and its script hashes). */
 function fingerprintOf(html: string, nonce: string): string {
@@ -203,8 +213,10 @@ export function createPageCache({
   const held = new Map<string, number>();
   let bytes = 0;
   let generation = 0;
-  // Hard compressions run one at a time, so pages settling together never take more than one thread of the pool.
+  // Hard compressions run one at a time, so pages settling together never take more than one thread of the pool, and
+  // at most MAX_SETTLING wait: past that a page stays at quality 5 until it is found the same again.
   let settling: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
 
   function drop(id: string) {
     const n = held.get(id);
@@ -305,21 +317,21 @@ export function createPageCache({
     },
     set(key, { status, headers, html, nonce }, rendered) {
       if (rendered !== undefined && rendered !== generation) return null;
+      // Pages expired for longer than KEEP_EXPIRED_MS go when the next one is kept: memory holds pages that may still be
+      // served, or found again by their own next render (within the byte budget either way).
+      const at = now();
+      for (const [k, page] of pages) if (k !== key && page.expires + KEEP_EXPIRED_MS <= at) drop(`p ${k}`);
       const fingerprint = fingerprintOf(html, nonce);
       const previous = pages.get(key);
       if (previous?.fingerprint === fingerprint) {
         // The same page again: the kept one (its HTML, script hashes and compressed copies) serves another period,
         // and its Brotli copy is made again at the best quality.
-        previous.expires = now() + ttlMs;
+        previous.expires = at + ttlMs;
         refresh(`p ${key}`, key, previous);
         previous.settle();
         return previous;
       }
       drop(`p ${key}`);
-      // Expired pages go when the next one is kept, so memory holds only pages that may still be served (or found
-      // again by their own next render, above).
-      const at = now();
-      for (const [k, page] of pages) if (page.expires <= at) drop(`p ${k}`);
       // Oldest first out: a crawler walking thousands of filter combinations cannot grow the cache without bound.
       while (pages.size >= maxEntries) drop(`p ${pages.keys().next().value!}`);
       const body = Buffer.from(html, "utf8");
@@ -344,18 +356,22 @@ export function createPageCache({
           return made;
         },
         settle() {
-          if (settled) return;
+          if (settled || waiting >= MAX_SETTLING) return;
           settled = true;
-          settling = settling.then(async () => {
-            // Dropped or replaced while it waited: nothing to make.
-            if (pages.get(key) !== page) return;
-            const hard = await compressHard(body).catch(() => null);
-            // The quick copy, if one was made meanwhile or before, is replaced (and counted out of the budget).
-            const quick = await encodings.get("br");
-            if (!hard || (quick && hard.length >= quick.length)) return;
-            encodings.set("br", Promise.resolve(hard));
-            grow(id, page, hard.length - (quick?.length ?? 0));
-          });
+          waiting++;
+          settling = settling
+            .then(async () => {
+              // Dropped or replaced while it waited: nothing to make.
+              if (pages.get(key) !== page) return;
+              const hard = await compressHard(body).catch(() => null);
+              // The quick copy, if one was made meanwhile or before, is replaced (and counted out of the budget).
+              const quick = await encodings.get("br");
+              if (!hard || pages.get(key) !== page || (quick && hard.length >= quick.length)) return;
+              encodings.set("br", Promise.resolve(hard));
+              grow(id, page, hard.length - (quick?.length ?? 0));
+            })
+            .catch(() => undefined)
+            .finally(() => waiting--);
         },
       };
       pages.set(key, page);
