@@ -87,11 +87,14 @@ export const DYNAMIC_COMPRESSION = {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Compression of a cached page: once per page and encoding, on libuv's thread pool (never on the event loop). */
+/** A page in Brotli at `quality`, on libuv's thread pool (never on the event loop). */
+function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
+  return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+/** Compression of a cached page: once per page and encoding. */
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "br")
-    return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 5, [BROTLI_PARAM_SIZE_HINT]: body.length } });
-  return gzip(body, { level: 9 });
+  return encoding === "br" ? brotliAt(body, 5) : gzip(body, { level: 9 });
 }
 
 /**
@@ -99,9 +102,7 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
  * smaller than quality 5 for the home page and the catalogue, at 30–100 times the time (0.16 s for the home page,
  * 0.5 s for the catalogue's 300 KB on this project's VM), so it is spent only on a page that stays.
  */
-function compressHard(body: Buffer): Promise<Buffer> {
-  return brotli(body, { params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_SIZE_HINT]: body.length } });
-}
+const SETTLED_BROTLI_QUALITY = 11;
 
 /**
  * How long an expired page stays (never served) so that its next render can find it the same and keep it with its
@@ -311,7 +312,7 @@ export function createPageCache({
     },
     get(key) {
       const page = pages.get(key);
-      // An expired page is not served; it stays until the next page is kept, which may be its own render again.
+      // An expired page is not served; it stays KEEP_EXPIRED_MS for its own next render to find (see set).
       if (!page || page.expires <= now()) return undefined;
       return page;
     },
@@ -363,7 +364,7 @@ export function createPageCache({
             .then(async () => {
               // Dropped or replaced while it waited: nothing to make.
               if (pages.get(key) !== page) return;
-              const hard = await compressHard(body).catch(() => null);
+              const hard = await brotliAt(body, SETTLED_BROTLI_QUALITY).catch(() => null);
               // The quick copy, if one was made meanwhile or before, is replaced (and counted out of the budget).
               const quick = await encodings.get("br");
               if (!hard || pages.get(key) !== page || (quick && hard.length >= quick.length)) return;
