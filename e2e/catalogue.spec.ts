@@ -178,6 +178,33 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
   });
 
+  test("quick view reads the sizes when it opens: the page carries none, and a failed read offers Try Again", async ({ page }) => {
+    // The catalogue's document leaves sizes, stock per size and players to quick view (docs/decisions/142).
+    const html = await (await page.request.get("/products?sort=name")).text();
+    expect(html).not.toMatch(/available\\*":(true|false)/);
+    expect(html).not.toMatch(/players\\*":/);
+
+    await visit(page, "/products?sort=name", { waitUntil: "networkidle" });
+    let refused = 0;
+    await page.route(/\/api\/products\/[^/?]+$/, (route) => {
+      refused++;
+      return route.abort("connectionreset");
+    });
+    const card = page.getByRole("article").filter({ hasNot: page.getByRole("button", { name: /out of stock/i }) }).first();
+    await card.getByRole("button", { name: /^Add to Cart\b/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("alert")).toContainText("We could not load this product");
+    expect(refused).toBe(1);
+    await expect(dialog.getByRole("radio")).toHaveCount(0);
+
+    await page.unroute(/\/api\/products\/[^/?]+$/);
+    await dialog.getByRole("button", { name: "Try Again" }).click();
+    await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
+    await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: /Cart, 1 items/ })).toBeVisible();
+  });
+
   test("on a phone, quick view shows the picture above the name and price, not under them", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await visit(page, "/products", { waitUntil: "networkidle" });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ProductCardData } from "@khelkud/contracts";
+import { unsizedPurchase, type ProductCardData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";
 import { toggleWishlist, useInWishlist } from "../lib/wishlist";
@@ -57,14 +57,13 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
   const wished = useInWishlist(product.id);
   const image = product.images[0];
   const soldOut = product.stock <= 0;
-  const needsSize = product.sizes.length > 0;
   const list = view === "list";
   const { t } = useI18n();
 
-  const onAdd = () => (needsSize ? setQuickView(true) : addToCart(product));
+  const onAdd = () => (product.sized ? setQuickView(true) : addToCart(unsizedPurchase(product)));
   const onBuy = () => {
-    if (needsSize) return setQuickView(true);
-    const url = buyNow(product);
+    if (product.sized) return setQuickView(true);
+    const url = buyNow(unsizedPurchase(product));
     if (url) navigate(url);
   };
 

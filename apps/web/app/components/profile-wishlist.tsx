@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toProductCard, type Product } from "@khelkud/contracts";
+import { toProductCard, toPurchase, type Product } from "@khelkud/contracts";
 import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/wishlist";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
@@ -87,7 +87,7 @@ export function ProfileWishlist() {
           </li>
         ))}
       </ul>
-      {choosing ? <QuickView product={localProduct(toProductCard(choosing), locale)} onClose={() => setChoosing(null)} onAddedToCart={() => completeWishlistMove(choosing, { silent: true })} /> : null}
+      {choosing ? <QuickView product={localProduct(toProductCard(choosing), locale)} purchase={localProduct(toPurchase(choosing), locale)} onClose={() => setChoosing(null)} onAddedToCart={() => completeWishlistMove(choosing, { silent: true })} /> : null}
     </div>
   );
 }

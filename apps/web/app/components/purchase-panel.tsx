@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
-import type { ProductCardData } from "@khelkud/contracts";
+import type { PurchaseData } from "@khelkud/contracts";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";
 import { StockBadge } from "./stock-badge";
@@ -13,7 +13,7 @@ import { tBrowser, useI18n } from "../lib/i18n";
  * Size picker (per-size stock, sold-out sizes disabled), quantity stepper bounded by the chosen size's
  * stock, Buy Now and Add to Cart. Used on the product page and in quick view; cart rules live in lib/cart.
  */
-export function PurchasePanel({ product, onDone, onAddedToCart }: { product: ProductCardData; onDone?: () => void; onAddedToCart?: () => void }) {
+export function PurchasePanel({ product, onDone, onAddedToCart }: { product: PurchaseData; onDone?: () => void; onAddedToCart?: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const { t, digits } = useI18n();

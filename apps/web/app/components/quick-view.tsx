@@ -1,22 +1,73 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { ProductCardData } from "@khelkud/contracts";
+import { toPurchase, type Product, type ProductCardData, type PurchaseData } from "@khelkud/contracts";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { PurchasePanel } from "./purchase-panel";
 import { RatingOrNone } from "./star-rating";
+import { LoadError } from "./load-error";
+import { api, ApiError } from "../lib/api";
+import { localProduct } from "../lib/local-text";
 import { useI18n } from "../lib/i18n";
 
-/** Quick view in a native modal <dialog>: focus stays inside, Escape and the backdrop close it. */
-export function QuickView({ product, onClose, onAddedToCart }: { product: ProductCardData; onClose: () => void; onAddedToCart?: () => void }) {
+type Loaded = { state: "loading" } | { state: "ready"; purchase: PurchaseData } | { state: "failed"; gone: boolean };
+
+/**
+ * The sizes, colours, players and stock quick view chooses from: a card does not carry them (docs/decisions/142), so
+ * they are read from the product's API when quick view opens, fresh rather than as old as the page. Closing quick view
+ * drops the request.
+ */
+function usePurchase(product: ProductCardData, given: PurchaseData | undefined): [Loaded, () => void] {
+  const { locale } = useI18n();
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const fetched = given === undefined;
+  useEffect(() => {
+    if (!fetched) return;
+    const controller = new AbortController();
+    setLoaded({ state: "loading" });
+    api<{ product: Product }>(`/api/products/${encodeURIComponent(product.id)}`, { signal: controller.signal })
+      .then(({ product: full }) => setLoaded({ state: "ready", purchase: localProduct(toPurchase(full), locale) }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ state: "failed", gone: error instanceof ApiError && error.status === 404 });
+      });
+    return () => controller.abort();
+  }, [product.id, fetched, locale, attempt]);
+  return [given ? { state: "ready", purchase: given } : loaded, () => setAttempt((n) => n + 1)];
+}
+
+/** The purchase panel's place while the product loads: as tall as a size row, a quantity and two buttons. */
+function PanelSkeleton({ label }: { label: string }) {
+  return (
+    <div className="animate-pulse space-y-5" aria-busy="true" aria-label={label}>
+      <div className="h-4 w-1/3 rounded bg-slate-200" />
+      <div className="flex gap-2">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-11 w-12 rounded-lg bg-slate-200" />
+        ))}
+      </div>
+      <div className="h-11 w-40 rounded-lg bg-slate-200" />
+      <div className="h-11 rounded-lg bg-slate-200" />
+    </div>
+  );
+}
+
+/**
+ * Quick view in a native modal <dialog>: focus stays inside, Escape and the backdrop close it. `purchase`: what buying
+ * needs, when the caller already has it (the wishlist); otherwise it is fetched.
+ */
+export function QuickView({ product, purchase: given, onClose, onAddedToCart }: { product: ProductCardData; purchase?: PurchaseData; onClose: () => void; onAddedToCart?: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useI18n();
+  const [loaded, retry] = usePurchase(product, given);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+  // Once loaded, the price and rating are the product's own, as fresh as its stock.
+  const shown = loaded.state === "ready" ? loaded.purchase : product;
   const image = product.images[0];
   return (
     <dialog
@@ -47,13 +98,23 @@ export function QuickView({ product, onClose, onAddedToCart }: { product: Produc
             </button>
           </div>
           <div className="mt-2">
-            <RatingOrNone rating={product.rating} reviewCount={product.reviewCount} />
+            <RatingOrNone rating={shown.rating} reviewCount={shown.reviewCount} />
           </div>
           <div className="mt-3">
-            <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} large />
+            <Price price={shown.price} finalPrice={shown.finalPrice} discountPercent={shown.discountPercent} large />
           </div>
           <div className="mt-5">
-            <PurchasePanel product={product} onDone={() => ref.current?.close()} onAddedToCart={onAddedToCart} />
+            {loaded.state === "ready" ? (
+              <PurchasePanel product={loaded.purchase} onDone={() => ref.current?.close()} onAddedToCart={onAddedToCart} />
+            ) : loaded.state === "loading" ? (
+              <PanelSkeleton label={t("productInfo.quickViewLoading")} />
+            ) : loaded.gone ? (
+              <p role="alert" className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">
+                {t("product.notFoundText")}
+              </p>
+            ) : (
+              <LoadError title={t("product.loadError")} onRetry={retry} busy={false} compact />
+            )}
           </div>
           <Link to={`/products/${product.slug}`} className="mt-5 inline-block font-semibold text-nepal hover:underline">
             {t("productInfo.fullDetails")}

@@ -1,6 +1,6 @@
 /** Buy Now: one line checked out without touching the cart (docs/product-rules.md §5). */
 import { toast } from "./toast";
-import { MSG, type ProductCardData } from "@khelkud/contracts";
+import { MSG, type Buyable } from "@khelkud/contracts";
 import { cartLine, sizeStock, type AddOptions, type CartItem } from "./cart-store";
 
 const BUY_NOW_KEY = "buyNow";
@@ -9,7 +9,7 @@ const BUY_NOW_KEY = "buyNow";
  * Buy Now checks out one line without touching the cart (docs/product-rules.md §5): the line waits in sessionStorage
  * and the caller navigates to the returned URL. Returns null (with the spec's toast) when the line is not valid.
  */
-export function buyNow(product: ProductCardData, { size, color, quantity = 1, print, printFee }: Omit<AddOptions, "silent"> = {}): string | null {
+export function buyNow(product: Buyable, { size, color, quantity = 1, print, printFee }: Omit<AddOptions, "silent"> = {}): string | null {
   if (product.sizes.length > 0 && !size) {
     toast.error(MSG.selectSize);
     return null;

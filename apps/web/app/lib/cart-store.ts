@@ -4,7 +4,7 @@
  * functions. Prices here are for display only: the server recomputes every amount at checkout.
  */
 import { toast } from "./toast";
-import { localDigits, localText, type Locale, type ProductCardData } from "@khelkud/contracts";
+import { localDigits, localText, type Buyable, type Locale } from "@khelkud/contracts";
 import { browserLocale, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 import { CART_COOKIE, cartCookieAttributes, cookieValueFor } from "./cart-cookie";
@@ -66,7 +66,7 @@ export const lineKey = (productId: string, size = "default", color = "default", 
   `${productId}-${size}-${color}${print ? `-${print.playerId ?? `${print.name}#${print.number}`}` : ""}`;
 
 /** Stock of the chosen size (or of the product without sizes). */
-export function sizeStock(product: ProductCardData, size: string | undefined): number {
+export function sizeStock(product: Buyable, size: string | undefined): number {
   if (!size) return product.stock;
   return product.sizes.find((s) => s.size === size)?.stock ?? 0;
 }
@@ -81,7 +81,7 @@ export interface AddOptions {
 }
 
 /** The line of a product in one size and colour, with the shop's price at the moment it is added (the server re-prices it). */
-export function cartLine(product: ProductCardData, { size, color, print, printFee }: Pick<AddOptions, "size" | "color" | "print" | "printFee">, quantity: number, stock: number): CartItem {
+export function cartLine(product: Buyable, { size, color, print, printFee }: Pick<AddOptions, "size" | "color" | "print" | "printFee">, quantity: number, stock: number): CartItem {
   return {
     key: lineKey(product.id, size, color, print),
     productId: product.id,
@@ -100,7 +100,7 @@ export function cartLine(product: ProductCardData, { size, color, print, printFe
 }
 
 /** Adds a line, merging with the same product + size + colour, never above that size's stock. */
-export function addToCart(product: ProductCardData, { size, color, quantity = 1, silent = false, print, printFee }: AddOptions = {}): boolean {
+export function addToCart(product: Buyable, { size, color, quantity = 1, silent = false, print, printFee }: AddOptions = {}): boolean {
   if (product.sizes.length > 0 && !size) {
     if (!silent) toast.error(tBrowser("messages.selectSize"));
     return false;

@@ -150,6 +150,7 @@ export const enPages = {
   productInfo: {
     tabs: "Product information",
     quickViewClose: "Close quick view",
+    quickViewLoading: "Loading sizes and stock",
     fullDetails: "View full details",
     byBrand: "{{name}} by {{brand}}, authentic, in NPR with delivery across Nepal.",
   },

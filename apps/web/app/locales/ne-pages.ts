@@ -151,6 +151,7 @@ export const nePages: Texts<typeof enPages> = {
   productInfo: {
     tabs: "सामानको विवरण",
     quickViewClose: "छिटो हेराइ बन्द गर्नुहोस्",
+    quickViewLoading: "साइज र स्टक लोड हुँदैछ",
     fullDetails: "पूरा विवरण हेर्नुहोस्",
     byBrand: "{{brand}} को {{name}}, सक्कली, नेपाली रुपैयाँमा मूल्य र नेपालभर डेलिभरी।",
   },

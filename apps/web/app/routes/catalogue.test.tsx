@@ -5,7 +5,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import Catalogue from "./catalogue";
 import { parseCatalogueParams } from "../lib/catalogue-params";
 import { pack } from "../lib/packed";
-import { productFixture } from "../test/fixtures";
+import { cardFixture } from "../test/fixtures";
 
 /** The address bar, as the shopper would read it. */
 function Address() {
@@ -20,7 +20,7 @@ function renderCatalogue(url: string) {
       path: "/products",
       loader: ({ request }) => ({
         state: parseCatalogueParams(new URL(request.url).searchParams),
-        products: pack([productFixture()]),
+        products: pack([cardFixture()]),
         pagination: { page: 1, limit: 50, total: 1, totalPages: 1 },
         facets: { brands: [{ name: "Adidas", count: 4 }, { name: "Khelkud", count: 9 }], categories: [{ id: "c1", slug: "cricket-jerseys", name: "Cricket Jerseys", count: 12 }] },
         didYouMean: undefined,

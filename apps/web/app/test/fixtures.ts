@@ -1,7 +1,7 @@
-import type { ProductCardData } from "@khelkud/contracts";
+import type { ProductCardData, PurchaseData } from "@khelkud/contracts";
 
-/** A product as the catalogue sends it to cards and the product page (money in paisa). */
-export function productFixture(overrides: Partial<ProductCardData> = {}): ProductCardData {
+/** A product as buying sees it: quick view and the product page's purchase panel (money in paisa). */
+export function productFixture(overrides: Partial<PurchaseData> = {}): PurchaseData {
   return {
     id: "p-nepal-home",
     name: "Nepal Cricket Home Jersey",
@@ -34,4 +34,10 @@ export function productFixture(overrides: Partial<ProductCardData> = {}): Produc
     players: [],
     ...overrides,
   };
+}
+
+/** The same product as a catalogue card sends it: without what only choosing a size or a print needs. */
+export function cardFixture(overrides: Partial<ProductCardData> = {}): ProductCardData {
+  const { sizes, colors: _colors, players: _players, printScripts: _printScripts, printFee: _printFee, personalisable: _personalisable, ...card } = productFixture();
+  return { ...card, sized: sizes.length > 0, ...overrides };
 }
