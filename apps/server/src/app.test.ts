@@ -84,6 +84,32 @@ describe("media", () => {
     }
   });
 
+  it("serves a width asked without a format in the best one the browser accepts, and says it varies by Accept", async () => {
+    const sharp = (await import("sharp")).default;
+    for (const [accept, type, format] of [
+      ["image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8", "image/avif", "heif"], // Chrome
+      ["image/webp,*/*", "image/webp", "webp"],
+      ["image/avif;q=0, image/webp", "image/webp", "webp"], // AVIF refused by its q-value
+      ["*/*", "image/jpeg", "jpeg"],
+      ["", "image/jpeg", "jpeg"],
+    ] as const) {
+      const res = await t.app.inject({ url: `/media/_r/320/${imageKey}`, headers: accept ? { accept } : {} });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-type"], accept).toBe(type);
+      expect(res.headers.vary, accept).toMatch(/\bAccept\b/);
+      expect(res.headers["cache-control"]).toContain("immutable");
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width], accept).toEqual([format, 320]);
+    }
+    // A format in the address is that format whatever the browser says, and does not vary.
+    const webp = await t.app.inject({ url: `/media/_r/320.webp/${imageKey}`, headers: { accept: "image/avif" } });
+    expect(webp.headers["content-type"]).toBe("image/webp");
+    expect(webp.headers.vary ?? "").not.toMatch(/\bAccept\b/);
+    // Widths outside the list stay refused without a format too, and %00 in the key finds nothing.
+    expect((await t.app.inject({ url: `/media/_r/333/${imageKey}`, headers: { accept: "image/avif" } })).statusCode).toBe(400);
+    expect((await t.app.inject(`/media/_r/320/${imageKey}%00`)).statusCode).toBe(404);
+  });
+
   it("refuses widths outside the list, so the cache cannot be filled with junk", async () => {
     expect((await t.app.inject(`/media/_r/333.webp/${imageKey}`)).statusCode).toBe(400);
   });

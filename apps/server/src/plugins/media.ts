@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { negotiate } from "@fastify/accept-negotiator";
 import { loadSharp } from "../lib/sharp.js";
 import { ADMIN_MSG, IMAGE_FORMATS, IMAGE_WIDTHS, MSG, type ImageFormat } from "@khelkud/contracts";
 import { localized } from "./errors.js";
@@ -14,12 +15,20 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: "image/avif",
 };
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const VARIANT_RE = /^_r\/(\d+)\.([a-z]+)\/(.+)$/;
+const VARIANT_RE = /^_r\/(\d+)(?:\.([a-z]+))?\/(.+)$/;
 
 /**
  * /media/<key>                 the stored original
  * /media/_r/<w>.<fmt>/<key>    resized with sharp once, then served from the disk cache
+ * /media/_r/<w>/<key>          the same in the best format the request's `Accept` names (AVIF, WebP, else JPEG),
+ *                              with `Vary: Accept` (docs/decisions/142)
  */
+/** For a width asked without a format: AVIF, then WebP, as the request's `Accept` allows (q-values count); else JPEG. */
+function bestFormat(accept: string | undefined): ImageFormat {
+  const best = accept ? negotiate(accept, ["image/avif", "image/webp"]) : null;
+  return best === "image/avif" ? "avif" : best === "image/webp" ? "webp" : "jpeg";
+}
+
 export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: string): void {
   const inFlight = new Map<string, Promise<string>>();
 
@@ -51,7 +60,8 @@ export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: 
     let ext = path.extname(key).slice(1);
     if (m) {
       const width = Number(m[1]);
-      const format = m[2] as ImageFormat;
+      const format = (m[2] ?? bestFormat(req.headers.accept)) as ImageFormat;
+      if (!m[2]) reply.header("Vary", "Accept");
       if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
         return reply.status(400).send(localized(req, { success: false, error: MSG.imageVariantUnsupported }));
       }

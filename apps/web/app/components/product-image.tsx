@@ -1,4 +1,4 @@
-import { imageSrcSet, imageVariantUrl } from "@khelkud/contracts";
+import { imageAtWidth, imageSrcSet } from "@khelkud/contracts";
 
 interface Props {
   url: string;
@@ -14,22 +14,23 @@ interface Props {
   maxWidth?: number;
 }
 
-/** Responsive AVIF/WebP with explicit dimensions, so nothing shifts while it loads. */
+/**
+ * A responsive picture with explicit dimensions, so nothing shifts while it loads. Each width is served as AVIF, WebP or
+ * JPEG by what the browser accepts (imageAtWidth), so one `<img>` does without a `<picture>` of sources.
+ */
 export function ProductImage({ url, alt, width, height, sizes, priority = false, low = false, className = "", maxWidth = 1280 }: Props) {
   return (
-    <picture>
-      <source type="image/avif" srcSet={imageSrcSet(url, "avif", maxWidth)} sizes={sizes} />
-      <source type="image/webp" srcSet={imageSrcSet(url, "webp", maxWidth)} sizes={sizes} />
-      <img
-        src={imageVariantUrl(url, 640, "jpeg")}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
-        fetchPriority={priority ? "high" : low ? "low" : "auto"}
-        className={className}
-      />
-    </picture>
+    <img
+      src={imageAtWidth(url, 640)}
+      srcSet={imageSrcSet(url, maxWidth)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : low ? "low" : "auto"}
+      className={className}
+    />
   );
 }

@@ -9,7 +9,7 @@ export function pageTitle(title?: string): string {
 
 /** A <link rel=preload> for the page's largest image, rendered in <head> through the route's meta. */
 export function preloadImage(url: string, sizes: string, maxWidth = 1280) {
-  return { tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: imageSrcSet(url, "avif", maxWidth), imageSizes: sizes, fetchPriority: "high" } as const;
+  return { tagName: "link", rel: "preload", as: "image", imageSrcSet: imageSrcSet(url, maxWidth), imageSizes: sizes, fetchPriority: "high" } as const;
 }
 
 /** The language of the page a route's `meta` describes (the root loader's `locale`). */
