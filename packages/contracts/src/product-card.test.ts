@@ -47,7 +47,8 @@ describe("product cards (docs/decisions/071, 139)", () => {
     for (const field of ["features", "featuresNe", "specifications", "specificationsNe", "keywords", "metaTags", "metaTitle", "metaDescription"]) expect(card).not.toHaveProperty(field);
     // Nothing a card shows or does needs the status (every listed product is active), the category's id twice or the date.
     for (const field of ["status", "categoryId", "createdAt"]) expect(card).not.toHaveProperty(field);
-    expect(card.category).toEqual({ id: "c1", name: "Football Jerseys", slug: "football-jerseys", nameNe: null });
+    // Nor its category or sale price: no card shows them (docs/decisions/142).
+    for (const field of ["category", "salePrice"]) expect(card).not.toHaveProperty(field);
     expect(card).toMatchObject({ id: "p1", name: "Nepal Home Jersey", nameNe: "नेपाल घरेलु जर्सी", finalPrice: 350000 });
   });
 
@@ -65,7 +66,7 @@ describe("product cards (docs/decisions/071, 139)", () => {
 
   it("what buying needs keeps the sizes, colours and players, without the long texts", () => {
     const purchase = toPurchase(product) as Record<string, unknown>;
-    expect(purchase).toMatchObject({ sizes: product.sizes, colors: ["Crimson"], personalisable: true, players: product.players, printScripts: ["LATIN"] });
+    expect(purchase).toMatchObject({ category: { id: "c1", name: "Football Jerseys", slug: "football-jerseys", nameNe: null }, sizes: product.sizes, colors: ["Crimson"], personalisable: true, players: product.players, printScripts: ["LATIN"] });
     for (const field of ["features", "specifications", "keywords", "metaTitle", "status", "createdAt"]) expect(purchase).not.toHaveProperty(field);
     expect(purchase.images).toEqual([{ url: "/media/products/front.png", altText: "front view", altTextNe: "", width: 800, height: 800 }]);
   });

@@ -19,8 +19,9 @@ export type PurchaseData = Omit<
 /** What only choosing a size, colour or print needs: a card leaves it to quick view. */
 type ChoiceFields = "sizes" | "colors" | "players" | "printScripts" | "printFee" | "personalisable";
 
-/** A card: what it shows, and whether Add to Cart must first ask for a size (`sized`). */
-export type ProductCardData = Omit<PurchaseData, ChoiceFields> & { sized: boolean };
+/** A card: what it shows, and whether Add to Cart must first ask for a size (`sized`). Not its category or sale price,
+ * which no card shows (the price it shows is `finalPrice`, with `price` struck through beside it). */
+export type ProductCardData = Omit<PurchaseData, ChoiceFields | "category" | "salePrice"> & { sized: boolean };
 
 /** The options of a card only ever laid out in a grid: see toProductCard. */
 export const GRID_CARD = { description: false } as const;
@@ -37,7 +38,7 @@ export function toPurchase(product: Product): PurchaseData {
  * it is sent empty, about a tenth of the home page's compressed document (docs/decisions/139).
  */
 export function toProductCard(product: Product, { description = true }: { description?: boolean } = {}): ProductCardData {
-  const { sizes, colors: _colors, players: _players, printScripts: _printScripts, printFee: _printFee, personalisable: _personalisable, ...card } = toPurchase(product);
+  const { sizes, colors: _colors, players: _players, printScripts: _printScripts, printFee: _printFee, personalisable: _personalisable, category: _category, salePrice: _salePrice, ...card } = toPurchase(product);
   const short = (text: string) => (text.length > CARD_DESCRIPTION_CHARS ? `${text.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…` : text);
   const sized = sizes.length > 0;
   if (!description) return { ...card, sized, description: "", descriptionNe: null };

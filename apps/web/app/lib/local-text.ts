@@ -59,10 +59,10 @@ export function localProduct<
     specificationsNe?: Record<string, string>;
     images?: Pictured[];
     image?: Pictured | null;
-    category: Named | null;
+    category?: Named | null;
   },
 >(p: T, locale: Locale): T {
-  const out = locale === "ne" ? { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), category: p.category ? withName(p.category, locale) : null } : { ...p };
+  const out = locale === "ne" ? { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), ...(p.category !== undefined ? { category: p.category ? withName(p.category, locale) : null } : {}) } : { ...p };
   if (locale === "ne" && p.features && p.featuresNe?.length) out.features = p.featuresNe;
   if (locale === "ne" && p.specifications && p.specificationsNe) out.specifications = localSpecifications(p.specifications, p.specificationsNe);
   if (p.images) out.images = p.images.map((i) => localPicture(i, locale, p.nameNe));

@@ -38,6 +38,6 @@ export function productFixture(overrides: Partial<PurchaseData> = {}): PurchaseD
 
 /** The same product as a catalogue card sends it: without what only choosing a size or a print needs. */
 export function cardFixture(overrides: Partial<ProductCardData> = {}): ProductCardData {
-  const { sizes, colors: _colors, players: _players, printScripts: _printScripts, printFee: _printFee, personalisable: _personalisable, ...card } = productFixture();
+  const { sizes, colors: _colors, players: _players, printScripts: _printScripts, printFee: _printFee, personalisable: _personalisable, category: _category, salePrice: _salePrice, ...card } = productFixture();
   return { ...card, sized: sizes.length > 0, ...overrides };
 }
