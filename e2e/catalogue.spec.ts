@@ -199,6 +199,8 @@ test.describe("product page", () => {
 
     await page.unroute(/\/api\/products\/[^/?]+$/);
     await dialog.getByRole("button", { name: "Try Again" }).click();
+    // The focus Try Again held goes to the first size, not back to the page.
+    await expect(dialog.locator("input[type=radio]:not([disabled])").first()).toBeFocused();
     await dialog.locator("label:has(input[type=radio]:not([disabled]))").first().click();
     await dialog.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(dialog).toBeHidden();

@@ -96,7 +96,7 @@ describe("media", () => {
       const res = await t.app.inject({ url: `/media/_r/320/${imageKey}`, headers: accept ? { accept } : {} });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers["content-type"], accept).toBe(type);
-      expect(res.headers.vary, accept).toMatch(/\bAccept\b/);
+      expect(String(res.headers.vary).toLowerCase().split(/,\s*/), accept).toContain("accept");
       expect(res.headers["cache-control"]).toContain("immutable");
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width], accept).toEqual([format, 320]);
@@ -104,7 +104,7 @@ describe("media", () => {
     // A format in the address is that format whatever the browser says, and does not vary.
     const webp = await t.app.inject({ url: `/media/_r/320.webp/${imageKey}`, headers: { accept: "image/avif" } });
     expect(webp.headers["content-type"]).toBe("image/webp");
-    expect(webp.headers.vary ?? "").not.toMatch(/\bAccept\b/);
+    expect(String(webp.headers.vary ?? "").toLowerCase().split(/,\s*/)).not.toContain("accept");
     // Widths outside the list stay refused without a format too, and %00 in the key finds nothing.
     expect((await t.app.inject({ url: `/media/_r/333/${imageKey}`, headers: { accept: "image/avif" } })).statusCode).toBe(400);
     expect((await t.app.inject(`/media/_r/320/${imageKey}%00`)).statusCode).toBe(404);

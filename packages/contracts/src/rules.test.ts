@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel, WALLET_PROVIDERS, walletFromSlug, walletSlug } from "./index.js";
+import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageSrcSet, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel, WALLET_PROVIDERS, walletFromSlug, walletSlug } from "./index.js";
 
 describe("formatNPR", () => {
   it("shows whole rupees with Indian grouping and no decimals", () => {
@@ -98,6 +98,10 @@ describe("identifiers and images", () => {
   it("builds resized image URLs only for our media", () => {
     expect(imageVariantUrl("/media/products/a1.png", 480, "webp")).toBe("/media/_r/480.webp/products/a1.png");
     expect(imageVariantUrl("https://example.com/a.png", 480, "webp")).toBe("https://example.com/a.png");
+  });
+  it("lists a picture's widths without a format, for the server to choose it by Accept (docs/decisions/142)", () => {
+    expect(imageSrcSet("/media/products/a1.png", 480)).toBe("/media/_r/160/products/a1.png 160w, /media/_r/320/products/a1.png 320w, /media/_r/480/products/a1.png 480w");
+    expect(imageSrcSet("https://example.com/a.png", 320)).toBe("https://example.com/a.png 160w, https://example.com/a.png 320w");
   });
 });
 

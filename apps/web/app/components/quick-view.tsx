@@ -10,12 +10,13 @@ import { api, ApiError } from "../lib/api";
 import { localProduct } from "../lib/local-text";
 import { useI18n } from "../lib/i18n";
 
-type Loaded = { state: "loading" } | { state: "ready"; purchase: PurchaseData } | { state: "failed"; gone: boolean };
+type Loaded = { state: "loading" } | { state: "ready"; purchase: PurchaseData; retried?: boolean } | { state: "failed"; gone: boolean; retrying?: boolean };
 
 /**
  * The sizes, colours, players and stock quick view chooses from: a card does not carry them (docs/decisions/142), so
- * they are read from the product's API when quick view opens, fresh rather than as old as the page. Closing quick view
- * drops the request.
+ * they are read from the product's API when quick view opens: at most as old as the catalogue cache's 2 s, where the
+ * page may be older. Closing quick view drops the request. Try Again stays on screen, busy, while it reads again, so
+ * the focus it holds is not lost; the panel then takes the focus (`retried`).
  */
 function usePurchase(product: ProductCardData, given: PurchaseData | undefined): [Loaded, () => void] {
   const { locale } = useI18n();
@@ -25,9 +26,12 @@ function usePurchase(product: ProductCardData, given: PurchaseData | undefined):
   useEffect(() => {
     if (!fetched) return;
     const controller = new AbortController();
-    setLoaded({ state: "loading" });
+    const retrying = attempt > 0;
+    setLoaded((was) => (was.state === "failed" ? { ...was, retrying: true } : { state: "loading" }));
     api<{ product: Product }>(`/api/products/${encodeURIComponent(product.id)}`, { signal: controller.signal })
-      .then(({ product: full }) => setLoaded({ state: "ready", purchase: localProduct(toPurchase(full), locale) }))
+      .then(({ product: full }) => {
+        if (!controller.signal.aborted) setLoaded({ state: "ready", purchase: localProduct(toPurchase(full), locale), retried: retrying });
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: "failed", gone: error instanceof ApiError && error.status === 404 });
       });
@@ -39,7 +43,8 @@ function usePurchase(product: ProductCardData, given: PurchaseData | undefined):
 /** The purchase panel's place while the product loads: as tall as a size row, a quantity and two buttons. */
 function PanelSkeleton({ label }: { label: string }) {
   return (
-    <div className="animate-pulse space-y-5" aria-busy="true" aria-label={label}>
+    <div role="status" className="animate-pulse space-y-5">
+      <span className="sr-only">{label}</span>
       <div className="h-4 w-1/3 rounded bg-slate-200" />
       <div className="flex gap-2">
         {[0, 1, 2, 3].map((i) => (
@@ -61,6 +66,11 @@ export function QuickView({ product, purchase: given, onClose, onAddedToCart }: 
   const titleId = useId();
   const { t } = useI18n();
   const [loaded, retry] = usePurchase(product, given);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const retried = loaded.state === "ready" && loaded.retried === true;
+  useEffect(() => {
+    if (retried) panelRef.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), button:not([disabled])")?.focus();
+  }, [retried]);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -103,7 +113,7 @@ export function QuickView({ product, purchase: given, onClose, onAddedToCart }: 
           <div className="mt-3">
             <Price price={shown.price} finalPrice={shown.finalPrice} discountPercent={shown.discountPercent} large />
           </div>
-          <div className="mt-5">
+          <div ref={panelRef} className="mt-5" aria-busy={loaded.state === "loading" || (loaded.state === "failed" && loaded.retrying === true)}>
             {loaded.state === "ready" ? (
               <PurchasePanel product={loaded.purchase} onDone={() => ref.current?.close()} onAddedToCart={onAddedToCart} />
             ) : loaded.state === "loading" ? (
@@ -113,7 +123,7 @@ export function QuickView({ product, purchase: given, onClose, onAddedToCart }: 
                 {t("product.notFoundText")}
               </p>
             ) : (
-              <LoadError title={t("product.loadError")} onRetry={retry} busy={false} compact />
+              <LoadError title={t("product.loadError")} onRetry={retry} busy={loaded.retrying === true} compact />
             )}
           </div>
           <Link to={`/products/${product.slug}`} className="mt-5 inline-block font-semibold text-nepal hover:underline">
