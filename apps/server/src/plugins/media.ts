@@ -17,18 +17,18 @@ const CONTENT_TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const VARIANT_RE = /^_r\/(\d+)(?:\.([a-z]+))?\/(.+)$/;
 
-/**
- * /media/<key>                 the stored original
- * /media/_r/<w>.<fmt>/<key>    resized with sharp once, then served from the disk cache
- * /media/_r/<w>/<key>          the same in the best format the request's `Accept` names (AVIF, WebP, else JPEG),
- *                              with `Vary: Accept` (docs/decisions/142)
- */
 /** For a width asked without a format: AVIF, then WebP, as the request's `Accept` allows (q-values count); else JPEG. */
 function bestFormat(accept: string | undefined): ImageFormat {
   const best = accept ? negotiate(accept, ["image/avif", "image/webp"]) : null;
   return best === "image/avif" ? "avif" : best === "image/webp" ? "webp" : "jpeg";
 }
 
+/**
+ * /media/<key>                 the stored original
+ * /media/_r/<w>.<fmt>/<key>    resized with sharp once, then served from the disk cache
+ * /media/_r/<w>/<key>          the same in the best format the request's `Accept` names (AVIF, WebP, else JPEG),
+ *                              with `Vary: Accept` (docs/decisions/142)
+ */
 export function registerMedia(app: FastifyInstance, storage: Storage, cacheDir: string): void {
   const inFlight = new Map<string, Promise<string>>();
 
