@@ -1,4 +1,4 @@
-import { imageAtWidth, imageSrcSet } from "@khelkud/contracts";
+import { imageSrcSet, imageVariantUrl } from "@khelkud/contracts";
 
 interface Props {
   url: string;
@@ -16,12 +16,12 @@ interface Props {
 
 /**
  * A responsive picture with explicit dimensions, so nothing shifts while it loads. Each width is served as AVIF, WebP or
- * JPEG by what the browser accepts (imageAtWidth), so one `<img>` does without a `<picture>` of sources.
+ * JPEG by what the browser accepts (imageVariantUrl without a format), so one `<img>` does without a `<picture>` of sources.
  */
 export function ProductImage({ url, alt, width, height, sizes, priority = false, low = false, className = "", maxWidth = 1280 }: Props) {
   return (
     <img
-      src={imageAtWidth(url, 640)}
+      src={imageVariantUrl(url, 640)}
       srcSet={imageSrcSet(url, maxWidth)}
       sizes={sizes}
       alt={alt}
