@@ -173,6 +173,28 @@ describe("order list, export and dashboard", () => {
     expect(await ids("_")).toEqual([]);
   });
 
+  it("lists an order two parts of a search find once, and pages a search newest first without gaps, with a status too", async () => {
+    // Four orders of Maya Lama's, a day apart; the second one's number also holds "maya", so the number and the name both find it.
+    const maya = (await insertUser(t.database.db, { name: "Maya Lama", email: "maya.lama@example.com" })).id;
+    const day = 86_400_000;
+    const placed = [];
+    for (let i = 0; i < 4; i++) placed.push(await insertOrder(t.database.db, { userId: maya, items: [{ productId, size: "M", quantity: 1 }], createdAt: new Date(Date.UTC(2026, 9, 1) + i * day), status: i === 3 ? "PROCESSING" : "PENDING" }));
+    await t.database.db.update(orders).set({ orderNumber: "KK-MAYA-1" }).where(eq(orders.id, placed[1]!.id));
+    const newestFirst = placed.map((o) => o.id).reverse();
+    const page = async (query: string) => (await api("GET", `/api/admin/orders?q=maya${query}`)).json().data;
+    const all = await page("&limit=100");
+    expect(all.orders.map((x: { id: string }) => x.id)).toEqual(newestFirst);
+    expect(all.pagination.total).toBe(4);
+    const first = await page("&limit=3&page=1");
+    const second = await page("&limit=3&page=2");
+    expect([...first.orders, ...second.orders].map((x: { id: string }) => x.id)).toEqual(newestFirst);
+    expect(first.pagination).toMatchObject({ total: 4, totalPages: 2 });
+    expect(second.orders[0].user).toMatchObject({ name: "Maya Lama", email: "maya.lama@example.com" });
+    const pending = await page("&status=PENDING&limit=100");
+    expect(pending.orders.map((x: { id: string }) => x.id)).toEqual(newestFirst.slice(1));
+    expect(pending.pagination.total).toBe(3);
+  });
+
   it("exports the filtered list as CSV", async () => {
     const res = await api("GET", "/api/admin/orders/export.csv?status=PROCESSING");
     expect(res.statusCode).toBe(200);
