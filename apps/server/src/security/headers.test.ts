@@ -45,8 +45,9 @@ describe("security headers (development configuration)", () => {
     expect(a.headers["x-content-type-options"]).toBe("nosniff");
     expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(a.headers["x-frame-options"]).toBe("DENY");
-    // Fetches and the manifest fall back to default-src; headers no supported browser reads are not sent on any answer.
+    // Fetches and the manifest fall back to default-src; headers for old browsers and DNS-prefetch control are not sent on any answer.
     expect(directives(String(a.headers["content-security-policy"]))["connect-src"]).toBeUndefined();
+    expect(directives(String(a.headers["content-security-policy"]))["manifest-src"]).toBeUndefined();
     for (const name of ["x-xss-protection", "x-download-options", "x-permitted-cross-domain-policies", "x-dns-prefetch-control"]) expect(a.headers[name]).toBeUndefined();
   });
 

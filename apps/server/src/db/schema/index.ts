@@ -307,7 +307,7 @@ export const orders = pgTable(
   (t) => [
     // With the order's id and (in migration 0021, as INCLUDE) its status: the admin search counts and pages a
     // customer's orders from the index alone (docs/decisions/143).
-    index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_user_created_id_idx").on(t.userId, t.createdAt, t.id),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
     // The admin order list finds an order by a part of its number (docs/decisions/102).

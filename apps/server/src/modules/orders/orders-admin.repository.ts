@@ -13,7 +13,7 @@ function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
  * The orders the admin list's search finds, as `(id, created_at)` rows: a part of the order number, the order's id, or
  * a part of the customer's name or e-mail (docs/decisions/102, 143). Each arm reads its own index and the arms are
  * joined by UNION, so an order two arms find is listed once. The customers whose name or e-mail holds the text are
- * found first, as one array, and their orders are read from `orders_user_created_idx` alone, which holds the id,
+ * found first, as one array, and their orders are read from `orders_user_created_id_idx` alone, which holds the id,
  * date and status: a full name shared by 446 customers finds 4,460 orders at a million, and neither the count nor
  * the page reads those orders from the table (an `OR` of the arms could only be a bitmap scan, which does).
  */
