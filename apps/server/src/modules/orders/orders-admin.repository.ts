@@ -4,6 +4,11 @@ import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
 import { escapeLike } from "../../lib/sql-text.js";
 
+/** The admin list's status filter, when one is chosen. */
+function statusIs(status: AdminOrdersQuery["status"]): SQL | undefined {
+  return status ? eq(orders.status, status) : undefined;
+}
+
 /** The admin list's search text without a leading "#", or undefined when there is none. */
 function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
   return q.q?.trim().replace(/^#/, "") || undefined;
@@ -19,8 +24,7 @@ function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
  */
 function searchHits(text: string, status: AdminOrdersQuery["status"]): SQL {
   const pattern = `%${escapeLike(text)}%`;
-  const arm = (where: SQL) =>
-    sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${where}${status ? sql` AND ${orders.status} = ${status}` : sql``}`;
+  const arm = (where: SQL) => sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(where, statusIs(status))}`;
   return sql`${arm(numberMatch(text, pattern))} UNION ${arm(eq(orders.id, text))} UNION ${arm(sql`${orders.userId} = ANY(${customersMatching(pattern)})`)}`;
 }
 
@@ -42,7 +46,7 @@ export async function findOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "st
   const text = searchText(q);
   const list = db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
   const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
-  if (!text) return list.where(q.status ? eq(orders.status, q.status) : undefined).orderBy(...newestFirst).limit(limit).offset(offset);
+  if (!text) return list.where(statusIs(q.status)).orderBy(...newestFirst).limit(limit).offset(offset);
   const page = sql`SELECT hit.id FROM (${searchHits(text, q.status)}) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
   return list.where(sql`${orders.id} IN (${page})`).orderBy(...newestFirst);
 }
@@ -51,7 +55,7 @@ export async function countOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "s
   const text = searchText(q);
   const [row] = text
     ? await db.select({ n: count() }).from(sql`(${searchHits(text, q.status)}) hit`)
-    : await db.select({ n: count() }).from(orders).where(q.status ? eq(orders.status, q.status) : undefined);
+    : await db.select({ n: count() }).from(orders).where(statusIs(q.status));
   return row?.n ?? 0;
 }
 
