@@ -11,7 +11,8 @@ export default defineConfig({
   // Generous: CI machines differ in speed by 2–3×, and a test that times out on a slow one proves nothing about the shop.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // scripts/test.mjs asks for a JSON report too, to name the failed tests in its summary.
+  reporter: process.env.E2E_JSON_REPORT ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

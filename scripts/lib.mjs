@@ -118,3 +118,43 @@ export function serve({ env = {}, stdio = "inherit" } = {}) {
   child.on("exit", (code) => process.exit(code ?? 0));
   return child;
 }
+
+/**
+ * The failed tests named in a JSON report from vitest (`--reporter=json`) or Playwright (`json` reporter), one line
+ * each: "file › test: first line of the error". CI keeps only the end of its output, so the run's summary repeats
+ * these names where they are sure to be read. An absent or unreadable report gives an empty list.
+ */
+export function failedTestsIn(reportFile) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(reportFile, "utf8"));
+  } catch {
+    return [];
+  }
+  // eslint-disable-next-line no-control-regex -- the colour codes test runners put in their messages
+  const plain = (s) => String(s ?? "").replace(/\x1b\[[0-9;]*m/g, "");
+  const firstLine = (s) => plain(s).split("\n").find((l) => l.trim()) ?? "";
+  const lines = [];
+  // vitest: testResults[].assertionResults[]
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? "");
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failed) lines.push(`${rel} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failed.length && file.status === "failed") lines.push(`${rel}: ${firstLine(file.message)}`);
+  }
+  // Playwright: suites[] nest suites[] and specs[]; a spec's tests[].results[] carry status and error.
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const error = t.results?.find((r) => r.error)?.error;
+        if (t.status === "unexpected" || t.status === "flaky") {
+          lines.push(`${spec.file ?? file} › ${spec.title}${t.status === "flaky" ? " (flaky)" : ""}: ${firstLine(error?.message)}`);
+        }
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, s.file ?? file);
+  };
+  for (const s of report.suites ?? []) walk(s, s.file);
+  for (const e of report.errors ?? []) lines.push(`(outside any test): ${firstLine(e.message)}`);
+  return lines;
+}

@@ -1,19 +1,43 @@
 // npm test: lint, typecheck, npm audit of production dependencies, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
-import { ensureChromium, ensureDeps, ensureNginx, run } from "./lib.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureChromium, ensureDeps, ensureNginx, failedTestsIn, root, run } from "./lib.mjs";
 
 ensureDeps();
+// Each test step also writes a JSON report, so that the summary at the end names the failed tests.
+const reports = path.join(root, ".cache", "test-reports");
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const report = (name) => path.join(reports, `${name}.json`);
+const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`];
 const steps = [
   ["lint", "npm", ["run", "lint", "--silent"]],
   ["typecheck", "npm", ["run", "typecheck", "--silent"]],
   ["npm audit (production, high/critical)", "node", ["scripts/audit.mjs"]],
-  ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
+  ["unit tests", "npx", ["vitest", "run", "--project", "unit", ...vitestJson("unit")], { report: report("unit") }],
   // *.pg.test.ts need a real PostgreSQL (several processes, SIGKILL, nginx): they run in the PostgreSQL pass only.
-  ["server tests on PGlite", "npx", ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts"], { env: { TEST_DATABASE_URL: "" } }],
+  [
+    "server tests on PGlite",
+    "npx",
+    ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts", ...vitestJson("server-pglite")],
+    { env: { TEST_DATABASE_URL: "" }, report: report("server-pglite") },
+  ],
 ];
 // On PostgreSQL (and with TEST_REDIS_URL) the multi-instance tests run too, one of them behind nginx.
-if (process.env.TEST_DATABASE_URL) steps.push(["server tests on PostgreSQL", "npx", ["vitest", "run", "--project", "server"], { before: ensureNginx }]);
+if (process.env.TEST_DATABASE_URL)
+  steps.push([
+    "server tests on PostgreSQL",
+    "npx",
+    ["vitest", "run", "--project", "server", ...vitestJson("server-postgres")],
+    { before: ensureNginx, report: report("server-postgres") },
+  ]);
 steps.push(["web build", "npm", ["run", "build", "--silent"]]);
-steps.push(["end-to-end tests in Chromium", "npx", ["playwright", "test"], { before: ensureChromium }]);
+steps.push([
+  "end-to-end tests in Chromium",
+  "npx",
+  ["playwright", "test"],
+  { before: ensureChromium, env: { E2E_JSON_REPORT: report("e2e") }, report: report("e2e") },
+]);
 
 const results = [];
 for (const [name, cmd, args, opts = {}] of steps) {
@@ -21,12 +45,15 @@ for (const [name, cmd, args, opts = {}] of steps) {
   opts.before?.();
   const started = Date.now();
   const code = run(cmd, args, { env: opts.env });
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, failures: code === 0 || !opts.report ? [] : failedTestsIn(opts.report) });
   if (code !== 0 && name === "web build") break;
 }
 
 console.log("\nSummary");
-for (const r of results) console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
+for (const r of results) {
+  console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  for (const f of r.failures) console.log(`      ✗ ${f}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
