@@ -32,12 +32,20 @@ describe("failed tests named from a JSON report", () => {
         },
         { name: path.join(root, "apps/server/src/b.test.ts"), status: "failed", message: "\nError: Hook timed out in 60000ms", assertionResults: [] },
         { name: path.join(root, "apps/server/src/c.test.ts"), status: "passed", assertionResults: [{ fullName: "fine", status: "passed" }] },
+        { name: path.join(root, "apps/server/src/d.test.ts"), status: "failed", message: "", assertionResults: [{ fullName: "never ran", status: "skipped" }] },
       ],
     });
     expect(failedTestsIn(file)).toEqual([
       "apps/server/src/a.test.ts › orders numbers 200 payments: AssertionError: expected 199 to be 200",
       "apps/server/src/b.test.ts: Error: Hook timed out in 60000ms",
+      "apps/server/src/d.test.ts: failed outside its tests (a hook or an import; its log says how)",
     ]);
+  });
+
+  it("vitest: a run that failed with every test passed (an unhandled rejection) says so", () => {
+    const file = write("unhandled.json", { success: false, numFailedTests: 0, testResults: [{ name: path.join(root, "x.test.ts"), status: "passed", assertionResults: [] }] });
+    expect(failedTestsIn(file)).toEqual(["(outside any test): an unhandled error or rejection; the log above names it"]);
+    expect(failedTestsIn(write("fine.json", { success: true, testResults: [] }))).toEqual([]);
   });
 
   it("Playwright: failed and flaky tests from nested suites, errors outside tests too", () => {

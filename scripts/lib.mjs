@@ -140,7 +140,7 @@ export function failedTestsIn(reportFile) {
     const rel = path.relative(root, file.name ?? "");
     const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const t of failed) lines.push(`${rel} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
-    if (!failed.length && file.status === "failed") lines.push(`${rel}: ${firstLine(file.message)}`);
+    if (!failed.length && file.status === "failed") lines.push(`${rel}: ${firstLine(file.message) || "failed outside its tests (a hook or an import; its log says how)"}`);
   }
   // Playwright: suites[] nest suites[] and specs[]; a spec's tests[].results[] carry status and error.
   const walk = (suite, file) => {
@@ -156,5 +156,7 @@ export function failedTestsIn(reportFile) {
   };
   for (const s of report.suites ?? []) walk(s, s.file);
   for (const e of report.errors ?? []) lines.push(`(outside any test): ${firstLine(e.message)}`);
+  // vitest leaves an unhandled error out of its report but marks the run unsuccessful.
+  if (report.success === false && !lines.length) lines.push("(outside any test): an unhandled error or rejection; the log above names it");
   return lines;
 }
