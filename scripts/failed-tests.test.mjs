@@ -43,7 +43,11 @@ describe("failed tests named from a JSON report", () => {
   });
 
   it("vitest: a run that failed with every test passed (an unhandled rejection) says so", () => {
-    const file = write("unhandled.json", { success: false, numFailedTests: 0, testResults: [{ name: path.join(root, "x.test.ts"), status: "passed", assertionResults: [] }] });
+    const file = write("unhandled.json", {
+      success: false,
+      numFailedTests: 0,
+      testResults: [{ name: path.join(root, "x.test.ts"), status: "passed", assertionResults: [] }],
+    });
     expect(failedTestsIn(file)).toEqual(["(outside any test): an unhandled error or rejection; the log above names it"]);
     expect(failedTestsIn(write("fine.json", { success: true, testResults: [] }))).toEqual([]);
   });

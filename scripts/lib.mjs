@@ -120,6 +120,30 @@ export function serve({ env = {}, stdio = "inherit" } = {}) {
 }
 
 /**
+ * A fresh folder `.cache/<name>/` for the JSON reports of one run's test steps: `report(step)` is a step's file,
+ * `vitestJson(step)` the arguments that make vitest write it beside its usual output.
+ */
+export function testReports(name) {
+  const dir = path.join(root, ".cache", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const report = (step) => path.join(dir, `${step}.json`);
+  return { report, vitestJson: (step) => ["--reporter=default", "--reporter=json", `--outputFile.json=${report(step)}`] };
+}
+
+/** Prints a run's summary: each step with its time, and under a failed step each failed test its report names. */
+export function printSummary(title, results) {
+  console.log(`\n${title}`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
+    if (!r.ok && r.report) for (const f of failedTestsIn(r.report)) console.log(`      ✗ ${f}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  return failed;
+}
+
+/**
  * The failed tests named in a JSON report from vitest (`--reporter=json`) or Playwright (`json` reporter), one line
  * each: "file › test: first line of the error". CI keeps only the end of its output, so the run's summary repeats
  * these names where they are sure to be read. An absent or unreadable report gives an empty list.

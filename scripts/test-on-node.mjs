@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { failedTestsIn, root, run } from "./lib.mjs";
+import { printSummary, root, run, testReports } from "./lib.mjs";
 
 const PINNED = { 22: "22.23.3", 24: "24.21.0" };
 
@@ -55,11 +55,7 @@ const env = { PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
 console.log(`Node.js ${installedVersion()} (${path.relative(root, nodeBin)})`);
 
 // Each vitest step also writes a JSON report, so that the summary at the end names the failed tests.
-const reports = path.join(root, ".cache", `test-reports-node${major}`);
-fs.rmSync(reports, { recursive: true, force: true });
-fs.mkdirSync(reports, { recursive: true });
-const report = (name) => path.join(reports, `${name}.json`);
-const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`];
+const { report, vitestJson } = testReports(`test-reports-node${major}`);
 
 const steps = [
   ["unit tests", ["vitest", "run", "--project", "unit", ...vitestJson("unit")], {}, report("unit")],
@@ -79,15 +75,7 @@ for (const [name, args, extraEnv, reportFile] of steps) {
   const started = Date.now();
   const [cmd, ...rest] = args[0] === "npm" ? args : ["npx", ...args];
   const code = run(cmd, rest, { env: { ...env, ...extraEnv } });
-  const failures = code === 0 || !reportFile ? [] : failedTestsIn(reportFile);
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, failures });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, report: reportFile });
 }
 
-console.log(`\nSummary (Node.js ${version})`);
-for (const r of results) {
-  console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
-  for (const f of r.failures) console.log(`      ✗ ${f}`);
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(printSummary(`Summary (Node.js ${version})`, results) ? 1 : 0);

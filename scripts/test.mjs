@@ -1,15 +1,9 @@
 // npm test: lint, typecheck, npm audit of production dependencies, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
-import fs from "node:fs";
-import path from "node:path";
-import { ensureChromium, ensureDeps, ensureNginx, failedTestsIn, root, run } from "./lib.mjs";
+import { ensureChromium, ensureDeps, ensureNginx, printSummary, run, testReports } from "./lib.mjs";
 
 ensureDeps();
 // Each test step also writes a JSON report, so that the summary at the end names the failed tests.
-const reports = path.join(root, ".cache", "test-reports");
-fs.rmSync(reports, { recursive: true, force: true });
-fs.mkdirSync(reports, { recursive: true });
-const report = (name) => path.join(reports, `${name}.json`);
-const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`];
+const { report, vitestJson } = testReports("test-reports");
 const steps = [
   ["lint", "npm", ["run", "lint", "--silent"]],
   ["typecheck", "npm", ["run", "typecheck", "--silent"]],
@@ -45,15 +39,8 @@ for (const [name, cmd, args, opts = {}] of steps) {
   opts.before?.();
   const started = Date.now();
   const code = run(cmd, args, { env: opts.env });
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, failures: code === 0 || !opts.report ? [] : failedTestsIn(opts.report) });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, report: opts.report });
   if (code !== 0 && name === "web build") break;
 }
 
-console.log("\nSummary");
-for (const r of results) {
-  console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
-  for (const f of r.failures) console.log(`      ✗ ${f}`);
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(printSummary("Summary", results) ? 1 : 0);
