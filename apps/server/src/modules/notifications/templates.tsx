@@ -1,6 +1,21 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text, render } from "@react-email/components";
+// One package per component, not @react-email/components: that one also loads Tailwind, Prism and a Markdown parser,
+// half a second for every process that starts the server (docs/decisions/145).
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { render } from "@react-email/render";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, type Locale } from "@khelkud/contracts";
 import type { OrderFact } from "../events/events.js";
 import { mailTexts } from "../mail/texts.js";
