@@ -42,7 +42,7 @@ describe.runIf(enabled)("nginx in front of several instances (deploy/nginx.conf)
   beforeAll(async () => {
     if (!NGINX) throw new Error("nginx is not installed (looked in /usr/sbin and /usr/bin). `npm test` installs it with apt-get; or run `apt-get install nginx`.");
     const taken = new Set<number>();
-    const [listen, portA, portB, down] = [await freePort(3370, 3379, taken), await freePort(3370, 3379, taken), await freePort(3370, 3379, taken), await freePort(3370, 3379, taken)];
+    const [listen, portA, portB, down] = [await freePort(3430, 3439, taken), await freePort(3430, 3439, taken), await freePort(3430, 3439, taken), await freePort(3430, 3439, taken)];
     base = `http://127.0.0.1:${listen}`;
     shared = await createSharedDatabase();
     const common = { databaseUrl: shared.url, redisUrl: testRedisUrl()!, redisPrefix: `khelkud-nginx-${process.pid}-${Date.now().toString(36)}`, publicUrl: base };

@@ -32,7 +32,7 @@ describe.runIf(enabled)("payment-expiry sweep on two instances", () => {
   beforeAll(async () => {
     shared = await createSharedDatabase();
     const taken = new Set<number>();
-    const [portA, portB] = [await freePort(3370, 3379, taken), await freePort(3370, 3379, taken)];
+    const [portA, portB] = [await freePort(3420, 3429, taken), await freePort(3420, 3429, taken)];
     const common = { databaseUrl: shared.url, redisUrl: testRedisUrl()!, redisPrefix: `khelkud-sweep-${process.pid}`, env: { PAYMENT_SWEEP_SECONDS: "1", LOG_LEVEL: "debug" } };
     [a, b] = await Promise.all([startInstance({ ...common, port: portA! }), startInstance({ ...common, port: portB! })]);
   }, 120_000);

@@ -55,7 +55,7 @@ describe.runIf(enabled)("the notifications outbox across server processes", () =
     ...extra,
   });
   const start = async (extra: Record<string, string> = {}) => {
-    const instance = await startInstance({ port: await freePort(3370, 3389, taken), databaseUrl: shared.url, redisUrl: testRedisUrl()!, redisPrefix: `khelkud-notify-${process.pid}`, env: envFor(extra) });
+    const instance = await startInstance({ port: await freePort(3400, 3419, taken), databaseUrl: shared.url, redisUrl: testRedisUrl()!, redisPrefix: `khelkud-notify-${process.pid}`, env: envFor(extra) });
     instances.push(instance);
     return instance;
   };
