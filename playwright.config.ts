@@ -1,10 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// npm test runs the suite as two shards at once (scripts/test.mjs), each on a port of its own: each shard has its own
+// server, embedded database (.data/e2e-<port>, e2e/support/data-dir.ts) and output folder.
+const OUTPUT_DIR = `test-results/${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: OUTPUT_DIR,
   fullyParallel: false,
   workers: 1,
   retries: 0,

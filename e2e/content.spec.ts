@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { e2eDataDir } from "./support/data-dir";
 import { visit, WHOLE_PAGE } from "./support/pages";
 
-/** The e2e server's development outbox (scripts/e2e-server.mjs uses .data/e2e as DATA_DIR): a .eml file and a JSON summary per mail. */
-const OUTBOX = path.join(process.cwd(), ".data", "e2e", "outbox");
+/** The e2e server's development outbox (in its DATA_DIR): a .eml file and a JSON summary per mail. */
+const OUTBOX = path.join(e2eDataDir(), "outbox");
 
 interface OutboxMail {
   to: string;

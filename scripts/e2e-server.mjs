@@ -3,14 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { root, serve } from "./lib.mjs";
 
-const dataDir = path.join(root, ".data", "e2e");
+// One per port (e2e/support/data-dir.ts): npm test runs two shards at once, each with a server of its own.
+const port = process.env.E2E_PORT ?? "3210";
+const dataDir = path.join(root, ".data", `e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 // The browser suites sign the demo accounts in many times within minutes; the sign-in limits themselves are
 // tested in the server suite (abuse and auth tests), so here they are raised rather than hit by accident.
 serve({
   env: {
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? "3210",
+    PORT: port,
     LOG_LEVEL: "warn",
     DATABASE_URL: "",
     DEV_MAIL_VIEWER: "true",

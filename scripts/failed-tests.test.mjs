@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { failedTestsIn, root } from "./lib.mjs";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { failedTestsIn, printSummary, root, runTogether } from "./lib.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-reports-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -80,5 +80,38 @@ describe("failed tests named from a JSON report", () => {
   it("a missing or broken report names nothing rather than failing the summary", () => {
     expect(failedTestsIn(path.join(dir, "absent.json"))).toEqual([]);
     expect(failedTestsIn(write("broken.json", "{"))).toEqual([]);
+  });
+});
+
+describe("the browser tests' shards", () => {
+  it("run together: each job's lines come out whole under its label, and each job's exit code comes back", async () => {
+    const written = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    let codes;
+    try {
+      codes = await runTogether([
+        { label: "e2e 1/2", cmd: process.execPath, args: ["-e", "console.log('one'); console.log('two'); process.exitCode = 3"] },
+        { label: "e2e 2/2", cmd: process.execPath, args: ["-e", "process.stdout.write('three\\nfour')"] },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(codes).toEqual([3, 0]);
+    expect(written.sort()).toEqual(["[e2e 1/2] one\n", "[e2e 1/2] two\n", "[e2e 2/2] four\n", "[e2e 2/2] three\n"]);
+  });
+
+  it("a failed step run in shards names the failed tests of every shard in the summary", () => {
+    const shard = (title) => write(`${title}.json`, { suites: [{ file: "a.spec.ts", specs: [{ title, file: "a.spec.ts", tests: [{ status: "unexpected", results: [{ error: { message: "boom" } }] }] }] }] });
+    const printed = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line) => printed.push(line));
+    let failed;
+    try {
+      failed = printSummary("Summary", [{ name: "end-to-end tests in Chromium", ok: false, seconds: 1, report: [shard("first"), shard("second")] }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed).toBe(1);
+    expect(printed).toContain("      ✗ a.spec.ts › first: boom");
+    expect(printed).toContain("      ✗ a.spec.ts › second: boom");
   });
 });

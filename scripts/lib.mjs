@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { patchDeps } from "./patch-deps.mjs";
 
@@ -10,6 +11,28 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
   return res.status ?? 1;
+}
+
+/**
+ * Runs several commands at once, each line of their output prefixed with the job's label (the lines of two jobs
+ * interleave, but each stays whole); resolves with their exit codes, in order.
+ */
+export function runTogether(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ label, cmd, args, env }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+          for (const [from, to] of [
+            [child.stdout, process.stdout],
+            [child.stderr, process.stderr],
+          ])
+            readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`[${label}] ${line}\n`));
+          child.on("error", () => resolve(1));
+          child.on("close", (code) => resolve(code ?? 1));
+        }),
+    ),
+  );
 }
 
 export function must(cmd, args, opts = {}) {
@@ -136,7 +159,8 @@ export function printSummary(title, results) {
   console.log(`\n${title}`);
   for (const r of results) {
     console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
-    if (!r.ok && r.report) for (const f of failedTestsIn(r.report)) console.log(`      ✗ ${f}`);
+    // A step run in shards has a report per shard.
+    if (!r.ok && r.report) for (const f of [r.report].flat().flatMap(failedTestsIn)) console.log(`      ✗ ${f}`);
   }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} passed, ${failed} failed`);
