@@ -50,10 +50,12 @@ describe("a database that accepts connections and never answers", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("/api/ready answers 503 within 2 seconds", async () => {
+  it("/api/ready answers 503 from its own bound (1.5 s), before the connection would time out (3 s)", async () => {
     const started = Date.now();
     const res = await app.inject("/api/ready");
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Not a timing benchmark: an answer after 3 s would have come from the driver's connect timeout, not the route's
+    // bound. The margin over 1.5 s allows for a machine busy with the test file running beside this one.
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ success: false, error: "Database is not reachable" });
   });
