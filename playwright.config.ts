@@ -1,8 +1,11 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // npm test runs the suite as two shards at once (scripts/test.mjs), each on a port of its own: each shard has its own
-// server, embedded database (.data/e2e-<port>, e2e/support/data-dir.ts) and output folder.
+// server, embedded database and output folder. The server (scripts/e2e-server.mjs) gets its DATA_DIR from here, and
+// the tests that read its development outbox import it.
+export const E2E_DATA_DIR = path.join(process.cwd(), ".data", `e2e-${PORT}`);
 const OUTPUT_DIR = `test-results/${PORT}`;
 
 export default defineConfig({
@@ -33,6 +36,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
   },
 });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eDataDir } from "./support/data-dir";
+import { E2E_DATA_DIR } from "../playwright.config";
 import { visit, WHOLE_PAGE } from "./support/pages";
 
 /** The e2e server's development outbox (in its DATA_DIR): a .eml file and a JSON summary per mail. */
-const OUTBOX = path.join(e2eDataDir(), "outbox");
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 
 interface OutboxMail {
   to: string;

@@ -1,11 +1,13 @@
 // The server Playwright tests run against: the production build on a fresh embedded database with demo data.
 import fs from "node:fs";
-import path from "node:path";
-import { root, serve } from "./lib.mjs";
+import { serve } from "./lib.mjs";
 
-// One per port (e2e/support/data-dir.ts): npm test runs two shards at once, each with a server of its own.
-const port = process.env.E2E_PORT ?? "3210";
-const dataDir = path.join(root, ".data", `e2e-${port}`);
+// Started by Playwright's webServer (playwright.config.ts), which names the port and the data folder of its shard.
+const { E2E_PORT: port, E2E_DATA_DIR: dataDir } = process.env;
+if (!port || !dataDir) {
+  console.error("scripts/e2e-server.mjs is started by `npx playwright test` (playwright.config.ts sets E2E_PORT and E2E_DATA_DIR)");
+  process.exit(2);
+}
 fs.rmSync(dataDir, { recursive: true, force: true });
 // The browser suites sign the demo accounts in many times within minutes; the sign-in limits themselves are
 // tested in the server suite (abuse and auth tests), so here they are raised rather than hit by accident.
