@@ -286,10 +286,15 @@ describe("Khalti outage", () => {
       baseUrl: sim.payments.khalti!.baseUrl,
       secretKey: TEST_KHALTI_KEY,
       timeoutMs: 50,
+      // A provider that answers after 5 s. The timer is cleared when the client gives up: a fetch started later with
+      // the aborted signal would reject where nobody listens, in whichever test file the worker runs next.
       fetch: (input, init) =>
         new Promise((resolve, reject) => {
-          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
-          setTimeout(() => resolve(fetch(input, init)), 5000).unref();
+          const late = setTimeout(() => resolve(fetch(input, init)), 5000);
+          init?.signal?.addEventListener("abort", () => {
+            clearTimeout(late);
+            reject(init.signal?.reason);
+          });
         }),
     });
     const error = await refusal(slow.lookup("anything"));
