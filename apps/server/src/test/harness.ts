@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app.js";
 import { loadConfig, type Config } from "../env.js";
-import { openPostgres, wrapPglite, type Database } from "../db/client.js";
+import { DEFAULT_DATABASE_TIMEOUTS, openPostgres, wrapPglite, type Database } from "../db/client.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,7 +33,9 @@ export async function createTestDatabase(): Promise<Database> {
     }
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
-    const db = openPostgres(u.toString(), 20);
+    // Tests that send 200 writes at once queue for the pool's 20 connections; on a loaded machine the shop's 5 s bound
+    // on that wait would answer 503 and prove nothing (database-faults.test.ts tests the bound with a pool of its own).
+    const db = openPostgres(u.toString(), 20, { ...DEFAULT_DATABASE_TIMEOUTS, connectMs: 60_000 });
     return {
       ...db,
       close: async () => {
