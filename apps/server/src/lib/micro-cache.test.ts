@@ -1,7 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMicroCache } from "./micro-cache.js";
 
 describe("createMicroCache", () => {
+  // Server test files share a worker (docs/decisions/146): fake timers must not outlive a failed test.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("shares one load between concurrent and repeated reads until the time is up", async () => {
     vi.useFakeTimers();
     const cache = createMicroCache(1000);
@@ -11,7 +16,6 @@ describe("createMicroCache", () => {
     vi.advanceTimersByTime(1001);
     await cache.get("k", load);
     expect(load).toHaveBeenCalledTimes(2);
-    vi.useRealTimers();
   });
 
   it("does not remember failures, and clear() forgets everything", async () => {
