@@ -52,7 +52,11 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
   if (existing) return existing;
   const order = await repo.orderRow(tx, orderId);
   if (!order || order.paymentStatus !== "PAID") return null;
-  const [items, payment, { seller, vatRegistered, prefix }] = await Promise.all([repo.itemsOf(tx, orderId), repo.paidPayment(tx, orderId), sellerNow(tx)]);
+  // One after another: a transaction is one connection, which runs one statement at a time anyway (node-postgres
+  // queues concurrent ones, a use it has deprecated).
+  const items = await repo.itemsOf(tx, orderId);
+  const payment = await repo.paidPayment(tx, orderId);
+  const { seller, vatRegistered, prefix } = await sellerNow(tx);
   // An order placed in Nepali gets a bilingual document whose lines read in Nepali too (docs/decisions/117).
   const ne = order.locale === "ne";
   // A personalised line is billed as the shirt and, on a line of its own, "Printing: PAUDEL 7" (docs/decisions/100).
