@@ -77,19 +77,24 @@ export function ensureDeps() {
   for (const note of patchDeps()) console.warn(note);
 }
 
-/** The system Chromium for Playwright; installed with apt when missing and apt is there (never a browser download). */
+/**
+ * The system Chromium (screenshots, Lighthouse) and its headless shell (the browser tests: the same engine without the
+ * browser around it, as Playwright uses by default; docs/decisions/146). Installed with apt when either is missing and
+ * apt is there (never a browser download).
+ */
 export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+  if (fs.existsSync(CHROMIUM) && fs.existsSync(CHROMIUM_HEADLESS_SHELL)) return;
   const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" });
   if (apt.status !== 0) {
-    console.error("Chromium is missing at /usr/bin/chromium and apt-get is not available: install Chromium to run the browser tests.");
+    console.error(`Chromium is missing at ${CHROMIUM} or ${CHROMIUM_HEADLESS_SHELL} and apt-get is not available: install Debian's chromium and chromium-headless-shell to run the browser tests.`);
     process.exit(1);
   }
   console.log("Installing Chromium from Debian packages…");
   const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
   must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-  must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium", "fonts-noto-core"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+  must(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-noto-core"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
 }
 
 /** nginx from Debian's packages, for the test that runs docs/deploy.md's configuration (deploy/nginx.conf). */
