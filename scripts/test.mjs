@@ -8,9 +8,7 @@ const { report, vitestJson } = testReports("test-reports");
 // (together about 1 minute on two cores instead of 2; docs/decisions/146).
 const checks = [
   ["lint", "npm", ["run", "lint", "--silent"]],
-  ["typecheck: contracts", "npx", ["tsc", "-p", "packages/contracts"]],
-  ["typecheck: server", "npx", ["tsc", "-p", "apps/server"]],
-  ["typecheck: web", "npm", ["run", "typecheck", "-w", "@khelkud/web", "--silent"]],
+  ...["contracts", "server", "web"].map((part) => [`typecheck: ${part}`, "npm", ["run", `typecheck:${part}`, "--silent"]]),
   ["npm audit (production, high/critical)", "node", ["scripts/audit.mjs"]],
 ];
 const steps = [
