@@ -265,7 +265,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 {t("cart.unreadable")}
               </p>
             ) : null}
-            <Link to="/products" className="mt-4 inline-block font-semibold text-nepal underline">
+            <Link to="/products" className="mt-4 inline-flex min-h-11 items-center font-semibold text-nepal underline">
               {t("cart.continue")}
             </Link>
           </>
