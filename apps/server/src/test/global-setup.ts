@@ -33,6 +33,8 @@ export default async function setup({ provide }: { provide: (key: string, value:
   }
   const db = await openPglite("memory://");
   await db.migrate();
+  // Written out, so that each test file's instance starts from a checkpoint with no log to replay.
+  await db.pglite!.exec("CHECKPOINT");
   const dump = await db.pglite!.dumpDataDir("none");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-test-")), "pglite.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

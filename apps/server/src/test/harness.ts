@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -47,9 +48,41 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = fs.readFileSync(inject("pgliteDump"));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
+  const { bytes, wasm } = keptPglite(inject("pgliteDump"));
+  const client = await PGlite.create({ loadDataDir: new KeptBlob(bytes), pgliteWasmModule: wasm, extensions: { pg_trgm } });
   return wrapPglite(client);
+}
+
+/**
+ * The migrated dump's bytes and PGlite's compiled WebAssembly, kept for the worker's files (they share a module graph,
+ * docs/decisions/146): read and compiled once instead of once per file. Each instance copies the bytes into a file
+ * system of its own, so what one test file writes is never seen by another (docs/decisions/147).
+ */
+let kept: { file: string; bytes: ArrayBuffer; wasm: WebAssembly.Module } | undefined;
+/** Node's WebAssembly global: the server's type libraries (no DOM) declare only its types. */
+const wasmApi = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WebAssembly.Module } }).WebAssembly;
+function keptPglite(file: string): { bytes: ArrayBuffer; wasm: WebAssembly.Module } {
+  if (kept?.file !== file) {
+    const dump = fs.readFileSync(file);
+    const wasmFile = createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm");
+    kept = { file, bytes: dump.buffer.slice(dump.byteOffset, dump.byteOffset + dump.byteLength), wasm: new wasmApi.Module(fs.readFileSync(wasmFile)) };
+  }
+  return kept;
+}
+
+/**
+ * A Blob of the kept dump whose `arrayBuffer()` hands over the kept bytes. PGlite reads a data directory to load with
+ * `arrayBuffer()`, which for a plain Blob of 42 MB copies it through a stream: about 0.4 s of each file's start.
+ */
+class KeptBlob extends Blob {
+  readonly #kept: ArrayBuffer;
+  constructor(kept: ArrayBuffer) {
+    super([kept]);
+    this.#kept = kept;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#kept);
+  }
 }
 
 export interface TestContext {
