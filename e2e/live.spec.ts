@@ -1,12 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { visit, listedProducts } from "./support/pages";
+import { placeCashOrder, visit } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn, type Account } from "./support/sign-in";
-
-
-interface ApiProduct {
-  id: string;
-  sizes: { size: string; stock: number }[];
-}
 
 /** A browser of its own (context and page), signed in through the login form. */
 async function signedInBrowser(browser: Browser, who: Account): Promise<{ context: BrowserContext; page: Page }> {
@@ -14,22 +8,6 @@ async function signedInBrowser(browser: Browser, who: Account): Promise<{ contex
   const page = await context.newPage();
   await signIn(page, who);
   return { context, page };
-}
-
-/** Places a cash-on-delivery order through the API with the page's session (the checkout itself has its own spec). */
-async function placeOrder(page: Page): Promise<string> {
-  const products = await listedProducts<ApiProduct>(page.request, "limit=50");
-  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
-  const size = product.sizes.find((s) => s.stock > 2)!.size;
-  const placed = await page.request.post("/api/orders", {
-    data: {
-      items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
-      paymentMethod: "COD",
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()).data.order.id;
 }
 
 /** The page's live channel is connected (lib/live.ts marks <html data-live="connected">). */
@@ -42,7 +20,7 @@ const shortId = (id: string) => id.slice(-8).toUpperCase();
 test.describe("live channel", () => {
   test("the customer's order page shows a status change made in another browser without reloading", async ({ browser }) => {
     const watcher = await signedInBrowser(browser, CUSTOMER);
-    const orderId = await placeOrder(watcher.page);
+    const orderId = await placeCashOrder(watcher.page.request);
     await watcher.page.goto(`/orders/${orderId}`);
     await liveConnected(watcher.page);
     await expect(watcher.page.getByRole("heading", { name: `Order #${shortId(orderId)}`, level: 1 })).toBeVisible();
@@ -67,7 +45,7 @@ test.describe("live channel", () => {
 
   test("an administrator's status change reaches the customer's open order page without reloading", async ({ browser }) => {
     const customer = await signedInBrowser(browser, CUSTOMER);
-    const orderId = await placeOrder(customer.page);
+    const orderId = await placeCashOrder(customer.page.request);
     await customer.page.goto(`/orders/${orderId}`);
     await liveConnected(customer.page);
     await customer.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -94,7 +72,7 @@ test.describe("live channel", () => {
     await customer.page.goto("/profile?tab=orders");
     await liveConnected(customer.page);
 
-    const orderId = await placeOrder(customer.page);
+    const orderId = await placeCashOrder(customer.page.request);
     await expect(admin.page.getByText(`New order #${shortId(orderId)} received!`)).toBeVisible();
     // The customer's list gained the new order without a reload.
     const card = customer.page.getByRole("article", { name: `Order #${shortId(orderId)}` });

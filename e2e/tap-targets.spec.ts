@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CUSTOMER, signIn, visit } from "./support/pages";
+import { CUSTOMER, placeCashOrder, signIn, visit } from "./support/pages";
 
 /**
  * On a 360 px phone every control a thumb must hit is at least 44 × 44 CSS pixels (WCAG 2.5.5; docs/decisions/069).
@@ -37,7 +37,13 @@ test.describe("tap targets on a 360 px phone", () => {
 
   test("storefront, information and account pages have no control smaller than 44 × 44 px", async ({ page }) => {
     const list = (await (await page.request.get("/api/products?limit=1")).json()).data.products as { slug: string }[];
-    const pages = ["/", "/products", `/products/${list[0]!.slug}`, "/blogs", "/cart", "/about", "/faq", "/contact", "/login", "/register"];
+    const posts = (await (await page.request.get("/api/blogs?limit=1")).json()).data.blogs as { slug: string }[];
+    expect(posts.length, "the demo data has a published post").toBeGreaterThan(0);
+    const pages = [
+      ...["/", "/products", `/products/${list[0]!.slug}`, "/blogs", `/blogs/${posts[0]!.slug}`, "/cart"],
+      ...["/about", "/faq", "/contact", "/shipping", "/returns", "/size-guide", "/terms", "/privacy", "/newsletter"],
+      ...["/login", "/register", "/forgot-password", "/reset-password", "/no-such-page"],
+    ];
     const found: Record<string, string[]> = {};
     for (const path of pages) {
       await visit(page, path);
@@ -47,10 +53,11 @@ test.describe("tap targets on a 360 px phone", () => {
     expect(found).toEqual({});
   });
 
-  test("a signed-in customer's profile and checkout have no control smaller than 44 × 44 px", async ({ page }) => {
+  test("a signed-in customer's profile, checkout and order page have no control smaller than 44 × 44 px", async ({ page }) => {
     await signIn(page, CUSTOMER);
+    const orderId = await placeCashOrder(page.request);
     const found: Record<string, string[]> = {};
-    for (const path of ["/profile", "/checkout"]) {
+    for (const path of ["/profile", "/checkout", `/orders/${orderId}`]) {
       await visit(page, path);
       const small = await smallTargets(page);
       if (small.length) found[path] = small;

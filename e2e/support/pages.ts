@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
+import { CUSTOMER } from "./sign-in";
+
 export { ADMIN, CUSTOMER, signIn } from "./sign-in";
 
 /**
@@ -75,6 +77,22 @@ export async function fillCart(page: Page, skip = 0): Promise<PricedProduct> {
     [product, size] as const,
   );
   return product;
+}
+
+/** Places a cash-on-delivery order of one jersey for the signed-in `request` (as the demo customer); returns its id. */
+export async function placeCashOrder(request: APIRequestContext): Promise<string> {
+  const products = await listedProducts<ApiProduct>(request, "limit=50");
+  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
+  const size = product.sizes.find((s) => s.stock > 2)!.size;
+  const placed = await request.post("/api/orders", {
+    data: {
+      items: [{ productId: product.id, size, quantity: 1 }],
+      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
+      paymentMethod: "COD",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()).data.order.id;
 }
 
 export async function firstProduct(page: Page): Promise<ApiProduct> {

@@ -18,11 +18,11 @@ export function NotFoundView({ title, message }: { title?: string; message?: str
         </button>
       </div>
       <nav aria-label={t("notFound.helpful")} className="mt-10">
-        <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-nepal">
-          <li><Link to="/products" className="hover:underline">{t("nav.products")}</Link></li>
-          <li><Link to="/blogs" className="hover:underline">{t("nav.blogs")}</Link></li>
-          <li><Link to="/about" className="hover:underline">{t("nav.about")}</Link></li>
-          <li><Link to="/contact" className="hover:underline">{t("footer.contact")}</Link></li>
+        <ul className="flex flex-wrap justify-center gap-x-6 text-sm font-semibold text-nepal">
+          <li><Link to="/products" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.products")}</Link></li>
+          <li><Link to="/blogs" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.blogs")}</Link></li>
+          <li><Link to="/about" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.about")}</Link></li>
+          <li><Link to="/contact" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("footer.contact")}</Link></li>
         </ul>
       </nav>
     </section>

@@ -74,8 +74,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumb trail={[{ to: "/", label: t("footer.home") }, { to: "/blogs", label: t("blog.title") }]} current={post.title} clampCurrent />
         <header>
           {post.category ? (
-            <Link to={`/blogs?category=${post.category.slug}`} className="inline-block rounded-full bg-nepal/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-nepal hover:bg-nepal/20">
-              {post.category.name}
+            // The pill stays small; the link around it is a whole tap target tall.
+            <Link to={`/blogs?category=${post.category.slug}`} className="group inline-flex min-h-11 items-center">
+              <span className="rounded-full bg-nepal/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-nepal group-hover:bg-nepal/20">{post.category.name}</span>
             </Link>
           ) : null}
           <h1 className="mt-3 text-3xl font-bold leading-tight md:text-4xl">{post.title}</h1>
@@ -98,7 +99,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <SanitizedHtml html={post.content} className="mt-8" />
         <footer className="mt-10 border-t border-slate-200 pt-6">
-          <Link to="/blogs" className="font-semibold text-nepal hover:underline">
+          <Link to="/blogs" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
             {t("blog.backToAll")}
           </Link>
         </footer>

@@ -70,7 +70,7 @@ export default function ForgotPasswordPage() {
             </SubmitButton>
           </Form>
           <p className="mt-6 text-center text-sm">
-            <Link to="/login" className="font-semibold text-nepal hover:underline">
+            <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
               {t("forgot.backToLogin")}
             </Link>
           </p>

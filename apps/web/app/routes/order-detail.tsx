@@ -175,7 +175,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <nav aria-label={t("orderDetail.breadcrumb")} className="text-sm text-slate-600">
-        <Link to="/profile?tab=orders" className="hover:text-nepal hover:underline">
+        <Link to="/profile?tab=orders" className="inline-flex min-h-11 items-center hover:text-nepal hover:underline">
           {t("orderDetail.myOrders")}
         </Link>{" "}
         / <span className="font-semibold text-slate-900">#{shortOrderId(order.id)}</span>
@@ -245,7 +245,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 <li key={i.id} className="flex gap-3 py-3">
                   <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">{i.image ? <img src={i.image} alt={i.name} width={64} height={64} className="h-full w-full object-cover" /> : null}</div>
                   <div className="min-w-0 flex-1 text-sm">
-                    <Link to={`/products/${i.slug}`} className="font-semibold hover:text-nepal">
+                    <Link to={`/products/${i.slug}`} className="inline-flex min-h-11 items-center font-semibold hover:text-nepal">
                       {i.name}
                     </Link>
                     <p className="text-slate-600">{[sizeText(i.size) && t("cart.size", { size: sizeText(i.size) }), colorText(i.color) && t("orderDetail.colour", { colour: colorText(i.color) }), t("orderDetail.qty", { n: digits(i.quantity) })].filter(Boolean).join(" · ")}</p>

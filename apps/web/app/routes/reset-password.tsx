@@ -56,7 +56,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       </Form>
       {banner ? (
         <p className="mt-4 text-center text-sm">
-          <Link to="/forgot-password" className="font-semibold text-nepal hover:underline">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-semibold text-nepal hover:underline">
             {t("reset.requestNew")}
           </Link>
         </p>
