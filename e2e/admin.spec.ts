@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { visit, listedProducts } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { listedProducts, placeCodOrder, visit } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
 
 test.describe("who may open the admin panel", () => {
@@ -109,38 +109,21 @@ test("an administrator creates a product with two images and stock per size, and
   await expect(page.getByRole("img", { name: "सगरमाथा एफसीको घरेलु जर्सी" }).first()).toBeVisible();
 });
 
-/** The signed-in customer orders one jersey of a size with stock, cash on delivery, through the API. */
-async function placeCodOrder(
-  request: APIRequestContext,
-  key: string,
-  where: { address: string; province: string; district: string; area: string; postalCode: string },
-) {
-  const products = await listedProducts<{ id: string; sizes: { size: string; stock: number }[] }>(request, "limit=20");
-  const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
-  const placed = await request.post("/api/orders", {
-    headers: { "idempotency-key": `${key}-${Date.now()}` },
-    data: {
-      items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 2)!.size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", ...where },
-      paymentMethod: "COD",
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()).data.order as { id: string; orderNumber: string };
-}
-
 test("an administrator moves an order on and the customer's order page shows the new step", async ({ browser }) => {
   test.setTimeout(60_000);
   // The customer places a cash-on-delivery order.
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const order = await placeCodOrder(shopper.request, "e2e-admin", {
-    address: "Thamel Marg 12",
-    province: "Bagmati",
-    district: "Kathmandu",
-    area: "Kathmandu",
-    postalCode: "44600",
+  const order = await placeCodOrder(shopper.request, {
+    key: "e2e-admin",
+    where: {
+      address: "Thamel Marg 12",
+      province: "Bagmati",
+      district: "Kathmandu",
+      area: "Kathmandu",
+      postalCode: "44600",
+    },
   });
 
   // The administrator finds it and sets the next status with a note.
@@ -177,12 +160,15 @@ test("on a 360 px phone the admin orders list is a column of cards whose Change 
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
   await signIn(shopper.request, CUSTOMER);
-  const order = await placeCodOrder(shopper.request, "e2e-admin-phone", {
-    address: "Lakeside 6",
-    province: "Gandaki",
-    district: "Kaski",
-    area: "Pokhara",
-    postalCode: "33700",
+  const order = await placeCodOrder(shopper.request, {
+    key: "e2e-admin-phone",
+    where: {
+      address: "Lakeside 6",
+      province: "Gandaki",
+      district: "Kaski",
+      area: "Pokhara",
+      postalCode: "33700",
+    },
   });
 
   const staff = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });

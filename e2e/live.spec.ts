@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { placeCashOrder, visit } from "./support/pages";
+import { placeCodOrder, visit } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn, type Account } from "./support/sign-in";
 
 /** A browser of its own (context and page), signed in through the login form. */
@@ -20,7 +20,7 @@ const shortId = (id: string) => id.slice(-8).toUpperCase();
 test.describe("live channel", () => {
   test("the customer's order page shows a status change made in another browser without reloading", async ({ browser }) => {
     const watcher = await signedInBrowser(browser, CUSTOMER);
-    const orderId = await placeCashOrder(watcher.page.request);
+    const orderId = (await placeCodOrder(watcher.page.request)).id;
     await watcher.page.goto(`/orders/${orderId}`);
     await liveConnected(watcher.page);
     await expect(watcher.page.getByRole("heading", { name: `Order #${shortId(orderId)}`, level: 1 })).toBeVisible();
@@ -45,7 +45,7 @@ test.describe("live channel", () => {
 
   test("an administrator's status change reaches the customer's open order page without reloading", async ({ browser }) => {
     const customer = await signedInBrowser(browser, CUSTOMER);
-    const orderId = await placeCashOrder(customer.page.request);
+    const orderId = (await placeCodOrder(customer.page.request)).id;
     await customer.page.goto(`/orders/${orderId}`);
     await liveConnected(customer.page);
     await customer.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -72,7 +72,7 @@ test.describe("live channel", () => {
     await customer.page.goto("/profile?tab=orders");
     await liveConnected(customer.page);
 
-    const orderId = await placeCashOrder(customer.page.request);
+    const orderId = (await placeCodOrder(customer.page.request)).id;
     await expect(admin.page.getByText(`New order #${shortId(orderId)} received!`)).toBeVisible();
     // The customer's list gained the new order without a reload.
     const card = customer.page.getByRole("article", { name: `Order #${shortId(orderId)}` });

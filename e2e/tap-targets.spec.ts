@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CUSTOMER, placeCashOrder, signIn, visit } from "./support/pages";
+import { CUSTOMER, placeCodOrder, signIn, visit } from "./support/pages";
 
 /**
  * On a 360 px phone every control a thumb must hit is at least 44 × 44 CSS pixels (WCAG 2.5.5; docs/decisions/069).
@@ -67,7 +67,7 @@ test.describe("tap targets on a 360 px phone", () => {
 
   test("a signed-in customer's profile, checkout and order page have no control smaller than 44 × 44 px", async ({ page }) => {
     await signIn(page, CUSTOMER);
-    const orderId = await placeCashOrder(page.request);
+    const orderId = (await placeCodOrder(page.request)).id;
     expect(await smallTargetsOn(page, ["/profile", "/checkout", `/orders/${orderId}`])).toEqual({});
   });
 });

@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-
 import { CUSTOMER } from "./sign-in";
 
 export { ADMIN, CUSTOMER, signIn } from "./sign-in";
@@ -79,20 +78,29 @@ export async function fillCart(page: Page, skip = 0): Promise<PricedProduct> {
   return product;
 }
 
-/** Places a cash-on-delivery order of one jersey for the signed-in `request` (as the demo customer); returns its id. */
-export async function placeCashOrder(request: APIRequestContext): Promise<string> {
+/** Where a test's cash orders go unless it names another address (Lalitpur, in the Kathmandu Valley). */
+const LALITPUR = { address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" };
+
+/**
+ * The signed-in demo customer orders one jersey of a size with stock, cash on delivery, through the API (the checkout
+ * itself has its own specs); with `key`, under an idempotency key made from it.
+ */
+export async function placeCodOrder(
+  request: APIRequestContext,
+  options: { key?: string; where?: { address: string; province: string; district: string; area: string; postalCode: string } } = {},
+): Promise<{ id: string; orderNumber: string }> {
   const products = await listedProducts<ApiProduct>(request, "limit=50");
   const product = products.find((p) => p.sizes.some((s) => s.stock > 2))!;
-  const size = product.sizes.find((s) => s.stock > 2)!.size;
   const placed = await request.post("/api/orders", {
+    headers: options.key ? { "idempotency-key": `${options.key}-${Date.now()}` } : {},
     data: {
-      items: [{ productId: product.id, size, quantity: 1 }],
-      shippingAddress: { fullName: "Sita Shrestha", email: CUSTOMER.email, phone: "9800000001", address: "Jhamsikhel Road 12", province: "Bagmati", district: "Lalitpur", area: "Lalitpur", postalCode: "44700" },
+      items: [{ productId: product.id, size: product.sizes.find((s) => s.stock > 2)!.size, quantity: 1 }],
+      shippingAddress: { fullName: "Sita Sharma", email: CUSTOMER.email, phone: "9800000001", ...(options.where ?? LALITPUR) },
       paymentMethod: "COD",
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()).data.order.id;
+  return (await placed.json()).data.order;
 }
 
 export async function firstProduct(page: Page): Promise<ApiProduct> {

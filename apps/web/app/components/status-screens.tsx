@@ -1,6 +1,14 @@
 import { Link, useNavigate } from "react-router";
 import { useI18n } from "../lib/i18n";
 
+/** The 404 page's ways on, each a whole tap target (docs/decisions/069). */
+const HELPFUL_LINKS = [
+  ["/products", "nav.products"],
+  ["/blogs", "nav.blogs"],
+  ["/about", "nav.about"],
+  ["/contact", "footer.contact"],
+] as const;
+
 export function NotFoundView({ title, message }: { title?: string; message?: string }) {
   const navigate = useNavigate();
   const { t, digits } = useI18n();
@@ -19,10 +27,13 @@ export function NotFoundView({ title, message }: { title?: string; message?: str
       </div>
       <nav aria-label={t("notFound.helpful")} className="mt-10">
         <ul className="flex flex-wrap justify-center gap-x-6 text-sm font-semibold text-nepal">
-          <li><Link to="/products" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.products")}</Link></li>
-          <li><Link to="/blogs" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.blogs")}</Link></li>
-          <li><Link to="/about" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("nav.about")}</Link></li>
-          <li><Link to="/contact" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{t("footer.contact")}</Link></li>
+          {HELPFUL_LINKS.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">
+                {t(label)}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </section>
