@@ -19,13 +19,18 @@ function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
  * a part of the customer's name or e-mail (docs/decisions/102, 143). Each arm reads its own index and the arms are
  * joined by UNION, so an order two arms find is listed once. The customers whose name or e-mail holds the text are
  * found first, as one array, and their orders are read from `orders_user_created_id_idx` alone, which holds the id,
- * date and status: a full name shared by 446 customers finds 4,460 orders at a million, and neither the count nor
- * the page reads those orders from the table (an `OR` of the arms could only be a bitmap scan, which does).
+ * date and status. This reads every hit: a status filter, a page deeper than `KEPT_DEPTH` and the CSV export use it;
+ * the first pages and the count of an unfiltered search take the kept way below.
  */
 function searchHits(text: string, status: AdminOrdersQuery["status"]): SQL {
   const pattern = `%${escapeLike(text)}%`;
-  const arm = (where: SQL) => sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(where, statusIs(status))}`;
-  return sql`${arm(numberMatch(text, pattern))} UNION ${arm(eq(orders.id, text))} UNION ${arm(sql`${orders.userId} = ANY(${customersMatching(pattern)})`)}`;
+  return sql`SELECT id, created_at FROM (${ownHits(text, pattern, status)}) own UNION SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(sql`${orders.userId} = ANY(ARRAY(SELECT c.id FROM ${users} c WHERE ${customerHolds(pattern)}))`, statusIs(status))}`;
+}
+
+/** The arms that find an order by itself, not by its customer: a part of its number, or its id; as `(id, created_at, user_id)` rows. */
+function ownHits(text: string, pattern: string, status: AdminOrdersQuery["status"]): SQL {
+  const arm = (where: SQL) => sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at, ${orders.userId} AS user_id FROM ${orders} WHERE ${and(where, statusIs(status))}`;
+  return sql`${arm(numberMatch(text, pattern))} UNION ${arm(eq(orders.id, text))}`;
 }
 
 /** A whole order number (KK-20261121-4F7Q9X) is looked up as itself: every number shares "KK-2026", which a trigram index reads for every order. */
@@ -34,9 +39,41 @@ function numberMatch(text: string, pattern: string): SQL {
   return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, pattern);
 }
 
-/** The ids of the customers whose name or e-mail holds the pattern, as one array the database computes once. */
-function customersMatching(pattern: string): SQL {
-  return sql`ARRAY(SELECT c.id FROM ${users} c WHERE c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`;
+/** A customer `c` whose name or e-mail holds the pattern. */
+function customerHolds(pattern: string): SQL {
+  return sql`(c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`;
+}
+
+/**
+ * How deep a page of an unfiltered search may end and still be taken from the kept numbers (docs/decisions/148): the
+ * newest `depth` orders of a search are among the newest `depth` orders of the customers whose newest order is one of
+ * the `depth` newest customers' newest orders (ties kept), so only those customers' orders are read, `depth` each.
+ */
+const KEPT_DEPTH = 200;
+
+/**
+ * The ids of a page of an unfiltered search, from the kept numbers of migration 0022: the matching customers' newest
+ * moments choose whose orders can be on the page, and only theirs are read, with the orders the number or id finds.
+ */
+function keptPage(text: string, limit: number, offset: number): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  const depth = limit + offset;
+  return sql`WITH m AS MATERIALIZED (SELECT k.user_id, k.last_order_at FROM ${users} c JOIN customer_orders k ON k.user_id = c.id WHERE ${customerHolds(pattern)}),
+    chosen AS (SELECT m.user_id FROM m WHERE m.last_order_at >= coalesce((SELECT last_order_at FROM m ORDER BY last_order_at DESC OFFSET ${depth - 1} LIMIT 1), '-infinity'::timestamptz))
+    SELECT hit.id FROM (
+      SELECT o.id, o.created_at FROM chosen CROSS JOIN LATERAL (
+        SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${orders.userId} = chosen.user_id ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${depth}
+      ) o
+      UNION SELECT id, created_at FROM (${ownHits(text, pattern, undefined)}) own
+    ) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The count of an unfiltered search from the kept numbers: the matching customers' orders, and those the number or id finds of other customers. */
+function keptCount(text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`WITH m AS MATERIALIZED (SELECT c.id FROM ${users} c WHERE ${customerHolds(pattern)})
+    SELECT (SELECT coalesce(sum(k.orders), 0) FROM customer_orders k WHERE k.user_id IN (SELECT id FROM m))
+      + (SELECT count(*) FROM (${ownHits(text, pattern, undefined)}) own WHERE own.user_id NOT IN (SELECT id FROM m)) AS n`;
 }
 
 const summaryColumns = { order: orders, userName: users.name, userEmail: users.email };
@@ -47,12 +84,19 @@ export async function findOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "st
   const list = db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
   const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
   if (!text) return list.where(statusIs(q.status)).orderBy(...newestFirst).limit(limit).offset(offset);
-  const page = sql`SELECT hit.id FROM (${searchHits(text, q.status)}) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  const page =
+    !q.status && limit + offset <= KEPT_DEPTH
+      ? keptPage(text, limit, offset)
+      : sql`SELECT hit.id FROM (${searchHits(text, q.status)}) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
   return list.where(sql`${orders.id} IN (${page})`).orderBy(...newestFirst);
 }
 
 export async function countOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">): Promise<number> {
   const text = searchText(q);
+  if (text && !q.status) {
+    const [row] = await db.select({ n: sql<number>`counted.n`.mapWith(Number) }).from(sql`(${keptCount(text)}) counted`);
+    return row?.n ?? 0;
+  }
   const [row] = text
     ? await db.select({ n: count() }).from(sql`(${searchHits(text, q.status)}) hit`)
     : await db.select({ n: count() }).from(orders).where(statusIs(q.status));
