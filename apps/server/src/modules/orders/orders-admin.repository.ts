@@ -24,7 +24,9 @@ function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
  */
 function searchHits(text: string, status: AdminOrdersQuery["status"]): SQL {
   const pattern = `%${escapeLike(text)}%`;
-  return sql`SELECT id, created_at FROM (${ownHits(text, pattern, status)}) own UNION SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(sql`${orders.userId} = ANY(ARRAY(SELECT c.id FROM ${users} c WHERE ${customerHolds(pattern)}))`, statusIs(status))}`;
+  const theirs = sql`${orders.userId} = ANY(ARRAY(SELECT c.id FROM ${users} c WHERE ${customerHolds(pattern)}))`;
+  return sql`SELECT id, created_at FROM (${ownHits(text, pattern, status)}) own
+    UNION SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(theirs, statusIs(status))}`;
 }
 
 /** The arms that find an order by itself, not by its customer: a part of its number, or its id; as `(id, created_at, user_id)` rows. */
@@ -45,9 +47,10 @@ function customerHolds(pattern: string): SQL {
 }
 
 /**
- * How deep a page of an unfiltered search may end and still be taken from the kept numbers (docs/decisions/148): the
- * newest `depth` orders of a search are among the newest `depth` orders of the customers whose newest order is one of
- * the `depth` newest customers' newest orders (ties kept), so only those customers' orders are read, `depth` each.
+ * How deep a page of an unfiltered search may end (its size times its number) and still be taken from the kept numbers
+ * (docs/decisions/148). For a page ending at `depth`, only the customers whose newest moment is at least the `depth`-th
+ * newest of the matching customers' newest moments can be on it: one left out has `depth` customers each with an order
+ * newer than all of hers. So those customers' newest `depth` orders are read, and no one else's.
  */
 const KEPT_DEPTH = 200;
 
