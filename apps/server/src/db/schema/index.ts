@@ -67,6 +67,8 @@ export const users = pgTable(
     // The admin order list finds orders by a part of the customer's name or e-mail (docs/decisions/102).
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // A search holding an "@" reads the address's local part backwards from here (docs/decisions/148, migration 0023).
+    index("users_email_local_reversed_idx").using("btree", sql`reverse(split_part(lower(${t.email}), '@', 1)) text_pattern_ops`),
   ],
 );
 

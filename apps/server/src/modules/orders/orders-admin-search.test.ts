@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertUser, sessionFor } from "../../test/factories.js";
-import { orders } from "../../db/schema/index.js";
+import { orders, users } from "../../db/schema/index.js";
 
 // The admin order search by a customer's name takes its first pages and its count from each customer's kept number of
 // orders and newest moment (migration 0022, docs/decisions/148). These tests hold it to what reading every order gives.
@@ -160,6 +160,36 @@ describe("the admin search by customer, from the kept numbers", () => {
     expect(want).not.toContain(cOne!.id);
     const kept = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM customer_orders WHERE user_id = ${e}`);
     expect((kept as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it("finds customers by an address or a part of one holding its @ as a search of every address would", async () => {
+    const withOrders = await t.database.db.selectDistinct({ name: users.name, email: users.email }).from(users).innerJoin(orders, eq(orders.userId, users.id));
+    const holders = (q: string) =>
+      withOrders
+        .filter((u) => u.name.toLowerCase().includes(q.toLowerCase()) || u.email.toLowerCase().includes(q.toLowerCase()))
+        .map((u) => u.email)
+        .sort();
+    const found = async (q: string) => {
+      const data = (await t.app.inject({ method: "GET", url: `/api/admin/orders?limit=100&q=${encodeURIComponent(q)}`, headers: admin })).json().data;
+      return [...new Set<string>(data.orders.map((o: { user: { email: string } }) => o.user.email))].sort();
+    };
+    const cases: [string, number][] = [
+      ["bina1@example.com", 1],
+      ["BINA2@Example", 1],
+      ["na1@ex", 1],
+      ["ina@", 1],
+      ["a@e", 2],
+      ["@example.com", 5],
+      ["thapa@example.co", 1],
+      ["ina1@xample", 0],
+      ["_ina@", 0],
+      ["b%@", 0],
+      ["@", 5],
+    ];
+    for (const [q, n] of cases) {
+      expect(holders(q), q).toHaveLength(n);
+      expect(await found(q), q).toEqual(holders(q));
+    }
   });
 
   it("pages past the kept depth from every order, without a gap or a repeat where the two ways meet", async () => {
