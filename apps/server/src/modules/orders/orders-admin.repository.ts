@@ -23,25 +23,24 @@ function searchText(q: Pick<AdminOrdersQuery, "q">): string | undefined {
  * the first pages and the count of an unfiltered search take the kept way below.
  */
 function searchHits(text: string, status: AdminOrdersQuery["status"]): SQL {
-  const pattern = `%${escapeLike(text)}%`;
   const theirs = sql`${orders.userId} = ANY(ARRAY(SELECT c.id FROM ${users} c WHERE ${customerHolds(text)}))`;
-  return sql`SELECT id, created_at FROM (${ownHits(text, pattern, status)}) own
+  return sql`SELECT id, created_at FROM (${ownHits(text, status)}) own
     UNION SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(theirs, statusIs(status))}`;
 }
 
 /** The arms that find an order by itself, not by its customer: a part of its number, or its id; as `(id, created_at, user_id)` rows. */
-function ownHits(text: string, pattern: string, status: AdminOrdersQuery["status"]): SQL {
+function ownHits(text: string, status: AdminOrdersQuery["status"]): SQL {
   const arm = (where: SQL) => sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at, ${orders.userId} AS user_id FROM ${orders} WHERE ${and(where, statusIs(status))}`;
-  return sql`${arm(numberMatch(text, pattern))} UNION ${arm(eq(orders.id, text))}`;
+  return sql`${arm(numberMatch(text))} UNION ${arm(eq(orders.id, text))}`;
 }
 
 /** A whole order number (KK-20261121-4F7Q9X) is looked up as itself: every number shares "KK-2026", which a trigram index reads for every order. */
 const WHOLE_ORDER_NUMBER = /^KK-\d{8}-[0-9A-Z]{6}$/i;
-function numberMatch(text: string, pattern: string): SQL {
-  return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, pattern);
+function numberMatch(text: string): SQL {
+  return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, `%${escapeLike(text)}%`);
 }
 
-/** One "@" between letters, digits and the punctuation of addresses, nothing else: a whole address or a part of one. */
+/** One "@" among printable ASCII without spaces, as in an e-mail address: a whole address or a part of one. */
 const ADDRESS_PART = /^[\x21-\x3f\x41-\x7e]*@[\x21-\x3f\x41-\x7e]*$/;
 
 /**
@@ -70,7 +69,6 @@ const KEPT_DEPTH = 200;
  * moments choose whose orders can be on the page, and only theirs are read, with the orders the number or id finds.
  */
 function keptPage(text: string, limit: number, offset: number): SQL {
-  const pattern = `%${escapeLike(text)}%`;
   const depth = limit + offset;
   return sql`WITH m AS MATERIALIZED (SELECT k.user_id, k.last_order_at FROM ${users} c JOIN customer_orders k ON k.user_id = c.id WHERE ${customerHolds(text)}),
     chosen AS (SELECT m.user_id FROM m WHERE m.last_order_at >= coalesce((SELECT last_order_at FROM m ORDER BY last_order_at DESC OFFSET ${depth - 1} LIMIT 1), '-infinity'::timestamptz))
@@ -78,16 +76,15 @@ function keptPage(text: string, limit: number, offset: number): SQL {
       SELECT o.id, o.created_at FROM chosen CROSS JOIN LATERAL (
         SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${orders.userId} = chosen.user_id ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${depth}
       ) o
-      UNION SELECT id, created_at FROM (${ownHits(text, pattern, undefined)}) own
+      UNION SELECT id, created_at FROM (${ownHits(text, undefined)}) own
     ) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** The count of an unfiltered search from the kept numbers: the matching customers' orders, and those the number or id finds of other customers. */
 function keptCount(text: string): SQL {
-  const pattern = `%${escapeLike(text)}%`;
   return sql`WITH m AS MATERIALIZED (SELECT c.id FROM ${users} c WHERE ${customerHolds(text)})
     SELECT (SELECT coalesce(sum(k.orders), 0) FROM customer_orders k WHERE k.user_id IN (SELECT id FROM m))
-      + (SELECT count(*) FROM (${ownHits(text, pattern, undefined)}) own WHERE own.user_id NOT IN (SELECT id FROM m)) AS n`;
+      + (SELECT count(*) FROM (${ownHits(text, undefined)}) own WHERE own.user_id NOT IN (SELECT id FROM m)) AS n`;
 }
 
 const summaryColumns = { order: orders, userName: users.name, userEmail: users.email };
