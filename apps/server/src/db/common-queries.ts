@@ -1,4 +1,5 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "../lib/sql-text.js";
 import type { DbOrTx } from "./client.js";
 import { blogPosts, categories, products } from "./schema/index.js";
 
@@ -26,4 +27,21 @@ export async function slugTakenByOther(db: DbOrTx, table: keyof typeof SLUGGED, 
 export async function categoryOfTypeExists(db: DbOrTx, id: string, type: "PRODUCT" | "BLOG"): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), eq(categories.type, type))).limit(1);
   return Boolean(row);
+}
+
+/** One "@" among printable ASCII without spaces, as in an e-mail address: a whole address or a part of one. */
+const ADDRESS_PART = /^[\x21-\x3f\x41-\x7e]*@[\x21-\x3f\x41-\x7e]*$/;
+
+/**
+ * "The address holds the text", for text with one "@", through an index of the address's local part lower-cased and
+ * read backwards (`text_pattern_ops`; migration 0023, docs/decisions/148). An address has one "@" too, so it holds such
+ * a text exactly when the part before the "@" ends its local part and the part after it starts its domain: one range of
+ * that index, where a trigram index reads the long lists of trigrams every address shares ("@gm", "ail", ".co").
+ * Undefined for any other text. `address` must be written as the index's expression is.
+ */
+export function addressHolds(address: SQL, text: string): SQL | undefined {
+  if (!ADDRESS_PART.test(text)) return undefined;
+  const [local = "", domain = ""] = text.toLowerCase().split("@");
+  const localBackwards = `${escapeLike([...local].reverse().join(""))}%`;
+  return sql`(reverse(split_part(lower(${address}), '@', 1)) LIKE ${localBackwards} AND split_part(lower(${address}), '@', 2) LIKE ${`${escapeLike(domain)}%`} AND ${address} LIKE '%@%')`;
 }

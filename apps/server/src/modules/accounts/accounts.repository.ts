@@ -4,6 +4,7 @@ import { newId } from "../../db/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { orders, passwordResetTokens, reviews, users, type UserRow } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/paging.js";
+import { addressHolds } from "../../db/common-queries.js";
 import { containsPattern } from "../../lib/sql-text.js";
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
@@ -102,7 +103,9 @@ const orderCount = sql<number>`(SELECT count(*)::int FROM "orders" o WHERE o."us
 
 function adminWhere(q: Pick<AdminUsersQuery, "q" | "role" | "status">): SQL | undefined {
   const pattern = containsPattern(q.q);
-  return and(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined, q.role ? eq(users.role, q.role) : undefined, q.status ? eq(users.status, q.status) : undefined);
+  // An address part with its "@" is found through its own index (docs/decisions/148).
+  const email = pattern ? (addressHolds(sql`${users.email}`, q.q!.trim()) ?? ilike(users.email, pattern)) : undefined;
+  return and(pattern ? or(ilike(users.name, pattern), email) : undefined, q.role ? eq(users.role, q.role) : undefined, q.status ? eq(users.status, q.status) : undefined);
 }
 
 /** One page of users, newest first, each with how many orders they placed. */

@@ -90,6 +90,12 @@ describe("user management rules", () => {
     await insertUser(t.database.db, { name: "Sita Sharma", email: "sita@example.com" });
     const byName = (await api("GET", "/api/admin/users?q=SITA")).json().data;
     expect(byName.users.map((u: { email: string }) => u.email)).toEqual(["sita@example.com"]);
+    // A part of an address holding its "@" (found through the index of the local part, docs/decisions/148), in any case.
+    const emails = async (q: string) => (await api("GET", `/api/admin/users?q=${encodeURIComponent(q)}`)).json().data.users.map((u: { email: string }) => u.email);
+    expect(await emails("ITA@EXAMPLE.C")).toEqual(["sita@example.com"]);
+    expect(await emails("sita@example.com")).toEqual(["sita@example.com"]);
+    expect(await emails("sit@example")).toEqual([]);
+    expect(await emails("s_ta@")).toEqual([]);
     const admins = (await api("GET", "/api/admin/users?role=ADMIN")).json().data;
     expect(admins.users.every((u: { role: string }) => u.role === "ADMIN")).toBe(true);
     expect(admins.overallTotal).toBeGreaterThan(admins.pagination.total);

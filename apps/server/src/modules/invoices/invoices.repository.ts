@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-o
 import type { TaxDocumentKind } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
+import { addressHolds } from "../../db/common-queries.js";
+import { escapeLike } from "../../lib/sql-text.js";
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
@@ -102,8 +104,10 @@ function where(f: DocumentFilter): SQL | undefined {
   if (f.from) parts.push(gte(taxDocuments.issuedAt, f.from));
   if (f.to) parts.push(lt(taxDocuments.issuedAt, f.to));
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(numberMatch(f.q, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, sql`${taxDocuments.buyer}->>'email' ilike ${like}`));
+    const like = `%${escapeLike(f.q)}%`;
+    // The buyer's address through its own index when the text holds its "@" (docs/decisions/148).
+    const email = sql`${taxDocuments.buyer}->>'email'`;
+    parts.push(or(numberMatch(f.q, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, addressHolds(email, f.q) ?? sql`${email} ilike ${like}`));
   }
   return and(...parts);
 }

@@ -283,6 +283,13 @@ describe("admin: documents, sales register, dashboard", () => {
     expect(await found(doc!.number.toLowerCase())).toEqual([doc!.id]);
     expect(await found(doc!.number.slice(-9))).toContain(doc!.id);
     expect(await found(`${doc!.number}7`)).toEqual([]);
+    // The buyer's address, whole or a part holding its "@", in any case (its own index, docs/decisions/148).
+    const email = doc!.buyer.email!;
+    const at = email.indexOf("@");
+    expect(await found(email.toUpperCase())).toContain(doc!.id);
+    expect(await found(email.slice(1, at + 3))).toContain(doc!.id);
+    expect(await found(`${email.slice(0, at)}x@`)).not.toContain(doc!.id);
+    expect(await found(`${email.slice(0, at)}@x`)).not.toContain(doc!.id);
     const byMonth = (await get(shop.admin, `/api/admin/invoices?month=${month}&limit=100`)).json().data;
     expect(byMonth.documents.some((d: { id: string }) => d.id === doc!.id)).toBe(true);
     expect((await get(shop.admin, "/api/admin/invoices?month=2083-13")).statusCode).toBe(400);
