@@ -56,53 +56,60 @@ function customerHolds(text: string): SQL {
 const KEPT_DEPTH = 200;
 
 /**
- * The ids of a page of an unfiltered search, from the kept numbers of migration 0022: the matching customers' newest
- * moments choose whose orders can be on the page, and only theirs are read, with the orders the number or id finds.
+ * A page of an unfiltered search and its count in one statement, from the kept numbers of migration 0022, so the
+ * customers are found once. The count adds the matching customers' numbers and the orders the number or id finds of
+ * anyone else. The page reads only the orders of the customers whose newest moments can put them on it (`KEPT_DEPTH`),
+ * with the orders the number or id finds. One row: `total` and the page's `ids`.
  */
-function keptPage(text: string, limit: number, offset: number): SQL {
+function keptSearch(text: string, limit: number, offset: number): SQL {
   const depth = limit + offset;
-  return sql`WITH m AS MATERIALIZED (SELECT k.user_id, k.last_order_at FROM ${users} c JOIN customer_orders k ON k.user_id = c.id WHERE ${customerHolds(text)}),
+  return sql`WITH m AS MATERIALIZED (SELECT k.user_id, k.last_order_at, k.orders FROM ${users} c JOIN customer_orders k ON k.user_id = c.id WHERE ${customerHolds(text)}),
+    own AS MATERIALIZED (${ownHits(text, undefined)}),
     chosen AS (SELECT m.user_id FROM m WHERE m.last_order_at >= coalesce((SELECT last_order_at FROM m ORDER BY last_order_at DESC OFFSET ${depth - 1} LIMIT 1), '-infinity'::timestamptz))
-    SELECT hit.id FROM (
-      SELECT o.id, o.created_at FROM chosen CROSS JOIN LATERAL (
-        SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${orders.userId} = chosen.user_id ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${depth}
-      ) o
-      UNION SELECT id, created_at FROM (${ownHits(text, undefined)}) own
-    ) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
-}
-
-/** The count of an unfiltered search from the kept numbers: the matching customers' orders, and those the number or id finds of other customers. */
-function keptCount(text: string): SQL {
-  return sql`WITH m AS MATERIALIZED (SELECT c.id FROM ${users} c WHERE ${customerHolds(text)})
-    SELECT (SELECT coalesce(sum(k.orders), 0) FROM customer_orders k WHERE k.user_id IN (SELECT id FROM m))
-      + (SELECT count(*) FROM (${ownHits(text, undefined)}) own WHERE own.user_id NOT IN (SELECT id FROM m)) AS n`;
+    SELECT (SELECT coalesce(sum(m.orders), 0) FROM m) + (SELECT count(*) FROM own WHERE own.user_id NOT IN (SELECT user_id FROM m)) AS total,
+      ARRAY(SELECT hit.id FROM (
+        SELECT o.id, o.created_at FROM chosen CROSS JOIN LATERAL (
+          SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${orders.userId} = chosen.user_id ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${depth}
+        ) o
+        UNION SELECT id, created_at FROM own
+      ) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`;
 }
 
 const summaryColumns = { order: orders, userName: users.name, userEmail: users.email };
+const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+const summaries = (db: DbOrTx) => db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
 
-/** A page of the list, newest first; with a search, the page is taken from the hits before any order is read. */
+/** A page of the list, newest first, reading every hit of a search; with a search, the page is taken from the hits before any order is read. */
 export async function findOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">, limit: number, offset: number) {
   const text = searchText(q);
-  const list = db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
-  const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
-  if (!text) return list.where(statusIs(q.status)).orderBy(...newestFirst).limit(limit).offset(offset);
-  const page =
-    !q.status && limit + offset <= KEPT_DEPTH
-      ? keptPage(text, limit, offset)
-      : sql`SELECT hit.id FROM (${searchHits(text, q.status)}) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
-  return list.where(sql`${orders.id} IN (${page})`).orderBy(...newestFirst);
+  if (!text) return summaries(db).where(statusIs(q.status)).orderBy(...newestFirst).limit(limit).offset(offset);
+  const page = sql`SELECT hit.id FROM (${searchHits(text, q.status)}) hit ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  return summaries(db).where(sql`${orders.id} IN (${page})`).orderBy(...newestFirst);
 }
 
 export async function countOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">): Promise<number> {
   const text = searchText(q);
-  if (text && !q.status) {
-    const [row] = await db.select({ n: sql<number>`counted.n`.mapWith(Number) }).from(sql`(${keptCount(text)}) counted`);
-    return row?.n ?? 0;
-  }
   const [row] = text
     ? await db.select({ n: count() }).from(sql`(${searchHits(text, q.status)}) hit`)
     : await db.select({ n: count() }).from(orders).where(statusIs(q.status));
   return row?.n ?? 0;
+}
+
+/**
+ * A page of the list and its total. An unfiltered search whose page ends within `KEPT_DEPTH` takes both from the kept
+ * numbers in one statement, then reads the page's orders (docs/decisions/148); any other list counts and pages at the
+ * same time on two connections.
+ */
+export async function findOrdersPage(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">, limit: number, offset: number) {
+  const text = searchText(q);
+  if (!text || q.status || limit + offset > KEPT_DEPTH) {
+    const [rows, total] = await Promise.all([findOrders(db, q, limit, offset), countOrders(db, q)]);
+    return { rows, total };
+  }
+  const [found] = await db.select({ total: sql<number>`found.total`.mapWith(Number), ids: sql<string[]>`found.ids` }).from(sql`(${keptSearch(text, limit, offset)}) found`);
+  const ids = found?.ids ?? [];
+  const rows = ids.length ? await summaries(db).where(inArray(orders.id, ids)).orderBy(...newestFirst) : [];
+  return { rows, total: found?.total ?? 0 };
 }
 
 export async function findOrder(db: DbOrTx, id: string) {

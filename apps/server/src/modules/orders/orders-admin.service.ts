@@ -116,7 +116,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
     get,
 
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const [rows, total] = await Promise.all([repo.findOrders(db, q, q.limit, (q.page - 1) * q.limit), repo.countOrders(db, q)]);
+      const { rows, total } = await repo.findOrdersPage(db, q, q.limit, (q.page - 1) * q.limit);
       const pays = await repo.latestPayments(db, rows.map((r) => r.order.id));
       return {
         orders: rows.map((r) => {
