@@ -113,7 +113,7 @@ export async function findOrdersPage(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" |
 }
 
 export async function findOrder(db: DbOrTx, id: string) {
-  const [row] = await db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id)).limit(1);
+  const [row] = await summaries(db).where(eq(orders.id, id)).limit(1);
   return row;
 }
 
