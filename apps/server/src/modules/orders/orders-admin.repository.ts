@@ -3,7 +3,7 @@ import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
 import { addressHolds } from "../../db/common-queries.js";
-import { escapeLike } from "../../lib/sql-text.js";
+import { containsPattern } from "../../lib/sql-text.js";
 
 /** The admin list's status filter, when one is chosen. */
 function statusIs(status: AdminOrdersQuery["status"]): SQL | undefined {
@@ -38,12 +38,12 @@ function ownHits(text: string, status: AdminOrdersQuery["status"]): SQL {
 /** A whole order number (KK-20261121-4F7Q9X) is looked up as itself: every number shares "KK-2026", which a trigram index reads for every order. */
 const WHOLE_ORDER_NUMBER = /^KK-\d{8}-[0-9A-Z]{6}$/i;
 function numberMatch(text: string): SQL {
-  return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, `%${escapeLike(text)}%`);
+  return WHOLE_ORDER_NUMBER.test(text) ? eq(orders.orderNumber, text.toUpperCase()) : ilike(orders.orderNumber, containsPattern(text)!);
 }
 
 /** A customer `c` whose name or e-mail holds the text; an address part with its "@" through its own index (docs/decisions/148). */
 function customerHolds(text: string): SQL {
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text)!;
   return sql`(c.name ILIKE ${pattern} OR ${addressHolds(sql`c.email`, text) ?? sql`c.email ILIKE ${pattern}`})`;
 }
 
