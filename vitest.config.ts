@@ -1,6 +1,11 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
+// On CI a failed test runs once more: a red run loses the whole change until a later session mends it, and a test that
+// passes only on its second try is still named, as flaky, in the run's summary (scripts/lib.mjs; docs/decisions/149).
+// A test that fails twice fails the run. Locally a failure is never retried.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one file at a time on a two-core machine. Most server test
@@ -15,6 +20,7 @@ export default defineConfig({
           include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
           environment: "node",
           testTimeout: 20_000,
+          retry,
         },
       },
       {
@@ -25,6 +31,7 @@ export default defineConfig({
           // Generous for slow CI machines (2–3× slower than a quiet one): a timeout there proves nothing about the shop.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          retry,
           pool: "forks",
           // A worker runs its files one after another in one module graph: importing the server (about 3 s) once per
           // worker instead of once per file took the PGlite pass from 337 to 197 s (docs/decisions/146). Each file still

@@ -15,7 +15,7 @@ const write = (name, report) => {
 };
 
 describe("failed tests named from a JSON report", () => {
-  it("vitest: each failed test with its file and the first line of its error, passing ones left out", () => {
+  it("vitest: each failed test with its file and the first line of its error, a test that passed when retried as flaky, passing ones left out", () => {
     const file = write("vitest.json", {
       testResults: [
         {
@@ -32,12 +32,18 @@ describe("failed tests named from a JSON report", () => {
         },
         { name: path.join(root, "apps/server/src/b.test.ts"), status: "failed", message: "\nError: Hook timed out in 60000ms", assertionResults: [] },
         { name: path.join(root, "apps/server/src/c.test.ts"), status: "passed", assertionResults: [{ fullName: "fine", status: "passed" }] },
+        {
+          name: path.join(root, "apps/server/src/e.test.ts"),
+          status: "passed",
+          assertionResults: [{ fullName: "passes when retried", status: "passed", failureMessages: ["Error: socket hang up\n    at y.ts:2"] }],
+        },
         { name: path.join(root, "apps/server/src/d.test.ts"), status: "failed", message: "", assertionResults: [{ fullName: "never ran", status: "skipped" }] },
       ],
     });
     expect(failedTestsIn(file)).toEqual([
       "apps/server/src/a.test.ts › orders numbers 200 payments: AssertionError: expected 199 to be 200",
       "apps/server/src/b.test.ts: Error: Hook timed out in 60000ms",
+      "apps/server/src/e.test.ts › passes when retried (flaky): Error: socket hang up",
       "apps/server/src/d.test.ts: failed outside its tests (a hook or an import; its log says how)",
     ]);
   });
@@ -113,5 +119,38 @@ describe("the browser tests' shards", () => {
     expect(failed).toBe(1);
     expect(printed).toContain("      ✗ a.spec.ts › first: boom");
     expect(printed).toContain("      ✗ a.spec.ts › second: boom");
+  });
+
+  it("a step that passed names the tests that passed only when retried, as flaky", () => {
+    const report = write("flaky.json", { suites: [{ file: "c.spec.ts", specs: [{ title: "pays", file: "c.spec.ts", tests: [{ status: "flaky", results: [{ error: { message: "timed out" } }, {}] }, { status: "expected", results: [{}] }] }] }] });
+    const printed = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line) => printed.push(line));
+    let failed;
+    try {
+      failed = printSummary("Summary", [{ name: "end-to-end tests in Chromium", ok: true, seconds: 1, report: [report] }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed).toBe(0);
+    expect(printed).toEqual(["\nSummary", "  ✓ end-to-end tests in Chromium (1.0 s)", "      ⚠ c.spec.ts › pays (flaky): timed out", "1 passed, 0 failed"]);
+  });
+
+  it("a summary is also appended to TEST_SUMMARY_FILE, so that CI can print both runs' summaries at its end", () => {
+    const kept = path.join(dir, "summaries.txt");
+    const before = process.env.TEST_SUMMARY_FILE;
+    process.env.TEST_SUMMARY_FILE = kept;
+    const spy = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const report = write("kept.json", { testResults: [{ name: path.join(root, "a.test.ts"), assertionResults: [{ status: "failed", fullName: "adds", failureMessages: ["expected 2"] }] }] });
+      printSummary("Summary", [{ name: "unit tests", ok: false, seconds: 2, report }]);
+      printSummary("Summary (Node.js 24)", [{ name: "web build", ok: true, seconds: 1 }]);
+    } finally {
+      spy.mockRestore();
+      if (before === undefined) delete process.env.TEST_SUMMARY_FILE;
+      else process.env.TEST_SUMMARY_FILE = before;
+    }
+    const text = fs.readFileSync(kept, "utf8");
+    expect(text).toContain("Summary\n  ✗ unit tests (2.0 s)\n      ✗ a.test.ts › adds: expected 2\n0 passed, 1 failed");
+    expect(text).toContain("Summary (Node.js 24)\n  ✓ web build (1.0 s)\n1 passed, 0 failed");
   });
 });

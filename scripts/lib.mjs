@@ -181,16 +181,30 @@ export function serverPass(database, { report, vitestJson }) {
   };
 }
 
-/** Prints a run's summary: each step with its time, and under a failed step each failed test its report names. */
+/**
+ * Prints a run's summary: each step with its time, and under a failed step each failed test its report names. When
+ * TEST_SUMMARY_FILE names a file, the summary is also appended to it: `.ci/run` makes two runs (two Node.js lines)
+ * and prints both summaries again at its very end, because CI keeps only the end of its output and the first run's
+ * summary would otherwise scroll out of it.
+ */
 export function printSummary(title, results) {
-  console.log(`\n${title}`);
+  const lines = [`\n${title}`];
   for (const r of results) {
-    console.log(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
-    // A step run in shards has a report per shard.
-    if (!r.ok && r.report) for (const f of [r.report].flat().flatMap(failedTestsIn)) console.log(`      ✗ ${f}`);
+    lines.push(`  ${r.ok ? "✓" : "✗"} ${r.name} (${r.seconds.toFixed(1)} s)`);
+    // A step run in shards has a report per shard. A step that passed can still name tests that passed only when
+    // retried (Playwright retries once on CI): they are flaky, and named so that someone mends them.
+    if (r.report) for (const f of [r.report].flat().flatMap(failedTestsIn)) lines.push(`      ${r.ok ? "⚠" : "✗"} ${f}`);
   }
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
+  lines.push(`${results.length - failed} passed, ${failed} failed`);
+  for (const line of lines) console.log(line);
+  if (process.env.TEST_SUMMARY_FILE) {
+    try {
+      fs.appendFileSync(process.env.TEST_SUMMARY_FILE, `${lines.join("\n")}\n`);
+    } catch (e) {
+      console.log(`(the summary could not be kept in TEST_SUMMARY_FILE: ${e.message})`);
+    }
+  }
   return failed;
 }
 
@@ -215,6 +229,9 @@ export function failedTestsIn(reportFile) {
     const rel = path.relative(root, file.name ?? "");
     const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const t of failed) lines.push(`${rel} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    // A test retried on CI that then passed keeps the errors of its failed try.
+    const flaky = (file.assertionResults ?? []).filter((t) => t.status === "passed" && t.failureMessages?.length);
+    for (const t of flaky) lines.push(`${rel} › ${t.fullName ?? t.title} (flaky): ${firstLine(t.failureMessages[0])}`);
     if (!failed.length && file.status === "failed") lines.push(`${rel}: ${firstLine(file.message) || "failed outside its tests (a hook or an import; its log says how)"}`);
   }
   // Playwright: suites[] nest suites[] and specs[]; a spec's tests[].results[] carry status and error.
