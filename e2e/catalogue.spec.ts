@@ -242,6 +242,32 @@ test.describe("product page", () => {
   });
 });
 
+test("a card's picture is asked for at the width it is drawn: never narrower, and on a phone no wider than its box", async ({ browser }) => {
+  // The width `sizes` names for the first card's picture, evaluated by the browser itself: the first media condition
+  // that matches, its length laid out as a box's width (docs/decisions/150).
+  for (const path of ["/products", "/"]) {
+    for (const width of [360, 412, 640, 768, 1024, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await visit(page, path);
+      const [drawn, named] = await page.locator("main article img").first().evaluate((img: HTMLImageElement) => {
+        const rules = img.sizes.split(",").map((rule) => rule.trim());
+        const chosen = rules.find((rule) => !rule.startsWith("(") || matchMedia(rule.slice(0, rule.indexOf(")") + 1)).matches)!;
+        const length = chosen.startsWith("(") ? chosen.slice(chosen.indexOf(")") + 1).trim() : chosen;
+        const probe = document.createElement("div");
+        probe.style.width = length;
+        document.body.append(probe);
+        const result = [img.getBoundingClientRect().width, probe.getBoundingClientRect().width];
+        probe.remove();
+        return result;
+      });
+      expect(drawn, `${path} at ${width} px`).toBeGreaterThan(0);
+      expect(named, `${path} at ${width} px: sizes names ${named} px for a picture drawn at ${drawn}`).toBeGreaterThanOrEqual(drawn - 1);
+      if (width < 768) expect(named, `${path} at ${width} px: sizes names ${named} px for a picture drawn at ${drawn}`).toBeLessThanOrEqual(drawn + 3);
+      await page.close();
+    }
+  }
+});
+
 test("sitemap and robots are served", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);

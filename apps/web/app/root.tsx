@@ -26,15 +26,17 @@ import { Toasts } from "./lib/toast";
 
 /**
  * The faces preloaded from the HTML, so the browser fetches them with the stylesheet instead of after it (docs/decisions/071):
- * on English pages Mukta 400 and 700 Latin cut to the characters of the shop's English texts ("Mukta First", 9 KB each)
- * and the 5 KB face of नेपाली and खेलकुद, which every page asks for with its first layout (the footer's language switch,
- * even before the footer is rendered; the home hero's word), so that it downloads beside the stylesheet instead of one
- * round trip after it (docs/decisions/137); on Nepali pages, where nearly every word is Devanagari, only the
+ * on English pages Mukta 400 and 700 Latin cut to the characters of the shop's English texts ("Mukta First", 9 KB each),
+ * and on the home page the 5 KB face of खेलकुद, its hero's word, so that it downloads beside the stylesheet instead of
+ * one round trip after it (docs/decisions/137). Other pages show that face only in the language switch's नेपाली, which
+ * on a phone is in the footer: it asks for the face only once the main picture has painted (`font-khelkud-word-late`,
+ * docs/decisions/150), so the face does not share the slow line with the picture; on Nepali pages, where nearly every word is Devanagari, only the
  * first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own words), in which their first
  * paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages (docs/decisions/107).
  */
-function fontPreloads(locale: string): string[] {
-  return locale === "ne" ? [muktaDevanagariFirstPaint] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint, muktaKhelkud];
+function fontPreloads(locale: string, pathname: string): string[] {
+  if (locale === "ne") return [muktaDevanagariFirstPaint];
+  return pathname === "/" ? [muktaLatin400FirstPaint, muktaLatin700FirstPaint, muktaKhelkud] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint];
 }
 
 /**
@@ -144,7 +146,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS + fontsScript(locale) }} />
         <Meta />
         <Links />
-        {fontPreloads(locale).map((href) => (
+        {fontPreloads(locale, pathname).map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         {/* The same page in the other language, for search engines (docs/decisions/105); filtered and searched variants keep their query. */}

@@ -117,7 +117,7 @@ export function SiteFooter({ shop, categories }: Props) {
             <Link to="/privacy" className={LINK}>
               {t("footer.privacy")}
             </Link>
-            <LanguageSwitch className="inline-flex" tone="dark" />
+            <LanguageSwitch className="inline-flex" tone="dark" late />
           </div>
         </div>
       </div>
