@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertUser, sessionFor } from "../../test/factories.js";
 import { orders, users } from "../../db/schema/index.js";
+import { findOrdersPage } from "./orders-admin.repository.js";
 
 // The admin order search by a customer's name takes its first pages and its count from each customer's kept number of
 // orders and newest moment (migration 0022, docs/decisions/148). These tests hold it to what reading every order gives.
@@ -207,6 +208,26 @@ describe("the admin search by customer, from the kept numbers", () => {
     expect(got7.ids).toEqual(want);
     await keptMatchesOrders();
   });
+  it("gives the same pages and count whether the matching customers are looked up one by one or joined", async () => {
+    // A search finding more than FEW_CUSTOMERS customers joins them all (docs/decisions/151): with `few` at 0 any
+    // search that finds a customer takes that arm, and at 1,000 none of these does.
+    const want = await expected(bina);
+    for (const limit of [1, 7, 100]) {
+      for (const few of [0, 1_000]) {
+        const ids: string[] = [];
+        for (let offset = 0; offset + limit <= 200 && offset < want.length; offset += limit) {
+          const { rows, total } = await findOrdersPage(t.database.db, { q: "bina" }, limit, offset, few);
+          expect(total, `few ${few}, ${limit} from ${offset}`).toBe(want.length);
+          ids.push(...rows.map((r) => r.order.id));
+        }
+        expect(ids, `few ${few}, pages of ${limit}`).toEqual(want.slice(0, ids.length));
+        expect(ids.length).toBeGreaterThanOrEqual(Math.min(want.length, 196));
+      }
+    }
+    // A search nobody holds takes the one-by-one arm with an empty list, and finds only what the number finds.
+    expect((await findOrdersPage(t.database.db, { q: "zzqx" }, 20, 0, 0)).total).toBe(0);
+  });
+
   it("is counted again by the rebuild after a load that bypassed the triggers", async () => {
     const before = (await pages("bina", 100)).totals;
     await t.database.db.execute(sql`DELETE FROM customer_orders`);
