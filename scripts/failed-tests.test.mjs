@@ -7,7 +7,13 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { failedTestsIn, printSummary, root, runTogether } from "./lib.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-reports-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// `.ci/run` sets TEST_SUMMARY_FILE for the real run's summaries: the summaries these tests print must not join them.
+const summaryFile = process.env.TEST_SUMMARY_FILE;
+delete process.env.TEST_SUMMARY_FILE;
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (summaryFile !== undefined) process.env.TEST_SUMMARY_FILE = summaryFile;
+});
 const write = (name, report) => {
   const file = path.join(dir, name);
   fs.writeFileSync(file, typeof report === "string" ? report : JSON.stringify(report));
@@ -137,7 +143,6 @@ describe("the browser tests' shards", () => {
 
   it("a summary is also appended to TEST_SUMMARY_FILE, so that CI can print both runs' summaries at its end", () => {
     const kept = path.join(dir, "summaries.txt");
-    const before = process.env.TEST_SUMMARY_FILE;
     process.env.TEST_SUMMARY_FILE = kept;
     const spy = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
@@ -146,8 +151,7 @@ describe("the browser tests' shards", () => {
       printSummary("Summary (Node.js 24)", [{ name: "web build", ok: true, seconds: 1 }]);
     } finally {
       spy.mockRestore();
-      if (before === undefined) delete process.env.TEST_SUMMARY_FILE;
-      else process.env.TEST_SUMMARY_FILE = before;
+      delete process.env.TEST_SUMMARY_FILE;
     }
     const text = fs.readFileSync(kept, "utf8");
     expect(text).toContain("Summary\n  ✗ unit tests (2.0 s)\n      ✗ a.test.ts › adds: expected 2\n0 passed, 1 failed");

@@ -30,9 +30,10 @@ import { Toasts } from "./lib/toast";
  * and on the home page the 5 KB face of खेलकुद, its hero's word, so that it downloads beside the stylesheet instead of
  * one round trip after it (docs/decisions/137). Other pages show that face only in the language switch's नेपाली, which
  * on a phone is in the footer: it asks for the face only once the main picture has painted (`font-khelkud-word-late`,
- * docs/decisions/150), so the face does not share the slow line with the picture; on Nepali pages, where nearly every word is Devanagari, only the
- * first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own words), in which their first
- * paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages (docs/decisions/107).
+ * docs/decisions/150), so the face does not share the slow line with the picture. On Nepali pages, where nearly every
+ * word is Devanagari, only the first-paint face (the regular Devanagari cut reduced to the glyphs of the shop's own
+ * words), in which their first paint is set (docs/decisions/118, 121, 134). Devanagari faces never on English pages
+ * (docs/decisions/107).
  */
 function fontPreloads(locale: string, pathname: string): string[] {
   if (locale === "ne") return [muktaDevanagariFirstPaint];

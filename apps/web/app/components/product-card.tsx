@@ -48,10 +48,6 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
 }
 
 /**
- * A product in the catalogue or on the home page. Every action goes through lib/cart. A shirt needs a size,
- * so Add to Cart and Buy Now on a sized product open quick view to choose one (the card cannot guess it).
- */
-/**
  * The width a card's picture is drawn at, so that the browser fetches the smallest file that fills it (docs/decisions/150).
  * Below 640 px the grids have two columns inside the page's 1rem padding, 0.75rem apart, and the picture sits inside
  * the card's 1 px border: half the viewport less 24 px (182 px on a 412 px phone, where "50vw" said 206 and a phone at
@@ -59,9 +55,13 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
  * narrower still; from 768 px three columns (33vw over-states them slightly); from 1280 px the widest card is the
  * catalogue's, 310 px.
  */
-export const GRID_IMAGE_SIZES = "(min-width: 1280px) 310px, (min-width: 768px) 33vw, calc(50vw - 24px)";
+const GRID_IMAGE_SIZES = "(min-width: 1280px) 310px, (min-width: 768px) 33vw, calc(50vw - 24px)";
 const LIST_IMAGE_SIZES = "(min-width: 640px) 192px, 128px";
 
+/**
+ * A product in the catalogue or on the home page. Every action goes through lib/cart. A shirt needs a size,
+ * so Add to Cart and Buy Now on a sized product open quick view to choose one (the card cannot guess it).
+ */
 export function ProductCard({ product, priority = false, view = "grid", offscreen = false }: Props) {
   const navigate = useNavigate();
   const [quickView, setQuickView] = useState(false);
