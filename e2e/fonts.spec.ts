@@ -35,6 +35,49 @@ async function fontsOf(page: Page, path: string): Promise<string[]> {
   return fonts;
 }
 
+/**
+ * A first visit to `path` (no cookies, no stored font note) with its pictures held back 300 ms, as on a slow
+ * connection: a face requested with the page's first layout is then requested before the main picture has arrived.
+ * Records, in order, each font requested and each picture of the page that finished, until `stop()`; returns once the
+ * page has every face. `pictureAt()` is the index of the page's main picture (the one the HTML asks for with high
+ * priority) among the events.
+ */
+async function firstVisit(page: Page, path: string) {
+  await page.context().clearCookies();
+  await page.goto("/favicon.svg");
+  await page.evaluate(() => localStorage.clear());
+  const events: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
+  };
+  const onFinished = (r: Request) => {
+    if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
+  };
+  page.on("request", onRequest);
+  page.on("requestfinished", onFinished);
+  await page.route(/\/media\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await visit(page, path);
+  // Let a picture still held by the handler go on before the route goes (unroute alone would continue it first,
+  // and the handler's own continue then throws "Route is already handled").
+  await page.unrouteAll({ behavior: "wait" });
+  await fontsSettled(page);
+  const stop = () => {
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
+  };
+  const pictureAt = async () => {
+    const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(main, path).toBeTruthy();
+    const at = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main, page.url()).pathname));
+    expect(at, `${path}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
+    return at;
+  };
+  return { events, stop, pictureAt };
+}
+
 /** The fonts a page's HTML preloads. */
 function fontPreloads(html: string): string[] {
   return [...html.matchAll(/<link [^>]*rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
@@ -122,36 +165,9 @@ test.describe("Nepali fonts and the main picture", () => {
   test("a first visit requests no face but the preloaded one before the main picture has arrived; a later visit has them all at once", async ({ page }) => {
     const product = await firstProduct(page);
     for (const path of [`/ne/products/${product.slug}`, "/ne", "/ne/products"]) {
-      await page.context().clearCookies();
-      await page.goto("/favicon.svg");
-      await page.evaluate(() => localStorage.clear());
-      const events: string[] = [];
-      const onRequest = (r: Request) => {
-        if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
-      };
-      const onFinished = (r: Request) => {
-        if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
-      };
-      page.on("request", onRequest);
-      page.on("requestfinished", onFinished);
-      // Pictures arrive a little late, as on a slow connection: a face requested with the page's first layout would
-      // then be requested before the main picture has arrived.
-      await page.route(/\/media\//, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      });
-      await visit(page, path);
-      // Let a picture still held by the handler go on before the route goes (unroute alone would continue it first,
-      // and the handler's own continue then throws "Route is already handled").
-      await page.unrouteAll({ behavior: "wait" });
-      await fontsSettled(page);
-      page.off("request", onRequest);
-      page.off("requestfinished", onFinished);
-      // The page's main picture: the one the HTML asks for with high priority.
-      const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
-      expect(main, path).toBeTruthy();
-      const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main!, page.url()).pathname));
-      expect(pictureAt, `${path}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
+      const { events, stop, pictureAt: mainPicture } = await firstVisit(page, path);
+      stop();
+      const pictureAt = await mainPicture();
       const early = events.slice(0, pictureAt).filter((e) => e.startsWith("font ") && !/mukta-700-khelkud-|mukta-devanagari-first-paint-/.test(e));
       expect(early, path).toEqual([]);
       expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-devanagari-700-/.test(e)), `${path}: ${events.join(", ")}`).toBe(true);
@@ -168,42 +184,24 @@ test.describe("Nepali fonts and the main picture", () => {
 });
 
 test.describe("English fonts and the main picture", () => {
-  test("on a phone, the catalogue and a product page ask for no face but the two Latin cuts before the main picture; the footer's नेपाली then gets its face", async ({ page }) => {
-    const product = await firstProduct(page);
-    await page.setViewportSize({ width: 412, height: 823 });
+  test("on a phone, the catalogue and a product page ask for no face but the two Latin cuts before the main picture; the footer's नेपाली then gets its face", async ({ browser, page: first, baseURL }) => {
+    const product = await firstProduct(first);
     for (const path of ["/products", `/products/${product.slug}`]) {
-      await page.context().clearCookies();
-      await page.goto("/favicon.svg");
-      await page.evaluate(() => localStorage.clear());
-      const events: string[] = [];
-      const onRequest = (r: Request) => {
-        if (r.resourceType() === "font") events.push(`font ${new URL(r.url()).pathname}`);
-      };
-      const onFinished = (r: Request) => {
-        if (r.resourceType() === "image" && r.frame() === page.mainFrame()) events.push(`image ${new URL(r.url()).pathname}`);
-      };
-      page.on("request", onRequest);
-      page.on("requestfinished", onFinished);
-      // Pictures a little late, as on a slow connection (see the Nepali test above).
-      await page.route(/\/media\//, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      });
-      await visit(page, path);
-      await page.unrouteAll({ behavior: "wait" });
-      await fontsSettled(page);
-      page.off("request", onRequest);
-      page.off("requestfinished", onFinished);
-      const main = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc);
-      const pictureAt = events.findIndex((e) => e.startsWith("image ") && e.endsWith(new URL(main, page.url()).pathname));
-      expect(pictureAt, `${path}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
-      expect(events.slice(0, pictureAt).filter((e) => e.startsWith("font ")).map((e) => e.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual(["font /assets/mukta-latin-400-first-paint", "font /assets/mukta-latin-700-first-paint"]);
+      // A browser of its own for each page, so that nothing the other page fetched is in its cache.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, baseURL });
+      const page = await context.newPage();
+      const { events, stop, pictureAt: mainPicture } = await firstVisit(page, path);
       // The footer's language switch is drawn in the word's face once the page has every face.
       await page.locator("footer").scrollIntoViewIfNeeded();
       const family = await page.locator('footer a[hreflang="ne"]').evaluate((a) => getComputedStyle(a).fontFamily);
       expect(family, path).toMatch(/^"Mukta Khelkud"/);
       await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "Mukta Khelkud"', "नेपाली")), { message: path }).toBe(true);
+      stop();
+      const pictureAt = await mainPicture();
+      const early = events.slice(0, pictureAt).filter((e) => e.startsWith("font ")).map((e) => e.replace(/-[\w-]{8}\.woff2$/, ""));
+      expect(early.sort(), path).toEqual(["font /assets/mukta-latin-400-first-paint", "font /assets/mukta-latin-700-first-paint"]);
       expect(events.slice(pictureAt).some((e) => /font \/assets\/mukta-700-khelkud-/.test(e)), `${path}: ${events.join(", ")}`).toBe(true);
+      await context.close();
     }
   });
 
