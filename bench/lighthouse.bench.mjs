@@ -8,12 +8,44 @@
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
 import { startShop, summary } from "./lib.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_PAGES=home,"product ne" measures only those pages; LIGHTHOUSE_JSON=<dir> writes each page's median report there.
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
+// LIGHTHOUSE_GRAPH=1 prints, for the median run, every node of the two graphs Lighthouse's simulation (Lantern) takes
+// the LCP from, with its simulated start and end: what is on the critical path (docs/decisions/150).
+const GRAPH = Boolean(process.env.LIGHTHOUSE_GRAPH);
+
+/**
+ * The LCP's optimistic and pessimistic graphs of a run, as Lighthouse simulates them from the run's own trace and
+ * network log: each request (type, priority, bytes with headers, path) and main-thread task (its observed duration, the
+ * simulation multiplies it) with its simulated start and end, in the order they end.
+ */
+async function printLcpGraph(lhr, artifacts) {
+  const settings = lhr.configSettings;
+  const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, simulator: null };
+  let result;
+  try {
+    result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+  } catch (e) {
+    console.log(`      LCP graph unavailable: ${e.code ?? e.message}`);
+    return;
+  }
+  console.log(`      simulated LCP ${Math.round(result.timing)} ms: optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)}`);
+  for (const [label, estimate] of [["optimistic", result.optimisticEstimate], ["pessimistic", result.pessimisticEstimate]]) {
+    console.log(`      ${label} graph (ms):`);
+    for (const [node, t] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].endTime - b[1].endTime)) {
+      const what =
+        node.type === "network"
+          ? `${node.request.resourceType} ${node.request.priority} ${node.request.transferSize} B ${new URL(node.request.url).pathname.slice(0, 70)}`
+          : `main thread ${(node.duration / 1000).toFixed(1)} ms observed: ${[...new Set(node.childEvents.filter((e) => e.dur > 300).map((e) => e.name))].slice(0, 5).join(", ")}`;
+      console.log(`        ${String(Math.round(t.startTime)).padStart(5)} → ${String(Math.round(t.endTime)).padStart(5)}  ${what}`);
+    }
+  }
+}
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 // Lighthouse's own list (file_systems, shader_cache, service_workers, cache_storage) plus local_storage.
 const FIRST_VISIT_STORAGE = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"];
@@ -39,14 +71,18 @@ try {
     // One warm-up load (first SSR after start compiles and fills caches), then the measured runs.
     await fetch(shop.url + url);
     const runs = [];
+    const runArtifacts = new Map();
     for (let i = 0; i < RUNS; i++) {
       // A first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's localStorage,
       // where a Nepali page notes that it has loaded its fonts (docs/decisions/121); without the cache that note would
       // be false, so it is emptied too.
-      const { lhr } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"], clearStorageTypes: FIRST_VISIT_STORAGE });
+      const { lhr, artifacts } = await lighthouse(shop.url + url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"], clearStorageTypes: FIRST_VISIT_STORAGE });
       // A run whose trace Lighthouse could not read (an audit with an error instead of a figure) is reported, not used.
       const broken = ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
-      if (lhr.categories.performance.score != null && broken.length === 0) runs.push(lhr);
+      if (lhr.categories.performance.score != null && broken.length === 0) {
+        runs.push(lhr);
+        if (GRAPH) runArtifacts.set(lhr, artifacts);
+      }
       else console.log(`  ${name.padEnd(10)} run ${i + 1} unusable: ${lhr.runtimeError?.code ?? broken.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "missing"}`).join("; ")}`);
     }
     if (runs.length === 0) {
@@ -76,6 +112,7 @@ try {
       const failing = cat.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 0.9).map((r) => r.id);
       if (failing.length) console.log(`      ${key}: ${failing.slice(0, 6).join(", ")}`);
     }
+    if (GRAPH) await printLcpGraph(lhr, runArtifacts.get(lhr));
   }
 } finally {
   await chrome.kill();
