@@ -37,7 +37,7 @@ import { Toasts } from "./lib/toast";
  */
 function fontPreloads(locale: string, pathname: string): string[] {
   if (locale === "ne") return [muktaDevanagariFirstPaint];
-  return pathname === "/" ? [muktaLatin400FirstPaint, muktaLatin700FirstPaint, muktaKhelkud] : [muktaLatin400FirstPaint, muktaLatin700FirstPaint];
+  return [muktaLatin400FirstPaint, muktaLatin700FirstPaint, ...(pathname === "/" ? [muktaKhelkud] : [])];
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TaxDocumentKind } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
 import { addressHolds } from "../../db/common-queries.js";
-import { escapeLike } from "../../lib/sql-text.js";
+import { containsPattern } from "../../lib/sql-text.js";
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
@@ -103,8 +103,8 @@ function where(f: DocumentFilter): SQL | undefined {
   if (f.kind) parts.push(eq(taxDocuments.kind, f.kind));
   if (f.from) parts.push(gte(taxDocuments.issuedAt, f.from));
   if (f.to) parts.push(lt(taxDocuments.issuedAt, f.to));
-  if (f.q) {
-    const like = `%${escapeLike(f.q)}%`;
+  const like = containsPattern(f.q);
+  if (f.q && like) {
     // The buyer's address through its own index when the text holds its "@" (docs/decisions/148).
     const email = sql`${taxDocuments.buyer}->>'email'`;
     parts.push(or(numberMatch(f.q, like), ilike(taxDocuments.orderNumber, like), sql`${taxDocuments.buyer}->>'name' ilike ${like}`, addressHolds(email, f.q) ?? sql`${email} ilike ${like}`));

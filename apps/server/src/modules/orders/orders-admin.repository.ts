@@ -122,10 +122,10 @@ export async function findOrdersPage(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" |
     const [rows, total] = await Promise.all([findOrders(db, q, limit, offset), countOrders(db, q)]);
     return { rows, total };
   }
-  const [found] = await db.select({ total: sql<number>`kept.total`.mapWith(Number), ids: sql<string[]>`kept.ids` }).from(sql`(${keptSearch(text, limit, offset, few)}) kept`);
-  const ids = found?.ids ?? [];
+  const [kept] = await db.select({ total: sql<number>`kept.total`.mapWith(Number), ids: sql<string[]>`kept.ids` }).from(sql`(${keptSearch(text, limit, offset, few)}) kept`);
+  const ids = kept?.ids ?? [];
   const rows = ids.length ? await summaries(db).where(inArray(orders.id, ids)).orderBy(...newestFirst) : [];
-  return { rows, total: found?.total ?? 0 };
+  return { rows, total: kept?.total ?? 0 };
 }
 
 export async function findOrder(db: DbOrTx, id: string) {
