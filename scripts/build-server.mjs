@@ -10,10 +10,35 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** At the same depth below the repository as apps/server/src, so paths the server finds from its own file still hold (env.ts). */
 export const SERVER_BUNDLE = path.join(root, "apps/server/dist/server.mjs");
 
+/** Every file under `dir`, recursively (none when it does not exist). */
+function filesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
+/** Writes `file` only when its bytes change, through a file of this process's own renamed over it: never half-written. */
+function writeIfChanged(file, contents) {
+  try {
+    if (Buffer.compare(fs.readFileSync(file), contents) === 0) return;
+  } catch {
+    // Not there yet.
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, contents);
+  fs.renameSync(partial, file);
+}
+
+/**
+ * Builds the bundle and puts it and the migrations in place. The browser tests' shards each start a server at the same
+ * moment, and each server builds first (scripts/lib.mjs serve): so the folder is never emptied, every file is replaced
+ * whole by a rename and only when it changes, and a server starting beside a build always finds a whole bundle
+ * (emptying the folder first made one shard's server find no bundle: docs/decisions/149).
+ */
 export async function buildServer() {
   const outDir = path.dirname(SERVER_BUNDLE);
-  fs.rmSync(outDir, { recursive: true, force: true });
-  await build({
+  const result = await build({
+    write: false,
     entryPoints: [path.join(root, "apps/server/src/server.ts")],
     outfile: SERVER_BUNDLE,
     bundle: true,
@@ -33,8 +58,13 @@ export async function buildServer() {
       },
     ],
   });
+  const wanted = new Map(result.outputFiles.map((f) => [f.path, Buffer.from(f.contents)]));
   // The migrations are read from a folder beside the module that runs them (db/client.ts).
-  fs.cpSync(path.join(root, "apps/server/src/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
+  const migrations = path.join(root, "apps/server/src/db/migrations");
+  for (const file of filesUnder(migrations)) wanted.set(path.join(outDir, "migrations", path.relative(migrations, file)), fs.readFileSync(file));
+  for (const [file, contents] of wanted) writeIfChanged(file, contents);
+  // What an earlier build left that this one does not make (another build's file in the making is left alone).
+  for (const file of filesUnder(outDir)) if (!wanted.has(file) && !file.endsWith(".partial")) fs.rmSync(file, { force: true });
   return SERVER_BUNDLE;
 }
 
