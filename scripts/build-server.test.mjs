@@ -26,8 +26,15 @@ describe("the server bundle's build", () => {
     let running = true;
     const builds = Promise.all([build(), build()]).finally(() => (running = false));
     while (running) {
-      if (!fs.existsSync(SERVER_BUNDLE) || !fs.existsSync(journal)) gaps.push("missing");
-      else if (fs.statSync(SERVER_BUNDLE).size !== whole.length && fs.readFileSync(SERVER_BUNDLE, "utf8") !== "// an older build\n") gaps.push("half-written");
+      let now;
+      try {
+        now = fs.readFileSync(SERVER_BUNDLE);
+        fs.accessSync(journal);
+      } catch (e) {
+        gaps.push(`missing: ${e.code}`);
+      }
+      // One read, then compared: the old bytes or the new whole bundle, never anything between.
+      if (now && !now.equals(whole) && now.toString() !== "// an older build\n") gaps.push(`half-written: ${now.length} bytes`);
       await new Promise((resolve) => setImmediate(resolve));
     }
     await builds;
