@@ -242,6 +242,114 @@ test.describe("product page", () => {
   });
 });
 
+test.describe("cards held back from the document", () => {
+  /** The ids of the cards in a page's loader data, in order: a client navigation's data carries all of them. */
+  const cardIds = (text: string) => [...text.matchAll(/id\\+":\\+"(\w+)\\+"/g)].map((m) => m[1]!);
+
+  test("the document carries the first twelve cards' data and draws all fifty; the rest come once, after hydration, and answer clicks", async ({ page }) => {
+    // The catalogue's first page is the same list three ways: the data of a client navigation, the document, and the
+    // cards the document held back (docs/decisions/152).
+    const all = cardIds(await (await page.request.get("/products.data?sort=name")).text());
+    expect(all).toHaveLength(50);
+    const html = await (await page.request.get("/products?sort=name")).text();
+    expect(cardIds(html)).toEqual(all.slice(0, 12));
+    expect(html.match(/<article/g)).toHaveLength(50);
+    const later = (await (await page.request.get("/catalogue-cards?sort=name")).json()) as { id: string; name: string }[];
+    expect(later.map((c) => c.id)).toEqual(all.slice(12));
+    const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    for (const card of later) expect(html).toContain(`>${escaped(card.name)}</a>`);
+
+    const asked: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.endsWith("/catalogue-cards")) asked.push(new URL(r.url()).search);
+    });
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await visit(page, "/products?sort=name");
+    expect(asked).toEqual(["?sort=name"]);
+    await expect(page.getByRole("article")).toHaveCount(50);
+    // A card the document held back: its quick view opens, its heart turns on.
+    const far = page.getByRole("article").nth(44);
+    const name = later[32]!.name;
+    await expect(far.getByRole("heading")).toHaveText(name);
+    await far.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+    await expect(far.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+    await far.getByRole("button", { name: `Quick view ${name}` }).click();
+    await expect(page.getByRole("dialog")).toContainText(name);
+    expect(problems).toEqual([]);
+
+    // A client navigation to the next sort carries all its cards: nothing more is asked for.
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Sort by").selectOption("price-low");
+    await expect(page).toHaveURL(/sort=price-low/);
+    await expect(page.getByRole("article")).toHaveCount(50);
+    expect(asked).toEqual(["?sort=name"]);
+  });
+
+  test("a tap on a held-back card before its data has come is kept and answered once it has", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((go) => (release = go));
+    await page.route(/\/catalogue-cards/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/products?sort=name");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const far = page.getByRole("article").nth(40);
+    const name = ((await far.getByRole("heading").textContent()) ?? "").trim();
+    await far.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+    await far.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+    await expect(page.locator("[data-later-cards]")).toHaveCount(1);
+    release();
+    await expect(page.locator("[data-later-cards]")).toHaveCount(0);
+    // The last tap, once: the heart is on, and only this one.
+    await expect(far.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(1);
+  });
+
+  test("when the rest cannot be fetched, the cards stay as the server drew them and their links still open", async ({ page }) => {
+    let refused = 0;
+    await page.route(/\/catalogue-cards/, (route) => {
+      refused++;
+      return route.abort("connectionreset");
+    });
+    await page.goto("/products?sort=name");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    // Asked three times (at once, 1 s and 4 s later), then left as it is.
+    await expect.poll(() => refused, { timeout: 10_000 }).toBe(3);
+    await expect(page.getByRole("article")).toHaveCount(50);
+    await expect(page.getByText("We could not load")).toHaveCount(0);
+    const far = page.getByRole("article").nth(40);
+    const name = ((await far.getByRole("heading").textContent()) ?? "").trim();
+    await far.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+
+  test("the held-back cards follow the page's language, view and filters", async ({ request }) => {
+    const en = (await (await request.get("/catalogue-cards?sort=name")).json()) as { id: string; nameNe: string | null; name: string; description: string }[];
+    const ne = (await (await request.get("/ne/catalogue-cards?sort=name")).json()) as typeof en;
+    expect(ne.map((c) => c.id)).toEqual(en.map((c) => c.id));
+    const translated = ne.find((c) => c.nameNe);
+    expect(translated?.name).toBe(translated?.nameNe);
+    // The list view shows two lines of description; the grid sends none.
+    const list = (await (await request.get("/catalogue-cards?sort=name&view=list")).json()) as typeof en;
+    expect(en.every((c) => c.description === "")).toBe(true);
+    expect(list.some((c) => c.description.length > 0)).toBe(true);
+    // A page with twelve cards or fewer holds nothing back; filters it cannot use are dropped as the page drops them.
+    expect(await (await request.get("/catalogue-cards?category=basketball-jerseys")).json()).toEqual([]);
+    const odd = await request.get("/catalogue-cards?sort=%00&page=-4&minPrice=abc&view=%00");
+    expect(odd.status()).toBe(200);
+    expect(((await odd.json()) as unknown[]).length).toBe(38);
+    // A brand of broken UTF-8 is a brand nothing is made by, on the page as here.
+    const broken = await request.get("/catalogue-cards?brand=%E0%A4");
+    expect(broken.status()).toBe(200);
+    expect(await broken.json()).toEqual([]);
+  });
+});
+
 test("a card's picture is asked for at the width it is drawn: never narrower, and on a phone no wider than its box", async ({ browser }) => {
   // The width `sizes` names for the first card's picture, evaluated by the browser itself: the first media condition
   // that matches, its length laid out as a box's width (docs/decisions/150).

@@ -46,6 +46,7 @@ test("server-rendered pages abandoned at every stage, compressed or not, signed 
   const pages: { path: string; cookie?: string }[] = [
     { path: "/products", cookie: customerCookie },
     { path: "/products" },
+    { path: "/catalogue-cards" },
     { path: `/products/${slug}`, cookie: customerCookie },
     { path: "/", cookie: customerCookie },
     { path: "/blogs" },

@@ -29,4 +29,10 @@ export interface WebLoadContext {
    * it is ready, so it holds no pending boundary and none of React's scripts that fill one in (docs/decisions/139).
    */
   wholeDocument?: boolean;
+  /**
+   * Set when the answer is an HTML document, not a client navigation's data (`.data`): what a loader puts here is
+   * rendered into the page on the server but left out of the loader data the document carries; the browser asks for it
+   * after hydration (docs/decisions/152).
+   */
+  heldBack?: Map<string, unknown>;
 }

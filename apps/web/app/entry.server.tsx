@@ -8,6 +8,7 @@ import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
 import "./lib/i18n-ne";
 import { hydratesAfterPaint } from "./lib/page-handle";
 import { AccountPlaceholderContext } from "./lib/session";
+import { HeldBackContext } from "./lib/held-back";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 export const streamTimeout = 5_000;
@@ -31,7 +32,12 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.wholeDocument ? "onAllReady" : "onShellReady";
 
     // A render shared by every signed-in shopper shows placeholders where the header shows the account (docs/decisions/110).
-    const app = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    // What loaders rendered but left out of the document's loader data (docs/decisions/152).
+    const app = (
+      <HeldBackContext.Provider value={loadContext?.heldBack ?? null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </HeldBackContext.Provider>
+    );
     const placeholders = loadContext?.sharedSignedIn ? (loadContext.accountPlaceholders ?? null) : null;
     const { pipe, abort } = renderToPipeableStream(
       placeholders ? <AccountPlaceholderContext.Provider value={placeholders}>{app}</AccountPlaceholderContext.Provider> : app,

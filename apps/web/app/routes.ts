@@ -4,6 +4,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("products", "routes/catalogue.tsx"),
+  // The cards a catalogue document held back, as JSON (docs/decisions/152).
+  route("catalogue-cards", "routes/catalogue-cards.ts"),
   route("products/:slugOrId", "routes/product.tsx"),
   route("product/:slug", "routes/product-legacy.tsx"),
   // Admin panel: one guarded layout (ADMIN only), tabs rendered in the browser and loaded only here.

@@ -150,6 +150,14 @@ async function sendSignedInCopy(req: FastifyRequest, reply: FastifyReply, templa
   return reply.send(fillTemplate(template, user));
 }
 
+/**
+ * Where a page's loaders may put what the document renders but does not carry in its loader data (docs/decisions/152):
+ * a fresh map for a document, none for a client navigation's data (`/products.data`), which carries everything.
+ */
+function heldBackFor(req: FastifyRequest): Map<string, unknown> | undefined {
+  return req.url.split("?")[0]!.endsWith(".data") ? undefined : new Map();
+}
+
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
 export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory, keepLocale: LocaleKeeper): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
@@ -208,6 +216,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
         accountPlaceholders: placeholders,
         cspNonce: req.cspNonce,
         wholeDocument: true,
+        heldBack: heldBackFor(req),
       };
       const response = await handler(request, context as never);
       if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
@@ -257,7 +266,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
   async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string, render: GuestRender): Promise<{ page: CachedPage; response?: never } | { page: null; response: Response }> {
     const { signal } = render.controller;
     const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-    const response = await handler(toWebRequest(req, reply, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true } as never);
+    const response = await handler(toWebRequest(req, reply, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true, heldBack: heldBackFor(req) } as never);
     if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { page: null, response };
     }
@@ -355,7 +364,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
           }
         }
         const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-        return reply.send(await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce } as never));
+        return reply.send(await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce, heldBack: heldBackFor(req) } as never));
       },
     });
   });

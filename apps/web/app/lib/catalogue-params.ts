@@ -60,3 +60,6 @@ export function catalogueUrl(state: Partial<CatalogueState>): string {
 export function hasFilters(state: CatalogueState): boolean {
   return Boolean(state.q || state.category || state.brands.length || state.minPrice !== undefined || state.maxPrice !== undefined);
 }
+
+/** The key a catalogue document's held-back cards go under in `context.heldBack` (docs/decisions/152). */
+export const LATER_CARDS = "catalogue-cards";

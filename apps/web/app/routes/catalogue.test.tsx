@@ -21,6 +21,7 @@ function renderCatalogue(url: string) {
       loader: ({ request }) => ({
         state: parseCatalogueParams(new URL(request.url).searchParams),
         products: pack([cardFixture()]),
+        more: 0,
         pagination: { page: 1, limit: 50, total: 1, totalPages: 1 },
         facets: { brands: [{ name: "Adidas", count: 4 }, { name: "Khelkud", count: 9 }], categories: [{ id: "c1", slug: "cricket-jerseys", name: "Cricket Jerseys", count: 12 }] },
         didYouMean: undefined,

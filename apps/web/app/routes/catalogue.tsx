@@ -1,39 +1,34 @@
-import { useEffect, useRef, useState } from "react";
-import { localCategory, localProduct, requestLocale } from "../lib/local-text";
+import { Suspense, memo, use, useEffect, useRef, useState } from "react";
+import { localCategory } from "../lib/local-text";
 import { Link, useHref, useLocation, useNavigate, useNavigation } from "react-router";
-import { CATALOGUE_PAGE_SIZE, MSG, PRICE_SLIDER, rupeesToPaisa, toProductCard, type CatalogueFacets } from "@khelkud/contracts";
+import { MSG, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
-import { catalogueUrl, hasFilters, parseCatalogueParams, type CatalogueState } from "../lib/catalogue-params";
+import { LATER_CARDS, catalogueUrl, hasFilters, type CatalogueState } from "../lib/catalogue-params";
 import { canonicalUrl, pageTitle } from "../lib/seo";
 import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";
 import { pack, usePacked } from "../lib/packed";
+import { CARDS_IN_DOCUMENT, readCatalogue } from "../lib/catalogue.server";
+import { heldBackFrom, useClickKeptWhileWaiting, useHeldBack } from "../lib/held-back";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
 export const handle = READ_FIRST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = parseCatalogueParams(new URL(request.url).searchParams);
-  const list = await context.services.catalog.listProducts({
-    page: state.page,
-    limit: CATALOGUE_PAGE_SIZE,
-    q: state.q || undefined,
-    category: state.category || undefined,
-    brand: state.brands,
-    minPrice: state.minPrice,
-    maxPrice: state.maxPrice,
-    sort: state.sort,
-    facets: true,
-  });
-  const locale = requestLocale(request);
+  const { state, list, locale, cards } = await readCatalogue(request, context);
   const facets = { ...list.facets!, categories: list.facets!.categories.map((c) => localCategory(c, locale)) };
-  // The grid shows no description; the list view (its own URL) shows two lines of it (docs/decisions/139).
-  const card = { description: state.view === "list" };
-  return { state, products: pack(list.products.map((p) => localProduct(toProductCard(p, card), locale))), pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
+  // A document carries the first cards' data only; the server renders the rest from `heldBack` and the browser asks
+  // for them after hydration (docs/decisions/152). A client navigation's data carries them all.
+  let shown = cards;
+  if (context.heldBack && cards.length > CARDS_IN_DOCUMENT) {
+    context.heldBack.set(LATER_CARDS, cards.slice(CARDS_IN_DOCUMENT));
+    shown = cards.slice(0, CARDS_IN_DOCUMENT);
+  }
+  return { state, products: pack(shown), more: cards.length - shown.length, pagination: list.pagination, facets, didYouMean: list.didYouMean, publicUrl: context.publicUrl };
 }
 
 function headingFor(state: CatalogueState, facets: CatalogueFacets, t: (key: string) => string) {
@@ -264,6 +259,19 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
   );
 }
 
+/**
+ * The cards a document held back (docs/decisions/152): on the server, rendered from `context.heldBack`; in the browser,
+ * fetched once after hydration, the boundary around them keeping the server's cards (links working) until they come.
+ * Memoised so that a re-render of the page before they arrive leaves the boundary waiting instead of redrawing it.
+ * `onIn` hears when they are hydrated (the grid's `data-later-cards` goes then).
+ */
+const LaterCards = memo(function LaterCards({ src, view, onIn }: { src: string; view: CatalogueState["view"]; onIn: (isIn: boolean) => void }) {
+  const held = useHeldBack<ProductCardData[]>(LATER_CARDS);
+  const cards = held ?? use(heldBackFrom<ProductCardData[]>(src));
+  useEffect(() => onIn(true), [onIn]);
+  return cards.map((p) => <ProductCard key={p.id} product={p} view={view} offscreen />);
+});
+
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { state, pagination, facets, didYouMean } = loaderData;
   const products = usePacked(loaderData.products);
@@ -271,6 +279,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [laterIn, setLaterIn] = useState(false);
+  const grid = useRef<HTMLDivElement>(null);
+  useClickKeptWhileWaiting(grid, loaderData.more > 0 && !laterIn, products.length);
   const { t, money, digits } = useI18n();
   const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
   const heading = headingFor(state, facets, t);
@@ -285,6 +296,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     chips.push({ label: `${lo} – ${hi}`, to: catalogueUrl({ ...state, minPrice: undefined, maxPrice: undefined, page: 1 }) });
   }
   const first = pagination.total === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1;
+  const shown = products.length + loaderData.more;
+  const laterSrc = useHref("/catalogue-cards") + location.search;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -312,11 +325,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" role="status">
-              {t("catalogue.showing", { count: pagination.total, shown: digits(products.length), n: digits(pagination.total) })}
-              {products.length > 0 && pagination.totalPages > 1 ? (
+              {t("catalogue.showing", { count: pagination.total, shown: digits(shown), n: digits(pagination.total) })}
+              {shown > 0 && pagination.totalPages > 1 ? (
                 <span className="text-slate-500">
                   {" "}
-                  ({digits(first)}–{digits(first + products.length - 1)})
+                  ({digits(first)}–{digits(first + shown - 1)})
                 </span>
               ) : null}
             </p>
@@ -364,7 +377,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
 
-          {products.length === 0 ? (
+          {shown === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
               <h2 className="text-xl font-bold">{t("catalogue.noneFound")}</h2>
               {didYouMean ? (
@@ -382,10 +395,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : (
-            <div className={state.view === "list" ? "flex flex-col gap-3" : "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"}>
+            <div className={state.view === "list" ? "flex flex-col gap-3" : "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"} ref={grid} data-later-cards={loaderData.more > 0 && !laterIn ? "" : undefined}>
               {products.map((p, i) => (
                 <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} offscreen={i >= 6} />
               ))}
+              {loaderData.more > 0 ? (
+                <Suspense fallback={null}>
+                  <LaterCards src={laterSrc} view={state.view} onIn={setLaterIn} />
+                </Suspense>
+              ) : null}
             </div>
           )}
           <Pagination state={state} page={pagination.page} totalPages={pagination.totalPages} />
