@@ -134,3 +134,17 @@ export async function fillShippingAddress(page: Page, a: { province: string; dis
   await form.getByLabel("Street / Tole").fill(a.street);
   if (a.landmark !== undefined) await form.getByLabel("Landmark").fill(a.landmark);
 }
+
+/**
+ * Opens the reset-password link of the newest reset e-mail to `email` from the development outbox (`/dev/mail`). The
+ * e-mail is sent just after the answer to the request (docs/decisions/079), so the outbox is read again until it is there.
+ */
+export async function openResetLink(page: Page, email: string) {
+  const mail = page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: "Reset your Khelkud password" }).first();
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await mail.click();
+  await page.getByRole("link", { name: /\/reset-password\?token=/ }).click();
+}
