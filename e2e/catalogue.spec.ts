@@ -289,7 +289,8 @@ test.describe("cards held back from the document", () => {
     expect(asked).toEqual(["?sort=name"]);
   });
 
-  test("a tap on a held-back card before its data has come is kept and answered once it has", async ({ page }) => {
+  test("while the rest is on its way the server's cards stay in place, even when the page changes, and a tap on one is answered once they come", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
     let release!: () => void;
     const held = new Promise<void>((go) => (release = go));
     await page.route(/\/catalogue-cards/, async (route) => {
@@ -299,12 +300,20 @@ test.describe("cards held back from the document", () => {
     await page.goto("/products?sort=name");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const far = page.getByRole("article").nth(40);
+    await far.evaluate((el) => (el.dataset.drawnByServer = ""));
+    // The page re-renders (the filters open) before the cards have come: the server's cards are not dropped.
+    await page.getByRole("button", { name: "Show filters" }).click();
+    await expect(page.getByRole("button", { name: "Hide filters" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(50);
     const name = ((await far.getByRole("heading").textContent()) ?? "").trim();
     await far.getByRole("button", { name: `Add ${name} to wishlist` }).click();
     await far.getByRole("button", { name: `Add ${name} to wishlist` }).click();
     await expect(page.locator("[data-later-cards]")).toHaveCount(1);
     release();
     await expect(page.locator("[data-later-cards]")).toHaveCount(0);
+    // Hydrated where they were, not drawn again: the card is the server's own element.
+    await expect(page.locator("article[data-drawn-by-server]")).toHaveCount(1);
+    await expect(page.getByRole("article")).toHaveCount(50);
     // The last tap, once: the heart is on, and only this one.
     await expect(far.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(1);

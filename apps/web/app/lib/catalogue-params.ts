@@ -61,5 +61,13 @@ export function hasFilters(state: CatalogueState): boolean {
   return Boolean(state.q || state.category || state.brands.length || state.minPrice !== undefined || state.maxPrice !== undefined);
 }
 
+/**
+ * How many of a catalogue page's cards its document carries as loader data; the rest are rendered from
+ * `context.heldBack` and fetched from `/catalogue-cards` after hydration. Twelve fill the first screen at every width
+ * and keep the first page's document inside the 14.6 KB a new connection carries in its first round trip
+ * (docs/decisions/152).
+ */
+export const CARDS_IN_DOCUMENT = 12;
+
 /** The key a catalogue document's held-back cards go under in `context.heldBack` (docs/decisions/152). */
 export const LATER_CARDS = "catalogue-cards";

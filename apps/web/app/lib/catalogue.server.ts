@@ -3,14 +3,6 @@ import { CATALOGUE_PAGE_SIZE, toProductCard } from "@khelkud/contracts";
 import { localProduct, requestLocale } from "./local-text";
 import { parseCatalogueParams } from "./catalogue-params";
 
-/**
- * How many of a catalogue page's cards its document carries as loader data; the rest are rendered from
- * `context.heldBack` and fetched from `/catalogue-cards` after hydration. Twelve fill the first screen at every width
- * (two rows of three from 768 px, six rows of two on a phone) and keep the first page's document inside the 14.6 KB a
- * new connection carries in its first round trip (docs/decisions/152).
- */
-export const CARDS_IN_DOCUMENT = 12;
-
 /** The catalogue page the URL asks for: its filters, its products as cards in the request's language, its facets. */
 export async function readCatalogue(request: Request, context: AppLoadContext) {
   const state = parseCatalogueParams(new URL(request.url).searchParams);

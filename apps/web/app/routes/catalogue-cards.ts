@@ -1,5 +1,6 @@
 import type { Route } from "./+types/catalogue-cards";
-import { CARDS_IN_DOCUMENT, readCatalogue } from "../lib/catalogue.server";
+import { CARDS_IN_DOCUMENT } from "../lib/catalogue-params";
+import { readCatalogue } from "../lib/catalogue.server";
 
 /**
  * The cards of a catalogue page after the first twelve, as JSON, for the page's query string: a document of

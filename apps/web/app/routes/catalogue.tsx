@@ -1,18 +1,18 @@
-import { Suspense, memo, use, useEffect, useRef, useState } from "react";
+import { Suspense, memo, use, useEffect, useMemo, useRef, useState } from "react";
 import { localCategory } from "../lib/local-text";
 import { Link, useHref, useLocation, useNavigate, useNavigation } from "react-router";
 import { MSG, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets, type ProductCardData } from "@khelkud/contracts";
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
-import { LATER_CARDS, catalogueUrl, hasFilters, type CatalogueState } from "../lib/catalogue-params";
+import { CARDS_IN_DOCUMENT, LATER_CARDS, catalogueUrl, hasFilters, type CatalogueState } from "../lib/catalogue-params";
 import { canonicalUrl, pageTitle } from "../lib/seo";
 import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { RouteLoadError } from "../components/load-error";
 import { pack, usePacked } from "../lib/packed";
-import { CARDS_IN_DOCUMENT, readCatalogue } from "../lib/catalogue.server";
+import { readCatalogue } from "../lib/catalogue.server";
 import { heldBackFrom, useClickKeptWhileWaiting, useHeldBack } from "../lib/held-back";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
@@ -259,18 +259,37 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
   );
 }
 
+interface LaterProps {
+  /** The cards after the twelfth when the loader data has them (a client navigation's data), else null. */
+  cards: ProductCardData[] | null;
+  /** Where the browser fetches the cards the document held back. */
+  src: string;
+  view: CatalogueState["view"];
+  /** Told when the cards are in (hydrated or drawn): the grid's `data-later-cards` goes then. */
+  onIn: (isIn: boolean) => void;
+}
+
 /**
- * The cards a document held back (docs/decisions/152): on the server, rendered from `context.heldBack`; in the browser,
- * fetched once after hydration, the boundary around them keeping the server's cards (links working) until they come.
- * Memoised so that a re-render of the page before they arrive leaves the boundary waiting instead of redrawing it.
- * `onIn` hears when they are hydrated (the grid's `data-later-cards` goes then).
+ * The cards after the twelfth (docs/decisions/152), always at the same place in the grid, so that a revalidation
+ * bringing them all keeps their cards as they are. A document held them back: the server renders them from
+ * `context.heldBack`; the browser fetches them once after hydration, and the boundary keeps the server's cards (links
+ * working) until they come. The boundary is inside the memo: a re-render of the page before they arrive (the filters
+ * opened) reaches neither, so React leaves the server's cards in place instead of drawing the boundary again.
  */
-const LaterCards = memo(function LaterCards({ src, view, onIn }: { src: string; view: CatalogueState["view"]; onIn: (isIn: boolean) => void }) {
-  const held = useHeldBack<ProductCardData[]>(LATER_CARDS);
-  const cards = held ?? use(heldBackFrom<ProductCardData[]>(src));
-  useEffect(() => onIn(true), [onIn]);
-  return cards.map((p) => <ProductCard key={p.id} product={p} view={view} offscreen />);
+const LaterCards = memo(function LaterCards(props: LaterProps) {
+  return (
+    <Suspense fallback={null}>
+      <LaterList {...props} />
+    </Suspense>
+  );
 });
+
+function LaterList({ cards, src, view, onIn }: LaterProps) {
+  const held = useHeldBack<ProductCardData[]>(LATER_CARDS);
+  const later = cards ?? held ?? use(heldBackFrom<ProductCardData[]>(src));
+  useEffect(() => onIn(true), [onIn]);
+  return later.map((p) => <ProductCard key={p.id} product={p} view={view} offscreen />);
+}
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { state, pagination, facets, didYouMean } = loaderData;
@@ -281,7 +300,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [laterIn, setLaterIn] = useState(false);
   const grid = useRef<HTMLDivElement>(null);
-  useClickKeptWhileWaiting(grid, loaderData.more > 0 && !laterIn, products.length);
+  const head = useMemo(() => products.slice(0, CARDS_IN_DOCUMENT), [products]);
+  const tail = useMemo(() => (products.length > CARDS_IN_DOCUMENT ? products.slice(CARDS_IN_DOCUMENT) : null), [products]);
+  useClickKeptWhileWaiting(grid, loaderData.more > 0 && !laterIn, head.length);
   const { t, money, digits } = useI18n();
   const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
   const heading = headingFor(state, facets, t);
@@ -396,14 +417,10 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <div className={state.view === "list" ? "flex flex-col gap-3" : "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"} ref={grid} data-later-cards={loaderData.more > 0 && !laterIn ? "" : undefined}>
-              {products.map((p, i) => (
+              {head.map((p, i) => (
                 <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} offscreen={i >= 6} />
               ))}
-              {loaderData.more > 0 ? (
-                <Suspense fallback={null}>
-                  <LaterCards src={laterSrc} view={state.view} onIn={setLaterIn} />
-                </Suspense>
-              ) : null}
+              {tail || loaderData.more > 0 ? <LaterCards cards={tail} src={laterSrc} view={state.view} onIn={setLaterIn} /> : null}
             </div>
           )}
           <Pagination state={state} page={pagination.page} totalPages={pagination.totalPages} />
