@@ -25,10 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction, "Password reset successfully! You are now signed in.");
-// `same-origin`: no request to another site learns the token from the address, and the page's own form still posts
-// with the shop as its Origin. With `no-referrer` a browser posts a form as `Origin: null`, which the shop refuses as
-// cross-site, so the form failed whenever it was sent before the scripts ran.
-export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("reset.title")) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+// `strict-origin`: a request from this page, to the shop or elsewhere, names only the shop's origin as Referer, never
+// the address with the token, and the page's own form posts with the shop as its Origin. With `no-referrer` a browser
+// posts a form as `Origin: null`, refused as cross-site, so the form failed whenever it was sent before the scripts ran.
+export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("reset.title")) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "strict-origin" }];
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { token } = loaderData;
