@@ -47,8 +47,8 @@ async function askWithRetries(src: string): Promise<unknown> {
 /**
  * While a part of `container` from its `from`-th child on waits for held-back data, React cannot hydrate it and drops
  * a click on its buttons. The last such click is stopped before React sees it (a listener on `window`, ahead of
- * React's) and given again to the same button once the part has hydrated (`waiting` false), so a shopper who scrolled
- * and tapped fast loses nothing, and nothing is clicked twice.
+ * React's) and given again to the same button once the part has hydrated (`waiting` false): a shopper who scrolled and
+ * tapped fast has the last tap answered, once (React would have dropped them all).
  */
 export function useClickKeptWhileWaiting(container: RefObject<HTMLElement | null>, waiting: boolean, from: number) {
   const kept = useRef<HTMLElement | null>(null);
