@@ -32,7 +32,7 @@ export async function startShop({ web = false } = {}) {
   app.addHook("onClose", () => database.close());
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${app.server.address().port}`;
-  return { app, url, close: () => app.close() };
+  return { app, url, config, close: () => app.close() };
 }
 
 /** A bare Fastify server answering one path with fixed bytes: the ceiling a real route is compared with. */

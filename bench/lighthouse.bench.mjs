@@ -52,10 +52,12 @@ const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 // finds it the same again (docs/decisions/141): a page visited at least every 30 s is served settled. Each page is asked
 // for that way before its runs, twice, one cache period apart. LIGHTHOUSE_COLD=1 measures the first render's copy instead.
 const COLD = Boolean(process.env.LIGHTHOUSE_COLD);
-const CACHE_MS = Number(process.env.CATALOG_CACHE_MS ?? 2_000);
 
-/** Asks for `url` as a browser does until the page cache serves its settled copy; prints the document's Brotli bytes. */
-async function settle(url) {
+/**
+ * Asks for `url` as a browser does until the page cache serves its settled copy, `cacheMs` (the shop's
+ * CATALOG_CACHE_MS) being how long it keeps a render; prints the document's Brotli bytes.
+ */
+async function settle(url, cacheMs) {
   // fetch() decompresses the body; the header says what was sent.
   const size = async () => {
     const response = await fetch(url, { headers: { "accept-encoding": "br" } });
@@ -63,7 +65,7 @@ async function settle(url) {
     return Number(response.headers.get("content-length"));
   };
   const first = await size();
-  await new Promise((go) => setTimeout(go, CACHE_MS + 200));
+  await new Promise((go) => setTimeout(go, cacheMs + 200));
   await size();
   let last = first;
   for (let i = 0; i < 20; i++) {
@@ -96,7 +98,7 @@ try {
     if (ONLY && !ONLY.includes(name)) continue;
     // One warm-up load (first SSR after start compiles and fills caches), then the measured runs.
     if (COLD) await fetch(shop.url + url);
-    else console.log(`  ${name.padEnd(10)} document (Brotli) as first rendered → as kept for a visited page: ${await settle(shop.url + url)}`);
+    else console.log(`  ${name.padEnd(10)} document (Brotli) as first rendered → as kept for a visited page: ${await settle(shop.url + url, shop.config.catalogCacheMs)}`);
     const runs = [];
     const runArtifacts = new Map();
     for (let i = 0; i < RUNS; i++) {
