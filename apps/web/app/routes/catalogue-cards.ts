@@ -1,13 +1,14 @@
 import type { Route } from "./+types/catalogue-cards";
-import { CARDS_IN_DOCUMENT } from "../lib/catalogue-params";
 import { readCatalogue } from "../lib/catalogue.server";
 
 /**
- * The cards of a catalogue page after the first twelve, as JSON, for the page's query string: a document of
- * `/products` renders them but leaves them out of its loader data, and the browser asks here after hydration
- * (docs/decisions/152). Unusable filters are dropped as the page drops them.
+ * The cards of a catalogue page, as JSON, for the page's query string: a document of `/products` renders them all but
+ * carries only the first twelve as loader data, and the browser asks here for the rest after hydration
+ * (docs/decisions/152). All of them, not only the rest: if the catalogue changed since the document was drawn, the
+ * page takes those it does not already show (`laterCards`), so a card that crossed the twelfth place is neither shown
+ * twice nor lost. Unusable filters are dropped as the page drops them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cards } = await readCatalogue(request, context);
-  return Response.json(cards.slice(CARDS_IN_DOCUMENT), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(cards, { headers: { "Cache-Control": "no-store" } });
 }

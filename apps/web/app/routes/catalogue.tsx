@@ -5,7 +5,7 @@ import { MSG, PRICE_SLIDER, rupeesToPaisa, type CatalogueFacets, type ProductCar
 import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
-import { CARDS_IN_DOCUMENT, LATER_CARDS, catalogueUrl, hasFilters, type CatalogueState } from "../lib/catalogue-params";
+import { CARDS_IN_DOCUMENT, LATER_CARDS, catalogueUrl, hasFilters, laterCards, type CatalogueState } from "../lib/catalogue-params";
 import { canonicalUrl, pageTitle } from "../lib/seo";
 import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
@@ -262,8 +262,12 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
 interface LaterProps {
   /** The cards after the twelfth when the loader data has them (a client navigation's data), else null. */
   cards: ProductCardData[] | null;
-  /** Where the browser fetches the cards the document held back. */
+  /** Where the browser fetches the page's cards, for those the document held back. */
   src: string;
+  /** The ids of the cards the loader data carries, space-separated (a string, so the memo sees it unchanged). */
+  carried: string;
+  /** How many cards the document held back. */
+  held: number;
   view: CatalogueState["view"];
   /** Told when the cards are in (hydrated or drawn): the grid's `data-later-cards` goes then. */
   onIn: (isIn: boolean) => void;
@@ -284,9 +288,9 @@ const LaterCards = memo(function LaterCards(props: LaterProps) {
   );
 });
 
-function LaterList({ cards, src, view, onIn }: LaterProps) {
-  const held = useHeldBack<ProductCardData[]>(LATER_CARDS);
-  const later = cards ?? held ?? use(heldBackFrom<ProductCardData[]>(src));
+function LaterList({ cards, src, carried, held, view, onIn }: LaterProps) {
+  const drawn = useHeldBack<ProductCardData[]>(LATER_CARDS);
+  const later = cards ?? drawn ?? laterCards(use(heldBackFrom<ProductCardData[]>(src)), new Set(carried.split(" ")), held);
   useEffect(() => onIn(true), [onIn]);
   return later.map((p) => <ProductCard key={p.id} product={p} view={view} offscreen />);
 }
@@ -302,6 +306,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const grid = useRef<HTMLDivElement>(null);
   const head = useMemo(() => products.slice(0, CARDS_IN_DOCUMENT), [products]);
   const tail = useMemo(() => (products.length > CARDS_IN_DOCUMENT ? products.slice(CARDS_IN_DOCUMENT) : null), [products]);
+  const carried = useMemo(() => head.map((p) => p.id).join(" "), [head]);
   useClickKeptWhileWaiting(grid, loaderData.more > 0 && !laterIn, head.length);
   const { t, money, digits } = useI18n();
   const go = (next: Partial<CatalogueState>) => navigate(catalogueUrl({ ...state, ...next, page: 1 }), { preventScrollReset: true });
@@ -420,7 +425,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
               {head.map((p, i) => (
                 <ProductCard key={p.id} product={p} view={state.view} priority={i < 2} offscreen={i >= 6} />
               ))}
-              {tail || loaderData.more > 0 ? <LaterCards cards={tail} src={laterSrc} view={state.view} onIn={setLaterIn} /> : null}
+              {tail || loaderData.more > 0 ? <LaterCards cards={tail} src={laterSrc} carried={carried} held={loaderData.more} view={state.view} onIn={setLaterIn} /> : null}
             </div>
           )}
           <Pagination state={state} page={pagination.page} totalPages={pagination.totalPages} />
