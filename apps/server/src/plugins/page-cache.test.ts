@@ -195,7 +195,8 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
     expect(again.scriptHashes).toEqual(inlineScriptHashes(renderWith("n1"), "n1"));
     await vi.waitFor(async () => expect((await again.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
     expect(brotliDecompressSync((await again.encoded("br"))!).toString()).toBe(renderWith("n1"));
-    expect(cache.bytes).toBe(again.body.length + (await again.encoded("br"))!.length);
+    // The page, its best copy, and that copy kept for after the page has gone (docs/decisions/154).
+    expect(cache.bytes).toBe(again.body.length + 2 * (await again.encoded("br"))!.length);
   });
 
   it("makes the best copy for a page no Brotli client had asked for yet, and for many pages settling at once", async () => {
@@ -221,6 +222,52 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
     expect(changed).not.toBe(first);
     expect(cache.get("/products")?.body.toString()).toBe(renderWith("n2", 1499));
     expect(cache.get("/products")?.scriptHashes).toEqual(inlineScriptHashes(renderWith("n2", 1499), "n2"));
+  });
+
+  it("sends a page rendered the same after a quiet spell in its best copy at once, though the page itself had gone (docs/decisions/154)", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    cache.set("/products", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
+    clock = 2500;
+    const settled = cache.set("/products", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
+    const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
+    const best = (await settled.encoded("br"))!;
+    // Nobody asks for it for a minute: it expires, and goes when another page is kept.
+    clock = 60_000;
+    cache.set("/", { status: 200, headers: [], html: renderWith("n3", 7), nonce: "n3" });
+    expect(cache.size).toBe(1);
+    // The next visitor's render is the same but for its nonce: the best copy goes out at once, with its scripts' hashes.
+    // It comes back as it settled: the first render's HTML and the hashes of its scripts, whatever the encoding.
+    const back = cache.set("/products", { status: 200, headers: [], html: renderWith("n4"), nonce: "n4" })!;
+    expect(back).not.toBe(settled);
+    expect(await back.encoded("br")).toBe(best);
+    expect(brotliDecompressSync(best).toString()).toBe(renderWith("n1"));
+    expect(back.body.toString()).toBe(renderWith("n1"));
+    expect(gunzipSync((await back.encoded("gzip"))!).toString()).toBe(renderWith("n1"));
+    expect(back.scriptHashes).toEqual(inlineScriptHashes(renderWith("n1"), "n1"));
+    // A render that changed (a price) after the next quiet spell gets a copy of its own HTML, not the old one.
+    clock = 120_000;
+    cache.set("/", { status: 200, headers: [], html: renderWith("n5", 7), nonce: "n5" });
+    const changed = cache.set("/products", { status: 200, headers: [], html: renderWith("n6", 1499), nonce: "n6" })!;
+    expect(brotliDecompressSync((await changed.encoded("br"))!).toString()).toBe(renderWith("n6", 1499));
+  });
+
+  it("forgets settled pages' best copies on an administrator write, and counts them in its byte budget", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, now: () => clock });
+    cache.set("/", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
+    clock = 2500;
+    const settled = cache.set("/", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
+    const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
+    const best = (await settled.encoded("br"))!;
+    // The page, its best copy, and that copy kept apart.
+    expect(cache.bytes).toBe(settled.body.length + 2 * best.length);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+    const after = cache.set("/", { status: 200, headers: [], html: renderWith("n3"), nonce: "n3" }, cache.generation)!;
+    expect(brotliDecompressSync((await after.encoded("br"))!).toString()).toBe(renderWith("n3"));
   });
 
   it("never brings a page back after an administrator write", () => {
