@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
-import { createPageCache, inlineScriptHashes, pickEncoding } from "./page-cache.js";
+import { createPageCache, inlineScriptHashes, pickEncoding, type PageCache } from "./page-cache.js";
 
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
@@ -179,6 +179,16 @@ function renderWith(nonce: string, price = 1799) {
   return `<!DOCTYPE html><html><head><script nonce="${nonce}">window.ctx={"cspNonce":"${nonce}"}</script></head><body>${cards}<script nonce="${nonce}">hydrate()</script></body></html>`;
 }
 
+/** Renders `key` twice, 2.5 s apart, the same but for the nonce, and waits for its quality-11 copy: the page has settled. */
+async function settle(cache: PageCache, key: string, setClock: (ms: number) => void) {
+  cache.set(key, { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
+  setClock(2500);
+  const settled = cache.set(key, { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
+  const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
+  return { settled, best: (await settled.encoded("br"))! };
+}
+
 describe("page cache: a page that stays the same (docs/decisions/141)", () => {
   it("renders again to the same page: keeps serving the first render's bytes and scripts, and its Brotli copy gets smaller", async () => {
     let clock = 0;
@@ -227,12 +237,7 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
   it("sends a page rendered the same after a quiet spell in its best copy at once, though the page itself had gone (docs/decisions/154)", async () => {
     let clock = 0;
     const cache = createPageCache({ ttlMs: 2000, now: () => clock });
-    cache.set("/products", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
-    clock = 2500;
-    const settled = cache.set("/products", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
-    const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
-    const best = (await settled.encoded("br"))!;
+    const { settled, best } = await settle(cache, "/products", (ms) => (clock = ms));
     // Nobody asks for it for a minute: it expires, and goes when another page is kept.
     clock = 60_000;
     cache.set("/", { status: 200, headers: [], html: renderWith("n3", 7), nonce: "n3" });
@@ -256,12 +261,7 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
   it("forgets settled pages' best copies on an administrator write, and counts them in its byte budget", async () => {
     let clock = 0;
     const cache = createPageCache({ ttlMs: 2000, now: () => clock });
-    cache.set("/", { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
-    clock = 2500;
-    const settled = cache.set("/", { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
-    const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
-    const best = (await settled.encoded("br"))!;
+    const { settled, best } = await settle(cache, "/", (ms) => (clock = ms));
     // The page, its best copy, and that copy kept apart.
     expect(cache.bytes).toBe(settled.body.length + 2 * best.length);
     cache.clear();
