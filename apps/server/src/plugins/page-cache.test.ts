@@ -180,10 +180,10 @@ function renderWith(nonce: string, price = 1799) {
 }
 
 /** Renders `key` twice, 2.5 s apart, the same but for the nonce, and waits for its quality-11 copy: the page has settled. */
-async function settle(cache: PageCache, key: string, setClock: (ms: number) => void) {
-  cache.set(key, { status: 200, headers: [], html: renderWith("n1"), nonce: "n1" });
-  setClock(2500);
-  const settled = cache.set(key, { status: 200, headers: [], html: renderWith("n2"), nonce: "n2" })!;
+async function settle(cache: PageCache, key: string, advance: (ms: number) => void, price = 1799) {
+  cache.set(key, { status: 200, headers: [], html: renderWith("n1", price), nonce: "n1" });
+  advance(2500);
+  const settled = cache.set(key, { status: 200, headers: [], html: renderWith("n2", price), nonce: "n2" })!;
   const quick = brotliCompressSync(settled.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   await vi.waitFor(async () => expect((await settled.encoded("br"))!.length).toBeLessThan(quick.length), { timeout: 20_000 });
   return { settled, best: (await settled.encoded("br"))! };
@@ -237,7 +237,7 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
   it("sends a page rendered the same after a quiet spell in its best copy at once, though the page itself had gone (docs/decisions/154)", async () => {
     let clock = 0;
     const cache = createPageCache({ ttlMs: 2000, now: () => clock });
-    const { settled, best } = await settle(cache, "/products", (ms) => (clock = ms));
+    const { settled, best } = await settle(cache, "/products", (ms) => (clock += ms));
     // Nobody asks for it for a minute: it expires, and goes when another page is kept.
     clock = 60_000;
     cache.set("/", { status: 200, headers: [], html: renderWith("n3", 7), nonce: "n3" });
@@ -258,10 +258,30 @@ describe("page cache: a page that stays the same (docs/decisions/141)", () => {
     expect(brotliDecompressSync((await changed.encoded("br"))!).toString()).toBe(renderWith("n6", 1499));
   });
 
+  it("keeps the best copies of the pages asked for most the longest: a page found the same again keeps its copy as the newest", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 2000, maxEntries: 3, now: () => clock });
+    const advance = (ms: number) => (clock += ms);
+    const { best } = await settle(cache, "/a", advance, 100);
+    await settle(cache, "/b", advance, 200);
+    // /a is asked for again and comes out the same: its copy is now newer than /b's.
+    advance(2500);
+    cache.set("/a", { status: 200, headers: [], html: renderWith("n3", 100), nonce: "n3" });
+    await settle(cache, "/c", advance, 300);
+    // A fourth settled page: the oldest copy (/b's) goes, not /a's.
+    await settle(cache, "/d", advance, 400);
+    advance(60_000);
+    cache.set("/x", { status: 200, headers: [], html: renderWith("n4", 7), nonce: "n4" });
+    const back = cache.set("/a", { status: 200, headers: [], html: renderWith("n5", 100), nonce: "n5" })!;
+    expect(await back.encoded("br")).toBe(best);
+    const b = cache.set("/b", { status: 200, headers: [], html: renderWith("n5", 200), nonce: "n5" })!;
+    expect(brotliDecompressSync((await b.encoded("br"))!).toString()).toBe(renderWith("n5", 200));
+  });
+
   it("forgets settled pages' best copies on an administrator write, and counts them in its byte budget", async () => {
     let clock = 0;
     const cache = createPageCache({ ttlMs: 2000, now: () => clock });
-    const { settled, best } = await settle(cache, "/", (ms) => (clock = ms));
+    const { settled, best } = await settle(cache, "/", (ms) => (clock += ms));
     // The page, its best copy, and that copy kept apart.
     expect(cache.bytes).toBe(settled.body.length + 2 * best.length);
     cache.clear();

@@ -39,7 +39,10 @@ export interface CachedPage {
   encoded(encoding: Encoding): Promise<Buffer | null>;
 }
 
-/** A kept page with what the cache knows of it: its HTML's fingerprint, and `settle()`, which makes its best Brotli copy. */
+/**
+ * A kept page with what the cache knows of it: its HTML's fingerprint, and `settle()`, called each time a render finds
+ * it the same: it makes its best Brotli copy the first time, and keeps that copy as the newest settled copy after.
+ */
 interface KeptPage extends CachedPage {
   readonly fingerprint: string;
   settle(): void;
@@ -381,6 +384,12 @@ export function createPageCache({
       const encodings = new Map<Encoding, Promise<Buffer | null>>();
       if (best) encodings.set("br", Promise.resolve(best));
       let settled = best !== null;
+      // Its best copy once made (or brought back): kept apart as the newest settled copy whenever the page is found the
+      // same again, so the copies of the pages asked for most are the last to go.
+      let hard: Buffer | null = best;
+      const keepHard = () => {
+        if (hard) keepSettledCopy(key, { fingerprint, scriptHashes, brotli: hard });
+      };
       const page: KeptPage = {
         status,
         headers: headers.filter(([name]) => !["content-length", "content-encoding", "vary"].includes(name.toLowerCase())),
@@ -398,6 +407,7 @@ export function createPageCache({
           return made;
         },
         settle() {
+          keepHard();
           if (settled || waiting >= MAX_SETTLING) return;
           settled = true;
           waiting++;
@@ -405,20 +415,24 @@ export function createPageCache({
             .then(async () => {
               // Dropped or replaced while it waited: nothing to make.
               if (pages.get(key) !== page) return;
-              const hard = await brotliAt(body, SETTLED_BROTLI_QUALITY).catch(() => null);
+              const made = await brotliAt(body, SETTLED_BROTLI_QUALITY).catch(() => null);
               // The quick copy, if one was made meanwhile or before, is replaced (and counted out of the budget).
               const quick = await encodings.get("br");
-              if (!hard || pages.get(key) !== page || (quick && hard.length >= quick.length)) return;
-              encodings.set("br", Promise.resolve(hard));
-              grow(id, page, hard.length - (quick?.length ?? 0));
-              keepSettledCopy(key, { fingerprint, scriptHashes: page.scriptHashes, brotli: hard });
+              if (!made || pages.get(key) !== page || (quick && made.length >= quick.length)) return;
+              encodings.set("br", Promise.resolve(made));
+              grow(id, page, made.length - (quick?.length ?? 0));
+              hard = made;
+              keepHard();
             })
             .catch(() => undefined)
             .finally(() => waiting--);
         },
       };
       pages.set(key, page);
-      if (best) grow(id, page, best.length);
+      if (best) {
+        grow(id, page, best.length);
+        keepHard();
+      }
       return page;
     },
     clear() {
