@@ -341,8 +341,8 @@ test.describe("cards held back from the document", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
-  test("a product added between the document and the fetch of the rest is shown once, and no card is shown twice", async ({ page }) => {
-    test.setTimeout(120_000);
+  test("a product added between the document and the fetch of the rest is shown once, no card is shown twice, and a tap meanwhile is answered", async ({ page, playwright }) => {
+    test.setTimeout(180_000);
     // A server of the test's own with no catalogue cache: the document and the fetch each read the catalogue as it is.
     const server = await startOwnServer({ CATALOG_CACHE_MS: "0" });
     try {
@@ -358,16 +358,23 @@ test.describe("cards held back from the document", () => {
       await expect(headings).toHaveCount(50);
       const drawn = (await headings.allTextContents()).map((t) => t.trim());
 
-      // The newest product is first in the catalogue's order: the document's twelfth card is now the thirteenth.
-      const login = await page.request.post(`${server.url}/api/auth/login`, { data: ADMIN });
+      // A tap on a later card's heart while the rest is on its way (the shopper is a guest: the heart keeps the wish here).
+      const tapped = drawn[30]!;
+      await page.getByRole("article").nth(30).getByRole("button", { name: `Add ${tapped} to wishlist` }).click();
+
+      // The newest product is first in the catalogue's order: the document's twelfth card is now the thirteenth. The
+      // administrator works from a context of their own (the shopper's browser stays a guest's).
+      const admin = await playwright.request.newContext({ baseURL: server.url });
+      const login = await admin.post("/api/auth/login", { data: ADMIN });
       const asAdmin = { authorization: `Bearer ${(await login.json()).data.token}` };
-      const { categories } = (await (await page.request.get(`${server.url}/api/categories?type=PRODUCT`)).json()).data as { categories: { id: string }[] };
+      const { categories } = (await (await admin.get("/api/categories?type=PRODUCT")).json()).data as { categories: { id: string }[] };
       const name = "Khelkud Late Arrival Jersey";
-      const created = await page.request.post(`${server.url}/api/admin/products`, {
+      const created = await admin.post("/api/admin/products", {
         headers: asAdmin,
         data: { name, categoryId: categories[0]!.id, description: "Added while a shopper's page was loading.", price: 250_000, sizes: [{ size: "M", stock: 5 }], brand: "Khelkud" },
       });
       expect(created.status(), await created.text()).toBe(201);
+      await admin.dispose();
       release();
 
       await expect(page.locator("[data-later-cards]")).toHaveCount(0);
@@ -377,6 +384,10 @@ test.describe("cards held back from the document", () => {
       expect(shown.filter((n) => n === drawn[11])).toHaveLength(1);
       expect(new Set(shown).size).toBe(50);
       expect(shown).toContain(name);
+      // React drew the later cards again (they differ from what the server drew): the tap went to the same card's heart.
+      const wished = page.getByRole("article").filter({ has: page.getByRole("heading", { name: tapped, exact: true }) });
+      await expect(wished.getByRole("button", { name: `Remove ${tapped} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("button", { name: /from wishlist$/ })).toHaveCount(1);
       // The later cards work: the new product's heart turns on.
       const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
       await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();

@@ -47,27 +47,45 @@ async function askWithRetries(src: string): Promise<unknown> {
 /**
  * While a part of `container` from its `from`-th child on waits for held-back data, React cannot hydrate it and drops
  * a click on its buttons. The last such click is stopped before React sees it (a listener on `window`, ahead of
- * React's) and given again to the same button once the part has hydrated (`waiting` false): a shopper who scrolled and
- * tapped fast has the last tap answered, once (React would have dropped them all).
+ * React's) and given again once the part is in (`waiting` false): a shopper who scrolled and tapped fast has the last
+ * tap answered, once (React would have dropped them all). If React drew the part again instead of hydrating it (the
+ * data differed from what the server drew), the same button is found again in the new drawing: the same place among
+ * the buttons of the child whose first link goes to the same address (a card: its product).
  */
 export function useClickKeptWhileWaiting(container: RefObject<HTMLElement | null>, waiting: boolean, from: number) {
-  const kept = useRef<HTMLElement | null>(null);
+  const kept = useRef<KeptTap | null>(null);
   useEffect(() => {
     if (!waiting) {
-      const button = kept.current;
+      const tap = kept.current;
       kept.current = null;
-      if (button?.isConnected) button.click();
+      if (tap) (tap.button.isConnected ? tap.button : foundAgain(container.current, tap))?.click();
       return;
     }
     const keep = (event: MouseEvent) => {
       const box = container.current;
       const button = event.target instanceof Element ? event.target.closest("button") : null;
       if (!box || !button || !box.contains(button) || button.disabled) return;
-      if ([...box.children].findIndex((child) => child.contains(button)) < from) return;
+      const child = [...box.children].find((c) => c.contains(button));
+      if (!child || [...box.children].indexOf(child) < from) return;
       event.stopPropagation();
-      kept.current = button;
+      kept.current = { button, href: firstLink(child), index: [...child.querySelectorAll("button")].indexOf(button) };
     };
     window.addEventListener("click", keep, true);
     return () => window.removeEventListener("click", keep, true);
   }, [container, waiting, from]);
+}
+
+interface KeptTap {
+  button: HTMLElement;
+  /** Where the first link of the button's child goes, and the button's place among that child's buttons. */
+  href: string | null;
+  index: number;
+}
+
+const firstLink = (element: Element) => element.querySelector("a[href]")?.getAttribute("href") ?? null;
+
+function foundAgain(box: HTMLElement | null, tap: KeptTap): HTMLElement | null {
+  if (!box || tap.href === null) return null;
+  const child = [...box.children].find((c) => firstLink(c) === tap.href);
+  return child?.querySelectorAll("button")[tap.index] ?? null;
 }
