@@ -18,9 +18,16 @@ async function main(): Promise<void> {
   } catch (err) {
     throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
   }
-  if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
-
-  const app = await buildApp(config, { database });
+  // A start that fails from here on closes the database first: the embedded one is then left shut down cleanly and
+  // its folder free (docs/decisions/155), not for the next start to recover.
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
+    app = await buildApp(config, { database });
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   // A client's abort that some stream failed to handle ends that response, not the shop; anything else still exits.
   installConnectionGuard(app.log);
   // Unpaid wallet orders expire after 60 minutes (docs/product-rules.md §8). Started here, not in buildApp, so tests drive it themselves.
@@ -67,7 +74,12 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   app.log.info(`Khelkud is serving on ${config.publicUrl} (database: ${database.kind}, ${config.nodeEnv} mode, listening on ${config.host})`);
   const exposed = exposedDevSurfacesWarning(config);
   if (exposed) app.log.warn(exposed);

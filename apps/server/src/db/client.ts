@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import { DataDirInUseError, lockDataDir } from "./data-dir-lock.js";
 import type { DatabaseTimeouts } from "../env.js";
 
 export type Schema = typeof schema;
@@ -29,11 +30,30 @@ export interface Database {
 
 // The embedded database's code (PGlite and its Drizzle driver, about 20 MB resident) is loaded only when it is used:
 // a shop on PostgreSQL never loads it (docs/decisions/096).
+// A folder is held by one process at a time (`lockDataDir`, docs/decisions/155): a second opener is refused before
+// PGlite touches the folder, and the folder is let go once PGlite has closed it.
 export async function openPglite(dirOrMemory: string): Promise<Database> {
-  if (!dirOrMemory.startsWith("memory://")) fs.mkdirSync(dirOrMemory, { recursive: true });
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
-  const client = await PGlite.create(dirOrMemory, { extensions: { pg_trgm } });
-  return wrapPglite(client);
+  const inMemory = dirOrMemory.startsWith("memory://");
+  const release = inMemory ? () => undefined : lockDataDir(dirOrMemory);
+  try {
+    if (!inMemory) fs.mkdirSync(dirOrMemory, { recursive: true });
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
+    const client = await PGlite.create(dirOrMemory, { extensions: { pg_trgm } });
+    const database = await wrapPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export async function wrapPglite(client: PGlite): Promise<Database> {
@@ -133,6 +153,7 @@ export function describeDatabaseFailure(databaseUrl: string | undefined, err: un
     where = `PostgreSQL at ${u.toString().replace(/^(postgres(?:ql)?:\/\/[^@/]*):?@/, "$1@")}`;
   }
   const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 300);
+  if (err instanceof DataDirInUseError) return `Could not open ${where}: ${err.message}.`;
   const hint = databaseUrl ? "Check DATABASE_URL (host, port, database name, user and password) and that PostgreSQL is running and answering." : "Check that DATA_DIR is writable and not used by another running server.";
   return `Could not open ${where}: ${reason || "no answer"}.\n${hint}`;
 }

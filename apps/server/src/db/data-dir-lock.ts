@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * One process at a time on an embedded database's folder (docs/decisions/155).
+ *
+ * PGlite takes no lock on its data folder. Two processes on one folder each run a whole PostgreSQL on it: each
+ * writes its own pages and WAL over the other's. Measured here: two servers on one folder each registered six
+ * customers, and after both stopped, six of the twelve were gone. Another time the folder could not be opened again
+ * at all (a WAL record the checkpoint named was overwritten, and PGlite aborted on start). A second `npm start`, or
+ * `npm run db:reset` while the shop runs, opens the folder before anything else can fail, so it did that damage.
+ *
+ * So the folder is held through a file beside it, `<folder>.lock`, created only if absent, holding the holder's
+ * process id and, on Linux, that process's start time. A second opener finds the file and refuses, naming the
+ * process, while that process lives. A process killed without releasing the file (a crash, SIGKILL, a power cut)
+ * leaves it behind; the next opener finds the process gone (or the id now belongs to a process started later) and
+ * takes the folder over, and PostgreSQL's own recovery replays the WAL as after any crash.
+ */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      pid === process.pid
+        ? `${dir} is already open in this process`
+        : `${dir} is open in another process (pid ${pid}): two servers on one database folder overwrite each other's writes. Stop that process first, or give this one a DATA_DIR of its own`,
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
+interface Holder {
+  pid: number;
+  /** The process's start time in clock ticks since boot (Linux, /proc); null where it cannot be read. */
+  started: string | null;
+}
+
+/** The start time of process `pid` (field 22 of /proc/<pid>/stat), or null (not Linux, or no such process). */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: the 3rd field on.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function holderAlive(holder: Holder): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    // EPERM: the process exists and belongs to another user, so it is alive.
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+  }
+  // The id names a live process, but one started after the holder (the system gave the id again): the holder is gone.
+  const started = holder.started === null ? null : processStartTime(holder.pid);
+  return started === null || started === holder.started;
+}
+
+function readHolder(file: string): Holder | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Holder>;
+    if (!Number.isSafeInteger(parsed.pid) || parsed.pid! <= 0) return null;
+    return { pid: parsed.pid!, started: typeof parsed.started === "string" ? parsed.started : null };
+  } catch {
+    // Unreadable or cut short (its writer died while writing it): nobody holds the folder through it.
+    return null;
+  }
+}
+
+/** Folders this process holds, by lock file. */
+const held = new Set<string>();
+
+/**
+ * Takes `dir` for this process, or throws DataDirInUseError while another live process (or this one) holds it.
+ * Returns the release, which is also run when the process exits normally.
+ */
+export function lockDataDir(dir: string): () => void {
+  const folder = path.resolve(dir);
+  const file = `${folder}.lock`;
+  if (held.has(file)) throw new DataDirInUseError(folder, process.pid);
+  const mine = JSON.stringify({ pid: process.pid, started: processStartTime(process.pid) });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Create-if-absent, else see who holds it; a holder that has gone is replaced. Two processes replacing the same
+  // stale file at the same moment can both succeed; PostgreSQL's own postmaster.pid takes that risk too.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      fs.writeFileSync(file, mine, { flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = readHolder(file);
+      if (holder && holderAlive(holder)) throw new DataDirInUseError(folder, holder.pid);
+      fs.rmSync(file, { force: true });
+      continue;
+    }
+    held.add(file);
+    const release = () => {
+      process.off("exit", release);
+      if (!held.delete(file)) return;
+      try {
+        if (fs.readFileSync(file, "utf8") === mine) fs.unlinkSync(file);
+      } catch {
+        // Already gone.
+      }
+    };
+    process.on("exit", release);
+    return release;
+  }
+  throw new Error(`could not take ${file}: it kept coming back while being replaced`);
+}
