@@ -70,6 +70,9 @@ describe("one process at a time on an embedded database's folder (docs/decisions
       writeHolder(dir, { pid: process.ppid, started: "1" });
       lockDataDir(dir)();
     }
+    // A file naming this process's own id, left by an earlier process that had it (a server that is always process 1).
+    writeHolder(dir, { pid: process.pid, started: null });
+    lockDataDir(dir)();
     for (const cut of ["", "{\"pid\":", "{\"pid\":-1}", "not json"]) {
       writeHolder(dir, cut);
       lockDataDir(dir)();

@@ -48,6 +48,9 @@ export function processStartTime(pid: number): string | null {
 }
 
 function holderAlive(holder: Holder): boolean {
+  // This process's own id in a file this process does not hold (checked before): an earlier process that had the same
+  // id left it, as a server that is always process 1 in its container does after a crash and a restart.
+  if (holder.pid === process.pid) return false;
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
