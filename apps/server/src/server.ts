@@ -14,12 +14,17 @@ async function main(): Promise<void> {
   let database: Database;
   try {
     database = await openDatabase(config);
-    await database.migrate();
   } catch (err) {
     throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
   }
-  // A start that fails from here on closes the database first: the embedded one is then left shut down cleanly and
+  // A start that fails once the database is open closes it first: the embedded one is then left shut down cleanly and
   // its folder free (docs/decisions/155), not for the next start to recover.
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
+  }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     if (config.seedOnEmpty) await seedIfEmpty(database.db, config);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -8,13 +9,14 @@ import path from "node:path";
  * writes its own pages and WAL over the other's. Measured here: two servers on one folder each registered six
  * customers, and after both stopped, six of the twelve were gone. Another time the folder could not be opened again
  * at all (a WAL record the checkpoint named was overwritten, and PGlite aborted on start). A second `npm start`, or
- * `npm run db:reset` while the shop runs, opens the folder before anything else can fail, so it did that damage.
+ * `npm run db:seed` while the shop runs, opens the folder before anything else can fail, so it did that damage.
  *
- * So the folder is held through a file beside it, `<folder>.lock`, created only if absent, holding the holder's
- * process id and, on Linux, that process's start time. A second opener finds the file and refuses, naming the
- * process, while that process lives. A process killed without releasing the file (a crash, SIGKILL, a power cut)
- * leaves it behind; the next opener finds the process gone (or the id now belongs to a process started later) and
- * takes the folder over, and PostgreSQL's own recovery replays the WAL as after any crash.
+ * So the folder is held through a file beside it, `<folder>.lock`, holding the holder's process id and, on Linux, that
+ * process's start time and the machine's boot id. It is put in place whole or not at all (written aside, then linked),
+ * so a second opener never reads a half-written one. A second opener finds the file and refuses, naming the process,
+ * while that process lives. A process killed without releasing the file (a crash, SIGKILL, a power cut) leaves it
+ * behind; the next opener finds the process gone (or the id now belongs to a process started later, or the machine has
+ * started again since) and takes the folder over, and PostgreSQL's own recovery replays the WAL as after any crash.
  */
 export class DataDirInUseError extends Error {
   constructor(
@@ -24,7 +26,7 @@ export class DataDirInUseError extends Error {
     super(
       pid === process.pid
         ? `${dir} is already open in this process`
-        : `${dir} is open in another process (pid ${pid}): two servers on one database folder overwrite each other's writes. Stop that process first, or give this one a DATA_DIR of its own`,
+        : `${dir} is open in another process (pid ${pid}): two servers on one database folder overwrite each other's writes. Stop that process first, or give this one a DATA_DIR of its own (if no such process runs, delete ${dir}.lock)`,
     );
     this.name = "DataDirInUseError";
   }
@@ -34,6 +36,8 @@ interface Holder {
   pid: number;
   /** The process's start time in clock ticks since boot (Linux, /proc); null where it cannot be read. */
   started: string | null;
+  /** The boot the process ran in (Linux's boot id); null where it cannot be read. */
+  boot: string | null;
 }
 
 /** The start time of process `pid` (field 22 of /proc/<pid>/stat), or null (not Linux, or no such process). */
@@ -47,15 +51,27 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
+/** This boot's id (Linux), or null: a process of an earlier boot is gone whatever its id and start time. */
+export function bootId(): string | null {
+  try {
+    return fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 function holderAlive(holder: Holder): boolean {
   // This process's own id in a file this process does not hold (checked before): an earlier process that had the same
   // id left it, as a server that is always process 1 in its container does after a crash and a restart.
   if (holder.pid === process.pid) return false;
+  // Written before the machine last started: ids and start times count again from the boot.
+  if (holder.boot !== null && bootId() !== null && holder.boot !== bootId()) return false;
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
-    // EPERM: the process exists and belongs to another user, so it is alive.
-    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    // EPERM: the process exists and belongs to another user. Anything else (no such process, an id no process can
+    // have): gone.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
   // The id names a live process, but one started after the holder (the system gave the id again): the holder is gone.
   const started = holder.started === null ? null : processStartTime(holder.pid);
@@ -66,15 +82,34 @@ function readHolder(file: string): Holder | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Holder>;
     if (!Number.isSafeInteger(parsed.pid) || parsed.pid! <= 0) return null;
-    return { pid: parsed.pid!, started: typeof parsed.started === "string" ? parsed.started : null };
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    return { pid: parsed.pid!, started: text(parsed.started), boot: text(parsed.boot) };
   } catch {
-    // Unreadable or cut short (its writer died while writing it): nobody holds the folder through it.
+    // Unreadable, or written by hand and cut short: nobody holds the folder through it.
     return null;
   }
 }
 
 /** Folders this process holds, by lock file. */
 const held = new Set<string>();
+
+/**
+ * Puts `content` at `file` only if nothing is there, whole: written to a file of this process's own first and then
+ * linked into place, so another opener never reads a file half written (which it would take for one a crash left).
+ */
+function createWhole(file: string, content: string): boolean {
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  fs.writeFileSync(draft, content);
+  try {
+    fs.linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
 
 /**
  * Takes `dir` for this process, or throws DataDirInUseError while another live process (or this one) holds it.
@@ -84,15 +119,12 @@ export function lockDataDir(dir: string): () => void {
   const folder = path.resolve(dir);
   const file = `${folder}.lock`;
   if (held.has(file)) throw new DataDirInUseError(folder, process.pid);
-  const mine = JSON.stringify({ pid: process.pid, started: processStartTime(process.pid) });
+  const mine = JSON.stringify({ pid: process.pid, started: processStartTime(process.pid), boot: bootId() });
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Create-if-absent, else see who holds it; a holder that has gone is replaced. Two processes replacing the same
   // stale file at the same moment can both succeed; PostgreSQL's own postmaster.pid takes that risk too.
   for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      fs.writeFileSync(file, mine, { flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (!createWhole(file, mine)) {
       const holder = readHolder(file);
       if (holder && holderAlive(holder)) throw new DataDirInUseError(folder, holder.pid);
       fs.rmSync(file, { force: true });

@@ -74,7 +74,7 @@ describe("a second server on the same embedded database (docs/decisions/155)", (
   const signIn = (port: number, email: string) =>
     fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "Secret123" }) });
 
-  it("is refused before it opens the folder, naming the first; the first keeps every customer, and the folder opens again after it stops", async () => {
+  it("is refused before it opens the folder, naming the first; the first keeps every customer, and the folder opens again after it stops", { timeout: 180_000 }, async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "khelkud-shared-"));
     const [portA, portB] = [await freePort(3380, 3389), await freePort(3390, 3399)];
     const first = spawnServer({ PORT: String(portA), DATA_DIR: dataDir });

@@ -16,7 +16,8 @@ export function spawnTsxServer(dirPrefix: string, env: Record<string, string>): 
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": by then everything the process wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return { child, output: () => log, exited };
 }
