@@ -76,7 +76,8 @@ export const LATER_CARDS = "catalogue-cards";
  * The cards a document held back, from the page's cards as `/catalogue-cards` reads them a moment later: those not
  * among the cards the document carries (`carried`, their ids), in order, as many as it held back. When the catalogue
  * has not changed in between this is cards 13-50 as the server drew them. When it has (a product added, removed or
- * repriced), a card that crossed the twelfth place is still shown once, not twice, and none drops off the page.
+ * repriced), a card that crossed the twelfth place is shown once, not twice, and when one of the first twelve went
+ * away the thirteenth card, now twelfth, is still shown.
  */
 export function laterCards<T extends { id: string }>(page: T[], carried: ReadonlySet<string>, held: number): T[] {
   return page.filter((card) => !carried.has(card.id)).slice(0, held);

@@ -5,8 +5,8 @@ import { readCatalogue } from "../lib/catalogue.server";
  * The cards of a catalogue page, as JSON, for the page's query string: a document of `/products` renders them all but
  * carries only the first twelve as loader data, and the browser asks here for the rest after hydration
  * (docs/decisions/152). All of them, not only the rest: if the catalogue changed since the document was drawn, the
- * page takes those it does not already show (`laterCards`), so a card that crossed the twelfth place is neither shown
- * twice nor lost. Unusable filters are dropped as the page drops them.
+ * page takes those it does not already show (`laterCards`), so a card that crossed the twelfth place, either way, is
+ * shown once. Unusable filters are dropped as the page drops them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cards } = await readCatalogue(request, context);
