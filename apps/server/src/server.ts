@@ -19,14 +19,11 @@ async function main(): Promise<void> {
   }
   // A start that fails once the database is open closes it first: the embedded one is then left shut down cleanly and
   // its folder free (docs/decisions/155), not for the next start to recover.
-  try {
-    await database.migrate();
-  } catch (err) {
-    await database.close().catch(() => undefined);
-    throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
-  }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
+    await database.migrate().catch((err: unknown) => {
+      throw new StartupError(describeDatabaseFailure(config.databaseUrl, err));
+    });
     if (config.seedOnEmpty) await seedIfEmpty(database.db, config);
     app = await buildApp(config, { database });
   } catch (err) {

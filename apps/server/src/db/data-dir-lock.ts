@@ -65,7 +65,8 @@ function holderAlive(holder: Holder): boolean {
   // id left it, as a server that is always process 1 in its container does after a crash and a restart.
   if (holder.pid === process.pid) return false;
   // Written before the machine last started: ids and start times count again from the boot.
-  if (holder.boot !== null && bootId() !== null && holder.boot !== bootId()) return false;
+  const boot = bootId();
+  if (holder.boot !== null && boot !== null && holder.boot !== boot) return false;
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
