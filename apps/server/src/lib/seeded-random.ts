@@ -1,6 +1,7 @@
 /**
  * Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same sequence on every run.
- * The demo data's stock and the benches' requests (bench/) draw from it; never for anything an attacker may guess.
+ * The demo data's stock, the benches' requests (bench/) and the hour's "You May Also Like" points draw from it; never
+ * for anything an attacker may gain by guessing.
  */
 export function mulberry32(seed: number): () => number {
   let a = seed;

@@ -482,15 +482,46 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** Random picks for "You May Also Like". */
-export async function findRandomProductRows(db: DbOrTx, filter: ProductFilter, limit: number) {
-  return db
+/** Where "You May Also Like" picks from: the active products of one category, or the active featured ones. */
+export type PickPool = { categoryId: string } | { featured: true };
+
+/** The pool's condition, which the partial indexes of migration 0024 answer (status, then category or featured). */
+function pickPoolWhere(pool: PickPool, exclude: string[]): SQL {
+  const of = "categoryId" in pool ? sql`p.category_id = ${pool.categoryId}` : sql`p.featured`;
+  return sql`p.status = 'ACTIVE' AND ${of} AND NOT (p.id = ANY(${textArray(exclude)}))`;
+}
+
+/**
+ * Random picks for "You May Also Like" without sorting the pool (docs/decisions/156). Every product holds a random
+ * number drawn once (`pick_key`, migration 0024); for each point in [0, 1) this takes the pool's first product at or
+ * after the point in that order, wrapping round to the pool's first. Each point is two probes of an index, whatever the
+ * pool's size. The ids come back once each, in the order of the first point that met them; two points may meet the same
+ * product, so there can be fewer ids than points.
+ */
+export async function findPickIdsAtPoints(db: DbOrTx, pool: PickPool, points: number[], exclude: string[]): Promise<string[]> {
+  const arm = (from: SQL) => sql`(SELECT p.id, p.pick_key FROM ${products} p WHERE ${pickPoolWhere(pool, exclude)} ${from} ORDER BY p.pick_key LIMIT 1)`;
+  const result = await db.execute(sql`SELECT x.id FROM unnest(${sql.param(points)}::float8[]) WITH ORDINALITY AS pt(r, n)
+    CROSS JOIN LATERAL (SELECT w.id FROM (${arm(sql`AND p.pick_key >= pt.r`)} UNION ALL ${arm(sql``)}) w ORDER BY w.pick_key < pt.r LIMIT 1) x
+    GROUP BY x.id ORDER BY min(pt.n)`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/** The pool's first `limit` products in the order of their random numbers: the rest of a pool the points did not fill. */
+export async function findFirstPickIds(db: DbOrTx, pool: PickPool, exclude: string[], limit: number): Promise<string[]> {
+  const result = await db.execute(sql`SELECT p.id FROM ${products} p WHERE ${pickPoolWhere(pool, exclude)} ORDER BY p.pick_key LIMIT ${limit}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/** Active products by id with their category, in the order of `ids` (one that went inactive meanwhile is left out). */
+export async function findActiveProductRowsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(productWhere(filter))
-    .orderBy(sql`random()`)
-    .limit(limit);
+    .where(and(inArray(products.id, ids), eq(products.status, "ACTIVE")));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

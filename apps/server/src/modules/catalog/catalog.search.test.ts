@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct } from "../../test/factories.js";
+import { eq } from "drizzle-orm";
+import { products } from "../../db/schema/index.js";
+import { RELATED_PICK_PERIOD_MS, relatedPickPoints } from "./catalog.service.js";
 
 let t: TestContext;
 const cat: Record<string, string> = {};
@@ -392,5 +395,53 @@ describe("GET /api/products/:id/related", () => {
 
   it("answers 404 for an unknown product", async () => {
     expect((await get("/api/products/nope/related")).status).toBe(404);
+  });
+
+  it("picks at random across a large category: each product gets its own six, and all of the category gets picked", async () => {
+    const db = t.database.db;
+    const keepers = await insertCategory(db, { name: "Goalkeeper Kits", slug: "goalkeeper-kits" });
+    const kits: { id: string }[] = [];
+    for (let i = 0; i < 40; i++) kits.push(await insertProduct(db, { name: `Keeper Kit ${i}`, categoryId: keepers.id }));
+    const sets = new Set<string>();
+    const picked = new Set<string>();
+    for (const kit of kits) {
+      const ids = ((await get(`/api/products/${kit.id}/related`)).body.data.products as { id: string; categoryId: string }[]).map((p) => p.id);
+      expect(ids).toHaveLength(6);
+      expect(new Set(ids).size).toBe(6);
+      expect(ids).not.toContain(kit.id);
+      sets.add([...ids].sort().join(" "));
+      for (const id of ids) picked.add(id);
+    }
+    // 40 products × 6 picks: drawn at random, nearly every product turns up and hardly two sets are the same.
+    expect(sets.size).toBeGreaterThan(30);
+    expect(picked.size).toBeGreaterThan(32);
+  });
+
+  it("keeps a product's picks while the hour lasts, and never picks a product taken off sale", async () => {
+    const db = t.database.db;
+    const scarves = await insertCategory(db, { name: "Scarves", slug: "scarves" });
+    const all: { id: string }[] = [];
+    for (let i = 0; i < 12; i++) all.push(await insertProduct(db, { name: `Supporters Scarf ${i}`, categoryId: scarves.id }));
+    const ids = async () => ((await get(`/api/products/${all[0]!.id}/related`)).body.data.products as { id: string }[]).map((p) => p.id);
+    const first = await ids();
+    expect(first).toHaveLength(6);
+    expect(await ids()).toEqual(first);
+    await db.update(products).set({ status: "INACTIVE" }).where(eq(products.id, first[0]!));
+    const after = await ids();
+    expect(after).toHaveLength(6);
+    expect(after).not.toContain(first[0]);
+    expect(after).not.toContain(all[0]!.id);
+  });
+});
+
+describe("relatedPickPoints", () => {
+  it("draws the same points for a product within an hour, and others for the next hour or another product", () => {
+    const hour = Date.UTC(2026, 11, 7, 10);
+    const points = relatedPickPoints("p1", hour + 60_000, 12);
+    expect(points).toHaveLength(12);
+    expect(points.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(relatedPickPoints("p1", hour + RELATED_PICK_PERIOD_MS - 1, 12)).toEqual(points);
+    expect(relatedPickPoints("p1", hour + RELATED_PICK_PERIOD_MS, 12)).not.toEqual(points);
+    expect(relatedPickPoints("p2", hour + 60_000, 12)).not.toEqual(points);
   });
 });

@@ -17,12 +17,14 @@ import {
   type SearchProductsQuery,
 } from "@khelkud/contracts";
 import { LRUCache } from "lru-cache";
+import { createHash } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { CategoryRow, ProductImageRow, ProductRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { groupBy } from "../../lib/group-by.js";
 import { createMicroCache } from "../../lib/micro-cache.js";
 import { pagination } from "../../lib/paging.js";
+import { mulberry32 } from "../../lib/seeded-random.js";
 import * as repo from "./catalog.repository.js";
 import { allowedEdits, mayBeMisspelt, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
 
@@ -274,6 +276,16 @@ function classifyCandidates(spec: TokenSpec, candidates: repo.VocabularyCandidat
   }
   token.categoryIds = [...categoryIds];
   return { token, best: best?.word };
+}
+
+/** How long a product keeps the same "You May Also Like" picks (docs/decisions/156). */
+export const RELATED_PICK_PERIOD_MS = 3_600_000;
+
+/** `count` points in [0, 1) drawn from the product and the period `now` falls in: the same within the period, new the next. */
+export function relatedPickPoints(productId: string, now: number, count: number): number[] {
+  const seed = createHash("sha256").update(`${productId}:${Math.floor(now / RELATED_PICK_PERIOD_MS)}`).digest().readUInt32LE(0);
+  const next = mulberry32(seed);
+  return Array.from({ length: count }, next);
 }
 
 export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: { cacheMs?: number; wordCacheMs?: number } = {}) {
@@ -564,16 +576,25 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     }));
   }
 
-  /** You May Also Like: up to 6 at random from the same category, topped up from featured, never the product itself. */
+  /**
+   * You May Also Like: up to 6 at random from the same category, topped up from featured, never the product itself
+   * (docs/decisions/156). The random points are drawn from the product and the hour, so a product shows the same picks
+   * for the rest of the hour (its page can be kept whole) and other ones the next.
+   */
   async function listRelatedProducts(productId: string, limit = RELATED_PRODUCTS): Promise<Product[]> {
     const row = await repo.findProductRowBy(db, { id: productId });
     if (!row) throw notFound(MSG.productNotFound);
-    const picked = row.product.categoryId ? await repo.findRandomProductRows(db, { categoryId: row.product.categoryId, excludeIds: [productId] }, limit) : [];
-    if (picked.length < limit) {
-      const more = await repo.findRandomProductRows(db, { featured: true, excludeIds: [productId, ...picked.map((r) => r.product.id)] }, limit - picked.length);
-      picked.push(...more);
-    }
-    return hydrate(picked);
+    const points = relatedPickPoints(productId, Date.now(), 2 * limit);
+    const ids: string[] = [];
+    const pickFrom = async (pool: repo.PickPool) => {
+      const exclude = [productId, ...ids];
+      ids.push(...(await repo.findPickIdsAtPoints(db, pool, points, exclude)).slice(0, limit - ids.length));
+      // Fewer than the points: a small pool, or points that met the same products; its first ones in the random order fill the rest.
+      if (ids.length < limit) ids.push(...(await repo.findFirstPickIds(db, pool, [productId, ...ids], limit - ids.length)));
+    };
+    if (row.product.categoryId) await pickFrom({ categoryId: row.product.categoryId });
+    if (ids.length < limit) await pickFrom({ featured: true });
+    return hydrate(await repo.findActiveProductRowsByIds(db, ids));
   }
 
   /** One active product with its sizes and images, in one query. */
