@@ -121,6 +121,8 @@ describe("one process at a time on an embedded database's folder (docs/decisions
     const [a, b] = await Promise.all([run(), run()]);
     // Every round was taken by one of them, and none by both.
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: rounds }, (_, r) => r));
+    // Both exited holding their locks without releasing them: the exit released every one, and no draft was left.
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("r"))).toEqual([]);
   });
 
   it("leaves the file alone on release when another opener has since replaced it", () => {

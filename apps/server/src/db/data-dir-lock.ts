@@ -92,7 +92,21 @@ function readHolder(file: string): Holder | null {
 }
 
 /** Folders this process holds, by lock file. */
-const held = new Set<string>();
+/** The lock files this process holds, each with what it wrote in it. */
+const held = new Map<string, string>();
+let releasesOnExit = false;
+
+/** Deletes a lock file this process holds, unless another process has since replaced it. */
+function release(file: string): void {
+  const mine = held.get(file);
+  if (mine === undefined) return;
+  held.delete(file);
+  try {
+    if (fs.readFileSync(file, "utf8") === mine) fs.unlinkSync(file);
+  } catch {
+    // Already gone.
+  }
+}
 
 /**
  * Puts `content` at `file` only if nothing is there, whole: written to a file of this process's own first and then
@@ -131,18 +145,15 @@ export function lockDataDir(dir: string): () => void {
       fs.rmSync(file, { force: true });
       continue;
     }
-    held.add(file);
-    const release = () => {
-      process.off("exit", release);
-      if (!held.delete(file)) return;
-      try {
-        if (fs.readFileSync(file, "utf8") === mine) fs.unlinkSync(file);
-      } catch {
-        // Already gone.
-      }
-    };
-    process.on("exit", release);
-    return release;
+    held.set(file, mine);
+    // One listener for every lock held: a process (a test worker) may open many folders one after another.
+    if (!releasesOnExit) {
+      releasesOnExit = true;
+      process.on("exit", () => {
+        for (const f of [...held.keys()]) release(f);
+      });
+    }
+    return () => release(file);
   }
   throw new Error(`could not take ${file}: it kept coming back while being replaced`);
 }
