@@ -2,9 +2,9 @@
 // PostgreSQL database (BENCH_DATABASE_URL, default the local server; skipped when unreachable). The data is made by
 // the database itself (generate_series), so both sizes are ready in a few minutes. At each size, single-user p50/p95
 // over HTTP (a different request each time, nothing cached: CATALOG_CACHE_MS=0) of: the catalogue of one category
-// with its facet counts, search, a product's related products, the admin order list searched by order number and by customer, the admin
-// dashboard (with the fiscal year's tax totals), the admin's invoices and credit notes of a BS month and by number, and
-// a customer's order history; then each p95 at the large size against the small one, beside the goal (≤ 2×, issue 20).
+// with its facet counts, search, a product's related products, a sitemap file, the admin order list searched by order
+// number and by customer, the admin dashboard (with the fiscal year's tax totals), the admin's invoices and credit
+// notes of a BS month and by number, and a customer's order history; then each p95 at the large size against the small one, beside the goal (≤ 2×, issue 20).
 // Every paid order has its invoice, and one in fifty of them a credit note. `BENCH_ROUNDS` (60) requests per figure;
 // `BENCH_GROWTH` ("1000:10000,100000:1000000") the sizes.
 import fs from "node:fs";
@@ -215,6 +215,7 @@ const FIGURES = {
   priceRange: "catalogue: a category, price range",
   search: "search (typical words)",
   related: "a product's You May Also Like",
+  sitemap: "a sitemap file of 1,000 products",
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
@@ -243,6 +244,8 @@ async function measure(origin, client, size, admin, tokenFor) {
   const search = Array.from({ length: n }, () => `/api/products/search?q=${encodeURIComponent(`${pick(TEAMS).toLowerCase()} ${pick(KITS).toLowerCase()} ${1990 + upTo(36)}`)}&limit=20`);
   // The related products of a product anywhere in the catalogue (a category holds a quarter of it).
   const related = Array.from({ length: n }, () => `/api/products/growth${upTo(size.products)}/related`);
+  // Any of the sitemap's files of products (1,000 each, docs/decisions/157): one at the small size, a hundred at the large.
+  const sitemap = Array.from({ length: n }, () => `/sitemaps/products-${upTo(Math.ceil(size.products / 1000))}.xml`);
   const numbers = await orderNumbers(
     client,
     Array.from({ length: n }, () => upTo(size.orders)),
@@ -269,6 +272,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.priceRange = await timeEach(origin, priceRange);
   out.search = await timeEach(origin, search);
   out.related = await timeEach(origin, related);
+  out.sitemap = await timeEach(origin, sitemap);
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);

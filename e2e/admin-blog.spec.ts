@@ -125,7 +125,7 @@ test.describe("with the Content-Security-Policy bypassed", () => {
     // A draft has no public page and is in no public list.
     expect((await page.request.get(`/blogs/${slug}`)).status()).toBe(404);
     expect((await (await page.request.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()).data.blogs).toEqual([]);
-    expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
+    expect(await (await page.request.get("/sitemaps/pages.xml")).text()).not.toContain(slug);
 
     // The same payload sent around the editor, straight to the API, is cleaned by the server.
     const { blogs } = (await (await page.request.get(`/api/admin/blogs?q=${encodeURIComponent(title)}`)).json()).data as { blogs: { id: string }[] };

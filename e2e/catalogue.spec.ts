@@ -452,9 +452,15 @@ test("a card's picture is asked for at the width it is drawn: never narrower, an
   }
 });
 
-test("sitemap and robots are served", async ({ request }) => {
-  const sitemap = await request.get("/sitemap.xml");
+test("sitemap and robots are served: the index's files list the shop's pages and its products", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  const index = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
+  expect(index).toBeTruthy();
+  const sitemap = await request.get(new URL(index!).pathname);
   expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain("/products/");
-  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
+  const files = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(files).toEqual(["/sitemaps/pages.xml", "/sitemaps/products-1.xml"]);
+  const [pages, products] = await Promise.all(files.map(async (f) => (await request.get(f)).text()));
+  expect(pages).toMatch(/<loc>[^<]*\/blogs\/[^<]+<\/loc>/);
+  expect(products).toMatch(/<loc>[^<]*\/products\/[^<]+<\/loc>/);
 });

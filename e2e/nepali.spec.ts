@@ -528,7 +528,7 @@ test.describe("नेपाली", () => {
   });
 
   test("the sitemap lists both languages", async ({ request }) => {
-    const res = await request.get("/sitemap.xml");
+    const res = await request.get("/sitemaps/products-1.xml");
     expect(res.ok()).toBe(true);
     const xml = await res.text();
     expect(xml).toMatch(/<loc>[^<]*\/ne\/products\/[^<]+<\/loc>/);

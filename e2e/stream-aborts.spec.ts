@@ -119,6 +119,7 @@ test("media, built assets, JSON, CSV exports, uploads, form posts and the live c
     { path: "/api/admin/subscribers/export.csv", cookie: adminCookie },
     { path: "/api/docs/json" },
     { path: "/sitemap.xml" },
+    { path: "/sitemaps/products-1.xml" },
     { path: "/socket.io/?EIO=4&transport=polling", cookie: customerCookie },
   ];
   for (const { path, cookie } of gets) {

@@ -112,7 +112,7 @@ describe("drafts are invisible until published", () => {
     expect(article.json().error).toBe("Blog not found");
     // The article page's loader asks the same service: a draft has no public page.
     await expect(t.app.services.blog.resolveSlug("secret-kit-launch-plans")).rejects.toMatchObject({ kind: "not_found" });
-    expect((await get("/sitemap.xml")).body).not.toContain("secret-kit-launch-plans");
+    expect((await get("/sitemaps/pages.xml")).body).not.toContain("secret-kit-launch-plans");
   });
 
   it("shows the post everywhere once published, dated at its first publication", async () => {
@@ -122,7 +122,7 @@ describe("drafts are invisible until published", () => {
     expect(published.publishedAt).not.toBeNull();
     expect(await publicTitles("?q=Secret")).toEqual(["Secret Kit Launch Plans"]);
     expect((await get("/api/blogs/slug/secret-kit-launch-plans")).statusCode).toBe(200);
-    expect((await get("/sitemap.xml")).body).toContain("<loc>https://shop.example.np/blogs/secret-kit-launch-plans</loc>");
+    expect((await get("/sitemaps/pages.xml")).body).toContain("<loc>https://shop.example.np/blogs/secret-kit-launch-plans</loc>");
   });
 
   it("hides it again when set back to DRAFT or ARCHIVED", async () => {
@@ -130,7 +130,7 @@ describe("drafts are invisible until published", () => {
       expect((await update(id, { title: "Secret Kit Launch Plans", status })).statusCode).toBe(200);
       expect(await publicTitles("?q=Secret")).toEqual([]);
       expect((await get("/api/blogs/slug/secret-kit-launch-plans")).statusCode).toBe(404);
-      expect((await get("/sitemap.xml")).body).not.toContain("secret-kit-launch-plans");
+      expect((await get("/sitemaps/pages.xml")).body).not.toContain("secret-kit-launch-plans");
     }
   });
 });
@@ -205,7 +205,7 @@ describe("slugs", () => {
     }
     expect((await get("/api/blogs/slug/derby-guide")).json().data.blog.title).toBe("Derby Day Guide");
     // The sitemap names only the current address.
-    const xml = (await get("/sitemap.xml")).body;
+    const xml = (await get("/sitemaps/pages.xml")).body;
     expect(xml).toContain("/blogs/derby-guide</loc>");
     expect(xml).not.toContain("/blogs/derby-day-guide");
   });

@@ -1,10 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { blogPosts, categories, products } from "../../db/schema/index.js";
 
-export async function findSitemapEntries(db: DbOrTx) {
-  const [productRows, categoryRows, postRows] = await Promise.all([
-    db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.status, "ACTIVE")).orderBy(asc(products.slug)),
+/** The sitemap's pages file: active product categories and published blog posts. */
+export async function findSitemapPages(db: DbOrTx) {
+  const [categoryRows, postRows] = await Promise.all([
     db
       .select({ slug: categories.slug, updatedAt: categories.updatedAt })
       .from(categories)
@@ -12,5 +12,22 @@ export async function findSitemapEntries(db: DbOrTx) {
       .orderBy(asc(categories.sortOrder), asc(categories.slug)),
     db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.status, "PUBLISHED")).orderBy(asc(blogPosts.slug)),
   ]);
-  return { products: productRows, categories: categoryRows, posts: postRows };
+  return { categories: categoryRows, posts: postRows };
+}
+
+/** How many products are active, from the counts kept per category and brand (migration 0018). */
+export async function countActiveProducts(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`SELECT coalesce(sum(products), 0)::int AS n FROM product_facet_counts`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Active products' slugs and dates in slug order, `limit` from `offset` (the index of migration 0025 alone). */
+export async function findSitemapProducts(db: DbOrTx, offset: number, limit: number) {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, "ACTIVE"))
+    .orderBy(asc(products.slug))
+    .limit(limit)
+    .offset(offset);
 }

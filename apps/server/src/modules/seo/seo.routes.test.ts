@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct } from "../../test/factories.js";
 import { blogPosts } from "../../db/schema/index.js";
+import { createSeoService } from "./seo.service.js";
 
 let t: TestContext;
 
@@ -18,21 +19,55 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const get = (url: string) => t.app.inject({ method: "GET", url });
+
 describe("GET /sitemap.xml", () => {
-  it("lists active products, categories by slug and published posts with absolute URLs", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+  it("is an index of the pages file and one file per thousand products, with absolute URLs", async () => {
+    const res = await get("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/xml");
-    const xml = res.body;
-    expect(xml).toContain("<loc>https://shop.example.np/products/nepal-home-jersey</loc>");
-    expect(xml).toContain("<loc>https://shop.example.np/products?category=football-jerseys</loc>");
-    expect(xml).toContain("<loc>https://shop.example.np/blogs/published-post</loc>");
+    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://shop.example.np/sitemaps/pages.xml",
+      "https://shop.example.np/sitemaps/products-1.xml",
+    ]);
+  });
+
+  it("lists active products in the products file and categories and published posts in the pages file, in both languages", async () => {
+    const products = await get("/sitemaps/products-1.xml");
+    expect(products.statusCode).toBe(200);
+    expect(products.headers["content-type"]).toContain("application/xml");
+    expect(products.body).toContain("<loc>https://shop.example.np/products/nepal-home-jersey</loc>");
     // Each page in Nepali too, both naming the other (docs/decisions/105).
-    expect(xml).toContain("<loc>https://shop.example.np/ne/products/nepal-home-jersey</loc>");
-    expect(xml).toContain("<loc>https://shop.example.np/ne</loc>");
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ne" href="https://shop.example.np/ne/products?category=football-jerseys"/>');
-    expect(xml).not.toContain("hidden-jersey");
-    expect(xml).not.toContain("draft-post");
+    expect(products.body).toContain("<loc>https://shop.example.np/ne/products/nepal-home-jersey</loc>");
+    expect(products.body).not.toContain("hidden-jersey");
+    const pages = (await get("/sitemaps/pages.xml")).body;
+    expect(pages).toContain("<loc>https://shop.example.np/products?category=football-jerseys</loc>");
+    expect(pages).toContain("<loc>https://shop.example.np/blogs/published-post</loc>");
+    expect(pages).toContain("<loc>https://shop.example.np/ne</loc>");
+    expect(pages).toContain('<xhtml:link rel="alternate" hreflang="ne" href="https://shop.example.np/ne/products?category=football-jerseys"/>');
+    expect(pages).not.toContain("draft-post");
+    expect(pages).not.toContain("/products/");
+  });
+
+  it("answers 404 for a file past the last one and for any other name, NUL and overlong numbers included", async () => {
+    for (const file of ["products-2.xml", "products-0.xml", "products-01.xml", "products-x.xml", "products-1.xml%00", "%00", "products-9999999.xml", "products-99999999999999999999999.xml", "pages.xml.gz", "PAGES.XML"]) {
+      const res = await get(`/sitemaps/${file}`);
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+
+  it("splits the products into files of the size given, in slug order, each product once", async () => {
+    const seo = createSeoService(t.database.db, "https://shop.example.np", { productsPerFile: 2 });
+    const db = t.database.db;
+    for (const slug of ["a-first-kit", "zz-last-kit"]) await insertProduct(db, { name: slug, slug });
+    const index = await seo.sitemapIndexXml();
+    expect(index).toContain("https://shop.example.np/sitemaps/products-2.xml");
+    expect(index).not.toContain("products-3.xml");
+    const slugsOf = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>https:\/\/shop\.example\.np\/products\/([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(slugsOf(await seo.productsSitemapXml(1))).toEqual(["a-first-kit", "nepal-home-jersey"]);
+    expect(slugsOf(await seo.productsSitemapXml(2))).toEqual(["zz-last-kit"]);
+    expect(await seo.productsSitemapXml(3)).toBeNull();
   });
 });
 
