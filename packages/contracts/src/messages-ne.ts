@@ -404,6 +404,7 @@ const WORDS_NE: Record<string, string> = { ...STATUS_WORDS_NE, KHALTI: "खल�
 export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   perItemMax: "एउटा सामान बढीमा {max} वटा मात्र अर्डर गर्न सकिन्छ",
   linesMax: "एउटा अर्डरमा बढीमा {max} किसिमका सामान हुन सक्छन्",
+  wishlistFull: "तपाईंको इच्छासूची भरिएको छ: यसमा बढीमा {max} वटा सामान राख्न सकिन्छ। अर्को थप्न एउटा हटाउनुहोस्।",
   unitsMax: "एउटा अर्डरमा बढीमा {max} वटा सामान हुन सक्छन्",
   itemMax: "एउटा अर्डरमा {product} (साइज {size}) बढीमा {max} वटा मात्र हुन सक्छ",
   noLongerAvailable: "{product} अब उपलब्ध छैन",

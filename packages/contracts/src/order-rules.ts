@@ -59,6 +59,8 @@ export function shortOrderId(id: string): string {
 export const MAX_QUANTITY_PER_LINE = 10;
 /** At most this many lines in one order or cart check. */
 export const MAX_ORDER_LINES = 30;
+/** At most this many products on one wishlist, in the browser and on the server (docs/decisions/158). */
+export const MAX_WISHLIST_ITEMS = 200;
 /** Default postal code (docs/product-rules.md §6). */
 export const DEFAULT_POSTAL_CODE = "44600";
 /** Unpaid wallet orders keep their stock for this long (docs/product-rules.md §8). */
@@ -129,6 +131,7 @@ export const ORDER_MSG = {
 export const ORDER_TEMPLATE = {
   perItemMax: "quantity must be at most {max} per item",
   linesMax: "At most {max} different items per order",
+  wishlistFull: "Your wishlist is full: it holds at most {max} products. Remove one to add another.",
   unitsMax: "At most {max} items per order",
   itemMax: "At most {max} of {product} (size {size}) per order",
   noLongerAvailable: "{product} is no longer available",

@@ -3,7 +3,7 @@ import { limitParam } from "./api.js";
 import { fillMessage } from "./messages.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
-import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, ORDER_TEMPLATE } from "./order-rules.js";
+import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_WISHLIST_ITEMS, ORDER_TEMPLATE } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
 import type { Locale } from "./locale.js";
@@ -294,7 +294,7 @@ export const WishlistEntrySchema = z.object({
 export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
 
 export const WishlistAddSchema = z.object({ productId: productIdField });
-export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(200, "Too many wishlist items") });
+export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(MAX_WISHLIST_ITEMS, "Too many wishlist items") });
 
 /**
  * One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old

@@ -4,7 +4,7 @@
  */
 import { toast } from "./toast";
 import { useSyncExternalStore } from "react";
-import { MSG, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
+import { fillMessage, MAX_WISHLIST_ITEMS, MSG, ORDER_TEMPLATE, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { api } from "./api";
 import { browserLocale, localizeMessage, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
@@ -39,9 +39,17 @@ export function useInWishlist(productId: string): boolean {
   return useSyncExternalStore(wishlistStore.subscribe, () => isInWishlist(productId), () => false);
 }
 
+/** The server's refusal of one more product, in the page's language (docs/decisions/158). */
+const wishlistFull = () => toast.error(localizeMessage(fillMessage(ORDER_TEMPLATE.wishlistFull, { max: MAX_WISHLIST_ITEMS }), browserLocale()));
+
 export function addToWishlist(product: ProductCardData): boolean {
   if (isInWishlist(product.id)) {
     toast.error(tBrowser("wishToast.already"), { duration: 2000, position: "bottom-right" });
+    return false;
+  }
+  // The limit the server keeps, kept here too, so a guest's list never grows past what sign-in can merge.
+  if (wishlistStore.get().length >= MAX_WISHLIST_ITEMS) {
+    wishlistFull();
     return false;
   }
   const item: WishlistItem = {
@@ -97,9 +105,13 @@ const fromServer = (e: WishlistEntry): WishlistItem => ({ ...e });
  * list from the server as the truth, and keeps later changes in step.
  */
 export async function syncWishlistWithServer(): Promise<void> {
-  const ids = wishlistStore.get().map((i) => i.id);
+  // A list kept before the limit existed may be longer: its first ones are sent, as the server would keep.
+  const ids = wishlistStore.get().map((i) => i.id).slice(0, MAX_WISHLIST_ITEMS);
   const { items } = await api<{ items: WishlistEntry[] }>("/api/wishlist/merge", { body: { productIds: ids } });
   serverWishlist = true;
+  const kept = new Set(items.map((e) => e.id));
+  // The account's list had no room for some of this browser's: say so rather than drop them unseen.
+  if (items.length >= MAX_WISHLIST_ITEMS && wishlistStore.get().some((i) => !kept.has(i.id))) wishlistFull();
   wishlistStore.set(items.map(fromServer));
 }
 

@@ -1,10 +1,11 @@
-import { effectivePrice, MSG, ORDER_MSG, type WishlistEntry } from "@khelkud/contracts";
+import { effectivePrice, fillMessage, MAX_WISHLIST_ITEMS, MSG, ORDER_MSG, ORDER_TEMPLATE, type WishlistEntry } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { productsWithStock } from "../catalog/catalog.service.js";
 import * as repo from "./wishlist.repository.js";
 
 export const ALREADY_IN_WISHLIST = ORDER_MSG.alreadyInWishlist;
+export const WISHLIST_FULL = fillMessage(ORDER_TEMPLATE.wishlistFull, { max: MAX_WISHLIST_ITEMS });
 
 /** The signed-in customer's wishlist, kept on the server so every device shows the same list. */
 export function createWishlistService(db: Db) {
@@ -31,10 +32,16 @@ export function createWishlistService(db: Db) {
     });
   }
 
+  /** Adds one product; a list that already holds MAX_WISHLIST_ITEMS products on sale takes no more (docs/decisions/158). */
   async function add(userId: string, productId: string): Promise<WishlistEntry[]> {
     if ((await repo.findActiveProductIds(db, [productId])).length === 0) throw notFound(MSG.productNotFound);
-    const inserted = await repo.insertItems(db, userId, [productId]);
-    if (inserted.length === 0) throw conflict(ALREADY_IN_WISHLIST);
+    await db.transaction(async (tx) => {
+      await repo.lockWishlistOf(tx, userId);
+      const wished = await repo.findWishedActiveIds(tx, userId);
+      if (wished.includes(productId)) throw conflict(ALREADY_IN_WISHLIST);
+      if (wished.length >= MAX_WISHLIST_ITEMS) throw conflict(WISHLIST_FULL);
+      if ((await repo.insertItems(tx, userId, [productId])).length === 0) throw conflict(ALREADY_IN_WISHLIST);
+    });
     return list(userId);
   }
 
@@ -47,9 +54,18 @@ export function createWishlistService(db: Db) {
     await repo.deleteAllOf(db, userId);
   }
 
-  /** Adds the ids kept in a browser before sign-in; unknown, inactive and duplicate ids are skipped. */
+  /**
+   * Adds the ids kept in a browser before sign-in, the first ones in the browser's order as many as the limit leaves room for; unknown,
+   * inactive and duplicate ids are skipped.
+   */
   async function merge(userId: string, productIds: string[]): Promise<WishlistEntry[]> {
-    await repo.insertItems(db, userId, await repo.findActiveProductIds(db, [...new Set(productIds)]));
+    const active = new Set(await repo.findActiveProductIds(db, [...new Set(productIds)]));
+    await db.transaction(async (tx) => {
+      await repo.lockWishlistOf(tx, userId);
+      const wished = new Set(await repo.findWishedActiveIds(tx, userId));
+      const fresh = [...new Set(productIds)].filter((id) => active.has(id) && !wished.has(id));
+      await repo.insertItems(tx, userId, fresh.slice(0, Math.max(0, MAX_WISHLIST_ITEMS - wished.size)));
+    });
     return list(userId);
   }
 
