@@ -55,8 +55,8 @@ export function createWishlistService(db: Db) {
   }
 
   /**
-   * Adds the ids kept in a browser before sign-in, the first ones in the browser's order as many as the limit leaves room for; unknown,
-   * inactive and duplicate ids are skipped.
+   * Adds the ids kept in a browser before sign-in: as many as the limit leaves room for, the first ones in the
+   * browser's order. Unknown, inactive and duplicate ids are skipped.
    */
   async function merge(userId: string, productIds: string[]): Promise<WishlistEntry[]> {
     const active = new Set(await repo.findActiveProductIds(db, [...new Set(productIds)]));
