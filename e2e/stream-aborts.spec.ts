@@ -117,6 +117,8 @@ test("media, built assets, JSON, CSV exports, uploads, form posts and the live c
     { path: "/api/products?limit=50" },
     { path: "/api/admin/orders/export.csv", cookie: adminCookie },
     { path: "/api/admin/subscribers/export.csv", cookie: adminCookie },
+    { path: "/api/admin/sales-register.csv", cookie: adminCookie },
+    { path: "/api/admin/sales-register.xlsx", cookie: adminCookie },
     { path: "/api/docs/json" },
     { path: "/sitemap.xml" },
     { path: "/sitemaps/products-1.xml" },

@@ -8,6 +8,11 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One CSV line, its end included. */
+export function csvLine(row: unknown[]): string {
+  return row.map(csvCell).join(",") + "\r\n";
+}
+
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return [header, ...rows].map(csvLine).join("");
 }

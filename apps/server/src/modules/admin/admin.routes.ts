@@ -1,4 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
+import { PassThrough, Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -61,7 +62,7 @@ import { AppError } from "../../lib/errors.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import { sendDocument } from "../invoices/invoices.routes.js";
 import { currentBsMonth } from "../invoices/invoices.service.js";
-import { registerCsv, registerXlsx } from "../invoices/register-files.js";
+import { registerCsv, writeRegisterXlsx } from "../invoices/register-files.js";
 import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
@@ -72,9 +73,19 @@ const actorOf = (req: FastifyRequest): Actor => ({ id: req.user!.id, ip: req.ip 
 const ImageParamsSchema = z.object({ id: z.string().min(1).max(200), imageId: z.string().min(1).max(200) });
 const CsvOrdersQuerySchema = AdminOrdersQuerySchema.pick({ q: true, status: true }).strict();
 
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
+/** A CSV download, whole or as lines written while they are read (decision 159), after a byte-order mark for spreadsheets. */
+function sendCsv(reply: FastifyReply, name: string, csv: string | AsyncIterable<string>) {
   const stamp = new Date().toISOString().slice(0, 10);
-  return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${name}-${stamp}.csv"`).header("Cache-Control", "no-store").send(`\uFEFF${csv}`);
+  const body =
+    typeof csv === "string"
+      ? `\uFEFF${csv}`
+      : Readable.from(
+          (async function* () {
+            yield "\uFEFF";
+            yield* csv;
+          })(),
+        );
+  return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${name}-${stamp}.csv"`).header("Cache-Control", "no-store").send(body);
 }
 
 interface UploadLimits {
@@ -219,21 +230,29 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.get("/admin/invoices/:id/pdf", { schema: { tags, summary: "A document as PDF (every print after the first is marked COPY)", params: IdParamSchema } }, async (req, reply) =>
       sendDocument(reply, admin.invoices, await admin.invoices.byId(req.params.id), req.user!.id, "PDF"),
     );
+    // Both files are written as the documents are read (decision 159): a fiscal year of a million documents is streamed,
+    // never built in memory. A period that does not parse is refused before anything is sent.
     app.get("/admin/sales-register.csv", { schema: { tags, summary: "Sales register (sales book) for a BS month 2083-04 or fiscal year 2083/84, as CSV", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
       const period = req.query.period ?? currentBsMonth();
-      const register = await admin.invoices.register(period);
+      const register = admin.invoices.register(period);
       if (!register) throw new AppError("invalid", ADMIN_MSG.noCalendarData);
       return sendCsv(reply, `sales-register-${period.replace("/", "-")}`, registerCsv(register));
     });
     app.get("/admin/sales-register.xlsx", { schema: { tags, summary: "Sales register for a BS month or fiscal year, as a spreadsheet", querystring: SalesRegisterQuerySchema } }, async (req, reply) => {
       const period = req.query.period ?? currentBsMonth();
-      const register = await admin.invoices.register(period);
+      const register = admin.invoices.register(period);
       if (!register) throw new AppError("invalid", ADMIN_MSG.noCalendarData);
+      const file = new PassThrough();
+      // A failure half-way (the database gone) ends the download cut short; the client sees an incomplete file.
+      writeRegisterXlsx(register, file).catch((error: unknown) => {
+        req.log.error({ err: error }, "sales register spreadsheet failed");
+        file.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("Content-Disposition", `attachment; filename="sales-register-${period.replace("/", "-")}.xlsx"`)
         .header("Cache-Control", "no-store")
-        .send(await registerXlsx(register));
+        .send(file);
     });
 
     // ------------------------------------------------------------ settings

@@ -138,12 +138,21 @@ export async function countDocuments(db: DbOrTx, f: DocumentFilter): Promise<num
 }
 
 /** Every document issued in [from, to), oldest first (the sales register). */
-export async function documentsBetween(db: DbOrTx, from: Date, to: Date): Promise<TaxDocumentRow[]> {
+/**
+ * Up to `limit` documents issued in [from, to), in the register's order (issue time, kind, number in its year), after
+ * the document `afterId` when given: a period read a page at a time, however many documents it holds (decision 159).
+ * The place to go on from is read from the stored row, so it is exact to the microsecond.
+ */
+export async function documentsBetween(db: DbOrTx, from: Date, to: Date, afterId: string | null, limit: number): Promise<TaxDocumentRow[]> {
+  const after = afterId
+    ? sql`(${taxDocuments.issuedAt}, ${taxDocuments.kind}, ${taxDocuments.sequence}) > (SELECT d.issued_at, d.kind, d.sequence FROM ${taxDocuments} d WHERE d.id = ${afterId})`
+    : undefined;
   return db
     .select()
     .from(taxDocuments)
-    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)))
-    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.sequence));
+    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to), after))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.sequence))
+    .limit(limit);
 }
 
 /**

@@ -185,11 +185,18 @@ export interface SalesRegisterRow {
   exempt: number;
 }
 
+/**
+ * A period's sales book as it is read (decision 159): its title, its rows a page of documents at a time, and its
+ * totals, complete once the rows have all been read.
+ */
 export interface SalesRegister {
   title: string;
-  rows: SalesRegisterRow[];
+  rows: AsyncIterable<SalesRegisterRow>;
   totals: { total: number; taxable: number; vat: number; exempt: number };
 }
+
+/** Documents read per query while a register is written out. */
+export const REGISTER_PAGE = 2_000;
 
 /** "2083-08": the BS month it is now in Nepal. */
 export function currentBsMonth(now = new Date()): string {
@@ -257,29 +264,44 @@ export function createInvoicesService(db: Db) {
         pagination: pagination(q.page, q.limit, total),
       };
     },
-    /** The sales book for a period: one row per document, credit notes negative, and totals. Null for a period that does not parse. */
-    async register(period: string): Promise<SalesRegister | null> {
+    /**
+     * The sales book for a period: one row per document, credit notes negative, and totals. The rows are read
+     * REGISTER_PAGE documents at a time while they are written out, so a fiscal year of a million documents never
+     * sits in memory (decision 159). Null for a period that does not parse.
+     */
+    register(period: string, pageSize = REGISTER_PAGE): SalesRegister | null {
       const p = registerPeriod(period);
       if (!p) return null;
-      const docs = await repo.documentsBetween(db, p.from, p.to);
-      const rows = docs.map((d) => {
-        const sign = d.kind === "CREDIT_NOTE" ? -1 : 1;
-        const ad = adDateInNepal(d.issuedAt);
-        return {
-          dateBs: d.issuedDateBs.replaceAll("-", "."),
-          dateAd: `${ad.year}-${String(ad.month).padStart(2, "0")}-${String(ad.day).padStart(2, "0")}`,
-          number: d.number,
-          kind: d.kind,
-          buyer: d.buyer.name,
-          buyerPan: d.buyer.pan ?? "",
-          total: sign * d.total,
-          taxable: sign * d.taxable,
-          vat: sign * d.vat,
-          exempt: sign * d.exempt,
-        };
-      });
-      const totals = rows.reduce((t, r) => ({ total: t.total + r.total, taxable: t.taxable + r.taxable, vat: t.vat + r.vat, exempt: t.exempt + r.exempt }), { total: 0, taxable: 0, vat: 0, exempt: 0 });
-      return { title: p.title, rows, totals };
+      const totals = { total: 0, taxable: 0, vat: 0, exempt: 0 };
+      async function* rows(): AsyncGenerator<SalesRegisterRow> {
+        for (let after: string | null = null; ; ) {
+          const docs = await repo.documentsBetween(db, p!.from, p!.to, after, pageSize);
+          for (const d of docs) {
+            const sign = d.kind === "CREDIT_NOTE" ? -1 : 1;
+            const ad = adDateInNepal(d.issuedAt);
+            const row = {
+              dateBs: d.issuedDateBs.replaceAll("-", "."),
+              dateAd: `${ad.year}-${String(ad.month).padStart(2, "0")}-${String(ad.day).padStart(2, "0")}`,
+              number: d.number,
+              kind: d.kind,
+              buyer: d.buyer.name,
+              buyerPan: d.buyer.pan ?? "",
+              total: sign * d.total,
+              taxable: sign * d.taxable,
+              vat: sign * d.vat,
+              exempt: sign * d.exempt,
+            };
+            totals.total += row.total;
+            totals.taxable += row.taxable;
+            totals.vat += row.vat;
+            totals.exempt += row.exempt;
+            yield row;
+          }
+          if (docs.length < pageSize) return;
+          after = docs.at(-1)!.id;
+        }
+      }
+      return { title: p.title, rows: rows(), totals };
     },
     /** This fiscal year's taxable sales and VAT (credit notes subtracted), for the dashboard. */
     async fiscalYearToDate(now = new Date()) {

@@ -320,6 +320,23 @@ describe("admin: documents, sales register, dashboard", () => {
   });
 });
 
+describe("the sales register read a page at a time (docs/decisions/159)", () => {
+  it("gives every document of a fiscal year once, in the same order and with the same totals, whatever the page size", async () => {
+    const year = fiscalYearOf(new Date());
+    const read = async (pageSize: number) => {
+      const register = shop.t.app.services.invoices.register(year, pageSize)!;
+      const numbers: string[] = [];
+      for await (const row of register.rows) numbers.push(row.number);
+      return { numbers, totals: register.totals };
+    };
+    const whole = await read(100_000);
+    expect(whole.numbers.length).toBeGreaterThan(200);
+    expect(new Set(whole.numbers).size).toBe(whole.numbers.length);
+    for (const pageSize of [1, 7, 200]) expect(await read(pageSize)).toEqual(whole);
+    expect(shop.t.app.services.invoices.register("2083-13")).toBeNull();
+  });
+});
+
 describe("tax totals kept per Nepal day (docs/decisions/130)", () => {
   /** Taxable and VAT of the documents issued in [from, to), credit notes subtracted, counted from the documents. */
   async function fromDocuments(from: Date, to: Date) {
