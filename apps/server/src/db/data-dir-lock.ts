@@ -91,7 +91,6 @@ function readHolder(file: string): Holder | null {
   }
 }
 
-/** Folders this process holds, by lock file. */
 /** The lock files this process holds, each with what it wrote in it. */
 const held = new Map<string, string>();
 let releasesOnExit = false;

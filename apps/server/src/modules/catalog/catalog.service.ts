@@ -54,6 +54,11 @@ export function catalogueFigures(db: Db): Promise<{ products: number; teams: num
   return repo.countActiveProductsAndTeams(db);
 }
 
+/** How many products are on sale, from the counts kept per category and brand (the sitemap's files, docs/decisions/157). */
+export function countActiveProducts(db: DbOrTx): Promise<number> {
+  return repo.countProducts(db, {});
+}
+
 /** The address of a stored picture (products, blog posts, avatars); `plugins/media.ts` serves it. */
 export function mediaUrl(key: string): string {
   return `/media/${key}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { blogPosts, categories, products } from "../../db/schema/index.js";
 
@@ -13,12 +13,6 @@ export async function findSitemapPages(db: DbOrTx) {
     db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.status, "PUBLISHED")).orderBy(asc(blogPosts.slug)),
   ]);
   return { categories: categoryRows, posts: postRows };
-}
-
-/** How many products are active, from the counts kept per category and brand (migration 0018). */
-export async function countActiveProducts(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`SELECT coalesce(sum(products), 0)::int AS n FROM product_facet_counts`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 /** Active products' slugs and dates in slug order, `limit` from `offset` (the index of migration 0025 alone). */

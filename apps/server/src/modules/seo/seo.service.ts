@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.js";
+import { countActiveProducts } from "../catalog/catalog.service.js";
 import * as repo from "./seo.repository.js";
 import { LOCALES, pathInLocale } from "@khelkud/contracts";
 
@@ -25,7 +26,7 @@ export function createSeoService(db: Db, publicUrl: string, { productsPerFile = 
     ).join("\n");
   const urlset = (lines: string[]) => `${URLSET_OPEN}${lines.join("\n")}\n</urlset>\n`;
 
-  const productFiles = async () => Math.ceil((await repo.countActiveProducts(db)) / productsPerFile);
+  const productFiles = async () => Math.ceil((await countActiveProducts(db)) / productsPerFile);
 
   /** `/sitemap.xml`: the pages file and one file per thousand active products. */
   async function sitemapIndexXml(): Promise<string> {
