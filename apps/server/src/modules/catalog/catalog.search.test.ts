@@ -399,9 +399,11 @@ describe("GET /api/products/:id/related", () => {
 
   it("picks at random across a large category: each product gets its own six, and all of the category gets picked", async () => {
     const db = t.database.db;
-    const keepers = await insertCategory(db, { name: "Goalkeeper Kits", slug: "goalkeeper-kits" });
+    // Names of this attempt's own, so that a retried test does not meet the first attempt's rows.
+    const tag = Math.random().toString(36).slice(2, 8);
+    const keepers = await insertCategory(db, { name: `Goalkeeper Kits ${tag}`, slug: `goalkeeper-kits-${tag}` });
     const kits: { id: string }[] = [];
-    for (let i = 0; i < 40; i++) kits.push(await insertProduct(db, { name: `Keeper Kit ${i}`, categoryId: keepers.id }));
+    for (let i = 0; i < 40; i++) kits.push(await insertProduct(db, { name: `Keeper Kit ${tag} ${i}`, categoryId: keepers.id }));
     const sets = new Set<string>();
     const picked = new Set<string>();
     for (const kit of kits) {
@@ -412,16 +414,18 @@ describe("GET /api/products/:id/related", () => {
       sets.add([...ids].sort().join(" "));
       for (const id of ids) picked.add(id);
     }
-    // 40 products × 6 picks: drawn at random, nearly every product turns up and hardly two sets are the same.
+    // 40 products × 6 picks. Simulated 40,000 times, random keys and points gave at least 27 products picked and 38
+    // different sets; the same point for every product gave at most 8 and 7 (docs/decisions/156).
     expect(sets.size).toBeGreaterThan(30);
-    expect(picked.size).toBeGreaterThan(32);
+    expect(picked.size).toBeGreaterThan(20);
   });
 
   it("keeps a product's picks while the hour lasts, and never picks a product taken off sale", async () => {
     const db = t.database.db;
-    const scarves = await insertCategory(db, { name: "Scarves", slug: "scarves" });
+    const tag = Math.random().toString(36).slice(2, 8);
+    const scarves = await insertCategory(db, { name: `Scarves ${tag}`, slug: `scarves-${tag}` });
     const all: { id: string }[] = [];
-    for (let i = 0; i < 12; i++) all.push(await insertProduct(db, { name: `Supporters Scarf ${i}`, categoryId: scarves.id }));
+    for (let i = 0; i < 12; i++) all.push(await insertProduct(db, { name: `Supporters Scarf ${tag} ${i}`, categoryId: scarves.id }));
     const ids = async () => ((await get(`/api/products/${all[0]!.id}/related`)).body.data.products as { id: string }[]).map((p) => p.id);
     const first = await ids();
     expect(first).toHaveLength(6);
