@@ -213,9 +213,11 @@ async function orderNumbers(client, ids) {
 const FIGURES = {
   catalogue: "catalogue: a category, facets",
   priceRange: "catalogue: a category, price range",
+  everything: "catalogue: everything, sorted",
   search: "search (typical words)",
   related: "a product's You May Also Like",
   sitemap: "a sitemap file of 1,000 products",
+  adminProducts: "admin products, newest first",
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
@@ -241,6 +243,11 @@ async function measure(origin, client, size, admin, tokenFor) {
     const min = 1000 + 100 * upTo(80);
     return `/api/products?category=${slug}&facets=true&minPrice=${min}&maxPrice=${min + 2000}&limit=20${pick(sorts)}`;
   });
+  // Every product on sale in one of the orders a shopper picks, no category (docs/decisions/160): pages 1–3 of 20.
+  const shopperSorts = ["price-low", "price-high", "name", "rating", "newest"];
+  const everything = Array.from({ length: n }, () => `/api/products?facets=true&limit=20&page=${upTo(3)}&sort=${pick(shopperSorts)}`);
+  // The administrator's product list as it opens: every status, newest first, pages 1–3 of 20.
+  const adminProducts = Array.from({ length: n }, () => `/api/admin/products?page=${upTo(3)}&limit=20`);
   const search = Array.from({ length: n }, () => `/api/products/search?q=${encodeURIComponent(`${pick(TEAMS).toLowerCase()} ${pick(KITS).toLowerCase()} ${1990 + upTo(36)}`)}&limit=20`);
   // The related products of a product anywhere in the catalogue (a category holds a quarter of it).
   const related = Array.from({ length: n }, () => `/api/products/growth${upTo(size.products)}/related`);
@@ -270,9 +277,11 @@ async function measure(origin, client, size, admin, tokenFor) {
   await timeEach(origin, catalogue.slice(0, 5).concat(search.slice(0, 5))); // warm-up
   out.catalogue = await timeEach(origin, catalogue);
   out.priceRange = await timeEach(origin, priceRange);
+  out.everything = await timeEach(origin, everything);
   out.search = await timeEach(origin, search);
   out.related = await timeEach(origin, related);
   out.sitemap = await timeEach(origin, sitemap);
+  out.adminProducts = await timeEach(origin, adminProducts, bearer);
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);
