@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   ESEWA_FORM_URL: optionalUrl,
   ESEWA_STATUS_URL: optionalUrl,
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  EMBEDDED_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SMTP_URL: z
     .string()
     .trim()
@@ -174,6 +175,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** How often server.ts sweeps expired unpaid wallet orders (0 = never). */
   paymentSweepSeconds: number;
+  /** How often server.ts vacuums and analyses the embedded database's tables that need it (0 = never; PGlite only). */
+  embeddedUpkeepSeconds: number;
   /** SMTP connection string; undefined means e-mails are written to the development outbox in dataDir/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -317,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     repoRoot,
     payments: paymentsConfig(env, publicUrl),
     paymentSweepSeconds: env.PAYMENT_SWEEP_SECONDS,
+    embeddedUpkeepSeconds: env.EMBEDDED_UPKEEP_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),

@@ -2,6 +2,7 @@ import net from "node:net";
 import { buildApp } from "./app.js";
 import { EnvError, loadConfig } from "./env.js";
 import { describeDatabaseFailure, openDatabase, type Database } from "./db/client.js";
+import { startEmbeddedUpkeep } from "./db/embedded-upkeep.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { installConnectionGuard } from "./lib/connection-guard.js";
 import { exposedDevSurfacesWarning } from "./plugins/dev-only.js";
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
   if (config.notifications.pollMs > 0) {
     const stopWorker = app.services.notifications.start(config.notifications.pollMs, app.log);
     app.addHook("onClose", () => stopWorker());
+  }
+  // PGlite has no autovacuum: the server vacuums and analyses its tables by autovacuum's thresholds (docs/decisions/161).
+  if (database.kind === "pglite" && config.embeddedUpkeepSeconds > 0) {
+    const stopUpkeep = startEmbeddedUpkeep(database.db, config.embeddedUpkeepSeconds * 1000, app.log);
+    app.addHook("onClose", async () => stopUpkeep());
   }
   app.addHook("onClose", () => database.close());
 
