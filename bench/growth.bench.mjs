@@ -218,6 +218,7 @@ const FIGURES = {
   related: "a product's You May Also Like",
   sitemap: "a sitemap file of 1,000 products",
   adminProducts: "admin products, newest first",
+  adminUsers: "admin users, newest first",
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
@@ -248,6 +249,8 @@ async function measure(origin, client, size, admin, tokenFor) {
   const everything = Array.from({ length: n }, () => `/api/products?facets=true&limit=20&page=${upTo(3)}&sort=${pick(shopperSorts)}`);
   // The administrator's product list as it opens: every status, newest first, pages 1–3 of 20.
   const adminProducts = Array.from({ length: n }, () => `/api/admin/products?page=${upTo(3)}&limit=20`);
+  // The administrator's user list as it opens: every user, newest first, pages 1–3 of 20, each with its number of orders.
+  const adminUsers = Array.from({ length: n }, () => `/api/admin/users?page=${upTo(3)}&limit=20`);
   const search = Array.from({ length: n }, () => `/api/products/search?q=${encodeURIComponent(`${pick(TEAMS).toLowerCase()} ${pick(KITS).toLowerCase()} ${1990 + upTo(36)}`)}&limit=20`);
   // The related products of a product anywhere in the catalogue (a category holds a quarter of it).
   const related = Array.from({ length: n }, () => `/api/products/growth${upTo(size.products)}/related`);
@@ -282,6 +285,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.related = await timeEach(origin, related);
   out.sitemap = await timeEach(origin, sitemap);
   out.adminProducts = await timeEach(origin, adminProducts, bearer);
+  out.adminUsers = await timeEach(origin, adminUsers, bearer);
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);
