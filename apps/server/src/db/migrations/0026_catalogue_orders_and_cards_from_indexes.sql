@@ -11,6 +11,10 @@ CREATE INDEX IF NOT EXISTS "products_status_name_idx" ON "products" USING btree 
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_status_rating_idx" ON "products" USING btree ("status", "rating_average" DESC NULLS LAST, "review_count" DESC, "id");
 --> statement-breakpoint
+-- Migration 0002's index of the list price after the status served no statement: the catalogue sorts and filters by the
+-- price a shopper pays (the sale price when lower), which the first index above holds. It was written on every change.
+DROP INDEX IF EXISTS "products_status_price_idx";
+--> statement-breakpoint
 -- A list, a search and a card read each product's stock (the sum of its sizes') and main picture with a subquery per
 -- row. With a shop's few hundred sizes and pictures in a few pages, PostgreSQL answered each of those subqueries by
 -- reading the whole table: 40 scans of product_sizes and 40 of product_images for the API's second page of 20, most

@@ -137,7 +137,6 @@ export async function countDocuments(db: DbOrTx, f: DocumentFilter): Promise<num
   return row?.n ?? 0;
 }
 
-/** Every document issued in [from, to), oldest first (the sales register). */
 /**
  * Up to `limit` documents issued in [from, to), in the register's order (issue time, kind, number in its year), after
  * the document `afterId` when given: a period read a page at a time, however many documents it holds (decision 159).

@@ -26,7 +26,7 @@ export async function* registerCsv(r: SalesRegister): AsyncGenerator<string> {
       lines = [];
     }
   }
-  yield lines.join("") + csvLine(totalsRow(r.totals).map((v, i) => (i >= 6 ? Number(v).toFixed(2) : v)));
+  yield lines.join("") + csvLine(totalsRow(r.totals).map((v) => (typeof v === "number" ? v.toFixed(2) : v)));
 }
 
 /** exceljs (about 25 MB resident) is loaded by the first spreadsheet, not at start (docs/decisions/098). */
