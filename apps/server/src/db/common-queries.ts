@@ -45,3 +45,9 @@ export function addressHolds(address: SQL, text: string): SQL | undefined {
   const localBackwards = `${escapeLike([...local].reverse().join(""))}%`;
   return sql`(reverse(split_part(lower(${address}), '@', 1)) LIKE ${localBackwards} AND split_part(lower(${address}), '@', 2) LIKE ${`${escapeLike(domain)}%`} AND ${address} LIKE '%@%')`;
 }
+
+/** The rows of a raw statement, on either driver (node-postgres and PGlite both answer `{ rows }`). */
+export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,14 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
+import { rawRows } from "../../db/common-queries.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
 const TZ = "Asia/Kathmandu";
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * Folds the totals the order triggers keep (docs/decisions/119, migrations 0013 and 0016) and moves the best-sellers
@@ -30,7 +26,7 @@ const ORDER_TOTALS = sql`(SELECT status, payment_status, payment_method, orders,
  * (docs/decisions/129), all from the hourly totals: at most 30 × 24 rows, whatever the number of orders.
  */
 export async function revenue(db: DbOrTx) {
-  const [r] = await rows<{ today: number; week: number; month: number }>(
+  const [r] = await rawRows<{ today: number; week: number; month: number }>(
     db,
     sql`WITH b AS (
       SELECT khelkud_nepal_midnight(khelkud_nepal_day(now())) AS today, khelkud_nepal_hour(now() - interval '7 days') AS h7, khelkud_nepal_hour(now() - interval '30 days') AS h30
@@ -45,7 +41,7 @@ export async function revenue(db: DbOrTx) {
 }
 
 export async function ordersByStatus(db: DbOrTx) {
-  const list = await rows<{ status: string; n: number }>(
+  const list = await rawRows<{ status: string; n: number }>(
     db,
     sql`SELECT status, sum(orders)::int AS n FROM ${ORDER_TOTALS} t GROUP BY status HAVING sum(orders) <> 0`,
   );
@@ -53,7 +49,7 @@ export async function ordersByStatus(db: DbOrTx) {
 }
 
 export async function moneyWaiting(db: DbOrTx) {
-  const [r] = await rows<{ cod_n: number; cod_sum: number; wallet_n: number; wallet_sum: number }>(
+  const [r] = await rawRows<{ cod_n: number; cod_sum: number; wallet_n: number; wallet_sum: number }>(
     db,
     sql`SELECT
       coalesce(sum(orders) FILTER (WHERE payment_method = 'COD'), 0)::int AS cod_n,
@@ -74,7 +70,7 @@ export async function moneyWaiting(db: DbOrTx) {
  * walks `product_sizes_low_stock_idx` in this order and stops after `limit` entries, however large the catalogue.
  */
 export async function lowStock(db: DbOrTx, limit = 20) {
-  return rows<{ productId: string; name: string; slug: string; size: string; stock: number }>(
+  return rawRows<{ productId: string; name: string; slug: string; size: string; stock: number }>(
     db,
     sql`SELECT p.id AS "productId", p.name, p.slug, ps.size, ps.stock
     FROM product_sizes ps JOIN products p ON p.id = ps.product_id
@@ -84,7 +80,7 @@ export async function lowStock(db: DbOrTx, limit = 20) {
 }
 
 export async function recentOrders(db: DbOrTx, limit = 8) {
-  return rows<{
+  return rawRows<{
     id: string;
     orderNumber: string;
     customer: string | null;
@@ -110,7 +106,7 @@ type BestSeller = { productId: string; name: string; units: number; revenue: num
  * (docs/decisions/125). A few primary-key look-ups, whatever the number of orders (docs/decisions/129).
  */
 async function bestSellersKept(db: DbOrTx, limit: number): Promise<BestSeller[] | null> {
-  const [r] = await rows<{ ok: boolean; list: BestSeller[] | null }>(
+  const [r] = await rawRows<{ ok: boolean; list: BestSeller[] | null }>(
     db,
     sql`WITH delta AS (
       SELECT product_id, sum(units) AS units, sum(revenue) AS revenue, max(name) AS name FROM product_sales_deltas GROUP BY product_id
@@ -149,7 +145,7 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
     await refreshTotals(db);
     list = await bestSellersKept(db, limit);
   }
-  list ??= await rows<BestSeller>(
+  list ??= await rawRows<BestSeller>(
     db,
     sql`SELECT oi.product_id AS "productId", max(oi.product_name) AS name, sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
@@ -161,7 +157,7 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
 
 /** Paid sales per Nepal calendar day for the last 30 days, days without sales included as 0. */
 export async function dailySales(db: DbOrTx) {
-  const list = await rows<{ day: string; revenue: number; orders: number }>(
+  const list = await rawRows<{ day: string; revenue: number; orders: number }>(
     db,
     sql`WITH days AS (
       SELECT generate_series((now() AT TIME ZONE ${TZ})::date - 29, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day

@@ -3,6 +3,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import { createHash } from "node:crypto";
 import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
+import { rawRows } from "../../db/common-queries.js";
 import { escapeLike } from "../../lib/sql-text.js";
 
 /** The price a shopper pays, in SQL (sale price only when lower). */
@@ -376,15 +377,10 @@ function keptCounts(f: ProductFilter): { table: SQL; where: SQL } {
   return { table: sql`${sql.identifier(keptCountsOf(f) ?? "product_facet_counts")}`, where: sql.join(conds, sql` AND `) };
 }
 
-async function keptRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
   if (countsAreKept(filter)) {
     const { table, where } = keptCounts(filter);
-    const [row] = await keptRows<{ n: number }>(db, sql`SELECT coalesce(sum(products), 0)::int AS n FROM ${table} WHERE ${where}`);
+    const [row] = await rawRows<{ n: number }>(db, sql`SELECT coalesce(sum(products), 0)::int AS n FROM ${table} WHERE ${where}`);
     return Number(row?.n ?? 0);
   }
   const [row] = await db.select({ n: count() }).from(products).where(productWhere(filter));
@@ -395,7 +391,7 @@ export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<
 export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<{ name: string; count: number }[]> {
   if (countsAreKept(filter)) {
     const { table, where } = keptCounts(filter);
-    const rows = await keptRows<{ name: string; count: number }>(
+    const rows = await rawRows<{ name: string; count: number }>(
       db,
       sql`SELECT brand AS name, sum(products)::int AS count FROM ${table} WHERE ${where}
         GROUP BY brand HAVING sum(products) > 0 ORDER BY sum(products) DESC, brand ASC`,
@@ -414,7 +410,7 @@ export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<{
 export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promise<{ categoryId: string | null; count: number }[]> {
   if (countsAreKept(filter)) {
     const { table, where } = keptCounts(filter);
-    const rows = await keptRows<{ category_id: string; count: number }>(
+    const rows = await rawRows<{ category_id: string; count: number }>(
       db,
       sql`SELECT category_id, sum(products)::int AS count FROM ${table} WHERE ${where} GROUP BY category_id HAVING sum(products) > 0`,
     );
