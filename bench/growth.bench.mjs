@@ -170,9 +170,9 @@ async function grow(url, have, want) {
     await client.query("SET session_replication_role = DEFAULT");
     // The replica role skipped the triggers that keep the dashboard's totals (docs/decisions/119): count them again.
     await client.query("SELECT khelkud_order_totals_rebuild()");
-    // And, where the schema keeps them, each customer's number of orders (docs/decisions/148) and the tax documents'
-    // days (docs/decisions/130).
-    for (const rebuild of ["khelkud_customer_orders_rebuild", "khelkud_tax_document_days_rebuild"]) {
+    // And, where the schema keeps them, each customer's number of orders (docs/decisions/148), the tax documents'
+    // days (docs/decisions/130) and the users per role and status (docs/decisions/162).
+    for (const rebuild of ["khelkud_customer_orders_rebuild", "khelkud_tax_document_days_rebuild", "khelkud_user_counts_rebuild"]) {
       const { rows } = await client.query("SELECT to_regproc($1) IS NOT NULL AS kept", [rebuild]);
       if (rows[0].kept) await client.query(`SELECT ${rebuild}()`);
     }

@@ -4,7 +4,7 @@ import { newId } from "../../db/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { orders, passwordResetTokens, reviews, users, type UserRow } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/paging.js";
-import { addressHolds } from "../../db/common-queries.js";
+import { addressHolds, rawRows } from "../../db/common-queries.js";
 import { containsPattern } from "../../lib/sql-text.js";
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
@@ -119,9 +119,20 @@ export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
     .offset(offsetOf(q.page, q.limit));
 }
 
-export async function countUsers(db: DbOrTx, q: Pick<AdminUsersQuery, "q" | "role" | "status"> = {}): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(adminWhere(q));
-  return row?.n ?? 0;
+/**
+ * How many users match the admin list's filters, and how many there are in all. Without a search both come from the
+ * counts kept per role and status (migration 0028, docs/decisions/162): at most four rows, however many users. A search
+ * counts the users it finds.
+ */
+export async function countUsers(db: DbOrTx, q: Pick<AdminUsersQuery, "q" | "role" | "status">): Promise<{ matching: number; all: number }> {
+  const kept = await rawRows<{ role: string; status: string; users: string | number }>(db, sql`SELECT role, status, users FROM user_counts`);
+  const all = kept.reduce((n, r) => n + Number(r.users), 0);
+  if (containsPattern(q.q)) {
+    const [row] = await db.select({ n: count() }).from(users).where(adminWhere(q));
+    return { matching: row?.n ?? 0, all };
+  }
+  const matching = kept.filter((r) => (!q.role || r.role === q.role) && (!q.status || r.status === q.status)).reduce((n, r) => n + Number(r.users), 0);
+  return { matching, all };
 }
 
 export async function countOrdersOf(db: DbOrTx, userId: string): Promise<number> {

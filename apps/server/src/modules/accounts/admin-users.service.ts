@@ -76,8 +76,8 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
 
   return {
     async list(q: AdminUsersQuery) {
-      const [rows, total, overallTotal] = await Promise.all([repo.findUsersPage(db, q), repo.countUsers(db, q), repo.countUsers(db)]);
-      return { users: rows.map((r) => toAdminUser(r.user, r.orderCount)), pagination: pagination(q.page, q.limit, total), overallTotal };
+      const [rows, counts] = await Promise.all([repo.findUsersPage(db, q), repo.countUsers(db, q)]);
+      return { users: rows.map((r) => toAdminUser(r.user, r.orderCount)), pagination: pagination(q.page, q.limit, counts.matching), overallTotal: counts.all };
     },
 
     /** A new account has no password: the person sets their own through a single-use link (no fixed password, ever). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import * as common from "../../db/common-queries.js";
 import { blogPosts, categories, orderItems, productImages, products, productSizes, type ProductRow } from "../../db/schema/index.js";
@@ -34,9 +34,24 @@ export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
     .offset(offsetOf(q.page, q.limit));
 }
 
-export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(where(q));
-  return row?.n ?? 0;
+/**
+ * How many products match the admin list's filters, and how many there are in all, in one statement. Without a search
+ * the active ones come from the catalogue's kept counts (migration 0018, docs/decisions/162) and the hidden ones are
+ * counted, from the indexes that lead with the status: a shop hides few of its products. A search counts what it finds.
+ */
+export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<{ matching: number; all: number }> {
+  const kept = (category?: string) => sql`(SELECT coalesce(sum(c."products"), 0) FROM "product_facet_counts" c ${category ? sql`WHERE c."category_id" = ${category}` : sql``})`;
+  const hidden = (category?: string) => sql`(SELECT count(*) FROM "products" p WHERE p."status" = 'INACTIVE' ${category ? sql`AND p."category_id" = ${category}` : sql``})`;
+  const searched = containsPattern(q.q) ? sql`(SELECT count(*) FROM ${products} WHERE ${where(q)})` : sql`NULL`;
+  const [row] = await common.rawRows<{ searched: string | null; active: string; hidden: string; allActive: string; allHidden: string }>(
+    db,
+    sql`SELECT ${searched} AS searched, ${kept(q.categoryId)} AS active, ${hidden(q.categoryId)} AS hidden, ${kept()} AS "allActive", ${hidden()} AS "allHidden"`,
+  );
+  if (!row) return { matching: 0, all: 0 };
+  const all = Number(row.allActive) + Number(row.allHidden);
+  if (row.searched !== null) return { matching: Number(row.searched), all };
+  const matching = q.status === "ACTIVE" ? Number(row.active) : q.status === "INACTIVE" ? Number(row.hidden) : Number(row.active) + Number(row.hidden);
+  return { matching, all };
 }
 
 export async function findProductRow(db: DbOrTx, id: string) {

@@ -127,8 +127,8 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     get,
 
     async list(q: AdminProductsQuery) {
-      const [rows, total, overallTotal] = await Promise.all([repo.findProducts(db, q), repo.countProducts(db, q), repo.countProducts(db, {})]);
-      return { products: await hydrate(rows), pagination: pagination(q.page, q.limit, total), overallTotal };
+      const [rows, counts] = await Promise.all([repo.findProducts(db, q), repo.countProducts(db, q)]);
+      return { products: await hydrate(rows), pagination: pagination(q.page, q.limit, counts.matching), overallTotal: counts.all };
     },
 
     async create(actor: Actor, input: ProductInputParsed): Promise<Product> {

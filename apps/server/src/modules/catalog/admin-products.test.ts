@@ -100,6 +100,33 @@ describe("creating and editing products", () => {
     expect(stocks).toEqual([...stocks].sort((a: number, b: number) => a - b));
   });
 
+  it("gives each filter's total and the overall total as counting the products does, hidden ones and products without a category included (docs/decisions/162)", async () => {
+    // Categories of their own: later tests count the products of this file's two.
+    const [shirts, caps] = [(await insertCategory(t.database.db, { name: "Counted Shirts" })).id, (await insertCategory(t.database.db, { name: "Counted Caps" })).id];
+    await insertProduct(t.database.db, { name: "Hidden Training Top", categoryId: shirts, status: "INACTIVE" });
+    await insertProduct(t.database.db, { name: "Shown Training Top", categoryId: shirts });
+    await insertProduct(t.database.db, { name: "Hidden Cap", categoryId: caps, status: "INACTIVE" });
+    await insertProduct(t.database.db, { name: "Loose Socks", categoryId: null });
+    // One hidden with the admin's own change, so the kept counts follow a status change too.
+    const shown = await insertProduct(t.database.db, { name: "Soon Hidden Shorts", categoryId: caps });
+    await t.database.db.update(products).set({ status: "INACTIVE" }).where(eq(products.id, shown.id));
+    const counted = async (category?: string, status?: string, name?: string) => {
+      const all = await t.database.db.select({ category: products.categoryId, status: products.status, name: products.name }).from(products);
+      return all.filter((p) => (!category || p.category === category) && (!status || p.status === status) && (!name || p.name.toLowerCase().includes(name))).length;
+    };
+    const everyProduct = await counted();
+    for (const category of [undefined, categoryId, shirts, caps]) {
+      for (const status of [undefined, "ACTIVE", "INACTIVE"]) {
+        for (const q of [undefined, "hidden"]) {
+          const query = new URLSearchParams({ ...(category ? { categoryId: category } : {}), ...(status ? { status } : {}), ...(q ? { q } : {}) });
+          const data = (await api("GET", `/api/admin/products?${query}`)).json().data;
+          expect([query.toString(), data.pagination.total, data.overallTotal]).toEqual([query.toString(), await counted(category, status, q), everyProduct]);
+        }
+      }
+    }
+    expect(await counted(undefined, "INACTIVE")).toBeGreaterThanOrEqual(3);
+  });
+
   it("the feature toggle changes only `featured`, keeping sale price, sizes and colours", async () => {
     const created = (await api("POST", "/api/admin/products", body({ name: "Toggle Kit" }))).json().data.product;
     const res = await api("PATCH", `/api/admin/products/${created.id}/featured`, { featured: true });
