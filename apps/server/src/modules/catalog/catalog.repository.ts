@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import { createHash } from "node:crypto";
 import { keepsNamedStatements, type DbOrTx } from "../../db/client.js";
 import { categories, productImages, productSizes, products } from "../../db/schema/index.js";
@@ -568,7 +567,7 @@ const summaryColumns = {
  * The same with every match of the filter, not only this page's (absent past the last page: count on its own), for
  * filters whose counts are not kept: the window reads every match before the page's first row.
  */
-const countedSummaryColumns = { ...summaryColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) };
+const countedSummaryColumns = { ...summaryColumns, total: sql<number>`"products"."total"`.mapWith(Number) };
 /** The same for the unfiltered list: every active product, counted from the kept counts (as `countProducts` counts it) on every row. */
 const unfilteredSummaryColumns = { ...summaryColumns, total: sql<number>`(SELECT coalesce(sum(c."products"), 0) FROM "product_facet_counts" c)`.mapWith(Number) };
 
@@ -584,15 +583,8 @@ function summaryStatement(db: DbOrTx, order: ProductOrder) {
   const name = `catalog_list_${order.key}_${order.dir}`;
   let statement = byOrder.get(name);
   if (!statement) {
-    statement = db
-      .select(unfilteredSummaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(productWhere({}))
-      .orderBy(...orderBy(order, undefined))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name);
+    const page = pageOf(db, {}, order, sql.placeholder("limit"), sql.placeholder("offset"));
+    statement = db.select(unfilteredSummaryColumns).from(page).leftJoin(categories, ofCategory).orderBy(...orderBy(order, undefined)).prepare(name);
     byOrder.set(name, statement);
   }
   return statement;
@@ -601,18 +593,50 @@ type SummaryStatement = { execute(values: { limit: number; offset: number }): Pr
 const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
 const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
 
-/** A page of products read with either set of summary columns: the filter, the order and the page. */
-function summaryPage<Q extends PgSelect>(query: Q, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return query
+/** The columns of a product that a list's card and its orders read (every order but a search's relevance). */
+const pageColumns = {
+  id: products.id,
+  name: products.name,
+  nameNe: products.nameNe,
+  slug: products.slug,
+  brand: products.brand,
+  team: products.team,
+  price: products.price,
+  salePrice: products.salePrice,
+  featured: products.featured,
+  isNew: products.isNew,
+  personalisable: products.personalisable,
+  ratingAverage: products.ratingAverage,
+  reviewCount: products.reviewCount,
+  categoryId: products.categoryId,
+  createdAt: products.createdAt,
+};
+type Bound = number | ReturnType<typeof sql.placeholder>;
+
+/**
+ * One page of a product list, read first (docs/decisions/163): this statement walks the order's index to the page's
+ * rows and nothing more, and the callers join only those rows to their category and give them their stock and main
+ * picture. Read in one statement, PostgreSQL computed both subqueries and the join for every row the offset skipped
+ * too (40 for page 3 of 20). It is named `products` and keeps the columns' names, so the card's columns and the order
+ * read it as they read the table; the outer order sorts the page's rows again (in memory).
+ * `withTotal` is the number of matches counted by the inner statement (`count(*) OVER ()`), for filters whose counts
+ * are not kept. A search ranked by relevance has its own statement (`rankedSearch`).
+ */
+function pageOf(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: Bound, offset: Bound, withTotal = false) {
+  return db
+    .select({ ...pageColumns, ...(withTotal ? { total: sql<number>`count(*) OVER ()`.as("total") } : {}) })
+    .from(products)
     .where(productWhere(filter))
     .orderBy(...orderBy(order, filter.search))
-    .limit(limit)
-    .offset(offset);
+    .limit(limit as number)
+    .offset(offset as number)
+    .as("products");
 }
+const ofCategory = eq(categories.id, products.categoryId);
 
 /** One page of a product list in the shape a list sends (the number of matches: `countProducts`, from the kept counts when `countsAreKept`). */
 export async function findProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return summaryPage(db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
+  return db.select(summaryColumns).from(pageOf(db, filter, order, limit, offset)).leftJoin(categories, ofCategory).orderBy(...orderBy(order, filter.search));
 }
 export type ProductSummaryRow = Awaited<ReturnType<typeof findProductSummaryRows>>[number];
 
@@ -628,7 +652,7 @@ export async function findUnfilteredSummaryRows(db: DbOrTx, order: ProductOrder,
 
 /** One page of a product list in the shape a list sends with the number of matches, in one query: for the filters `countsAreKept` does not answer. */
 export async function findCountedProductSummaryRows(db: DbOrTx, filter: ProductFilter, order: ProductOrder, limit: number, offset: number) {
-  return summaryPage(db.select(countedSummaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).$dynamic(), filter, order, limit, offset);
+  return db.select(countedSummaryColumns).from(pageOf(db, filter, order, limit, offset, true)).leftJoin(categories, ofCategory).orderBy(...orderBy(order, filter.search));
 }
 
 export async function findProductRowBy(db: DbOrTx, by: { id?: string; slug?: string }, includeInactive = false) {
