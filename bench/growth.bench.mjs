@@ -219,6 +219,7 @@ const FIGURES = {
   sitemap: "a sitemap file of 1,000 products",
   adminProducts: "admin products, newest first",
   adminUsers: "admin users, newest first",
+  ordersList: "admin orders, newest first",
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
@@ -260,6 +261,9 @@ async function measure(origin, client, size, admin, tokenFor) {
     client,
     Array.from({ length: n }, () => upTo(size.orders)),
   );
+  // The administrator's order list as it opens (every order) or with a status chosen, newest first, pages 1–3 of 20.
+  const statuses = ["", "", "&status=PENDING", "&status=PROCESSING", "&status=SHIPPED", "&status=DELIVERED", "&status=CANCELLED"];
+  const ordersList = Array.from({ length: n }, () => `/api/admin/orders?page=${upTo(3)}&limit=20${pick(statuses)}`);
   // A full number, or its last six characters as read out over the phone.
   const ordersByNumber = numbers.map((num, i) => `/api/admin/orders?q=${encodeURIComponent(i % 2 ? num : num.slice(-6))}`);
   const ordersByCustomer = Array.from({ length: n }, (_, i) => {
@@ -286,6 +290,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.sitemap = await timeEach(origin, sitemap);
   out.adminProducts = await timeEach(origin, adminProducts, bearer);
   out.adminUsers = await timeEach(origin, adminUsers, bearer);
+  out.ordersList = await timeEach(origin, ordersList, bearer);
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);

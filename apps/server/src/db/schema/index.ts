@@ -310,7 +310,8 @@ export const orders = pgTable(
     // With the order's id and (in migration 0021, as INCLUDE) its status: the admin search counts and pages a
     // customer's orders from the index alone (docs/decisions/143).
     index("orders_user_created_id_idx").on(t.userId, t.createdAt, t.id),
-    index("orders_status_idx").on(t.status),
+    // The admin list of one status, newest first (migration 0029, docs/decisions/164; it replaced one on the status alone).
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt),
     // The admin order list finds an order by a part of its number (docs/decisions/102).
     index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),

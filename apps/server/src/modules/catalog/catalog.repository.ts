@@ -543,8 +543,8 @@ export async function findProductDetail(db: DbOrTx, by: "id" | "slug", key: stri
   return row ? { ...row, images: withImageDates(row.images) } : undefined;
 }
 
-/** What a product list shows of each product (ProductSummary): the card's columns, the stock of all sizes and the main picture. */
-const summaryColumns = {
+/** A product's own columns that a list's card shows. */
+const cardColumns = {
   id: products.id,
   name: products.name,
   nameNe: products.nameNe,
@@ -559,6 +559,10 @@ const summaryColumns = {
   ratingAverage: products.ratingAverage,
   reviewCount: products.reviewCount,
   categoryId: products.categoryId,
+};
+/** What a product list shows of each product (ProductSummary): the card's columns, the stock of all sizes and the main picture. */
+const summaryColumns = {
+  ...cardColumns,
   category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
   stock: sql<number>`coalesce((SELECT sum(s.stock) FROM ${productSizes} s WHERE s.product_id = ${products.id}), 0)`.mapWith(Number),
   image: sql<{ key: string; altText: string; altTextNe: string; width: number; height: number } | null>`(SELECT json_build_object('key', i.key, 'altText', i.alt_text, 'altTextNe', i.alt_text_ne, 'width', i.width, 'height', i.height) FROM ${productImages} i WHERE i.product_id = ${products.id} ORDER BY i.is_primary DESC, i.sort_order, i.created_at LIMIT 1)`,
@@ -594,23 +598,7 @@ const summaryStatements = new WeakMap<DbOrTx, Map<string, SummaryStatement>>();
 const isUnfiltered = (f: ProductFilter) => Object.values(f).every((v) => v === undefined);
 
 /** The columns of a product that a list's card and its orders read (every order but a search's relevance). */
-const pageColumns = {
-  id: products.id,
-  name: products.name,
-  nameNe: products.nameNe,
-  slug: products.slug,
-  brand: products.brand,
-  team: products.team,
-  price: products.price,
-  salePrice: products.salePrice,
-  featured: products.featured,
-  isNew: products.isNew,
-  personalisable: products.personalisable,
-  ratingAverage: products.ratingAverage,
-  reviewCount: products.reviewCount,
-  categoryId: products.categoryId,
-  createdAt: products.createdAt,
-};
+const pageColumns = { ...cardColumns, createdAt: products.createdAt };
 type Bound = number | ReturnType<typeof sql.placeholder>;
 
 /**

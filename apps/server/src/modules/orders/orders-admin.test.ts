@@ -195,6 +195,45 @@ describe("order list, export and dashboard", () => {
     expect(pending.pagination.total).toBe(3);
   });
 
+  it("gives the list's total for every order and for each status as counting the orders does, before and after the dashboard folds the kept totals (docs/decisions/164)", async () => {
+    const STATUSES = ["", "PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"];
+    const listedAndCounted = async () => {
+      const all = await t.database.db.select({ status: orders.status }).from(orders);
+      const listed: Record<string, number> = {};
+      const counted: Record<string, number> = {};
+      for (const status of STATUSES) {
+        const res = await api("GET", `/api/admin/orders?limit=2${status ? `&status=${status}` : ""}`);
+        expect(res.statusCode).toBe(200);
+        const data = res.json().data as { orders: { status: string }[]; pagination: { total: number } };
+        expect(data.orders.every((o) => !status || o.status === status)).toBe(true);
+        listed[status || "all"] = data.pagination.total;
+        counted[status || "all"] = all.filter((o) => !status || o.status === status).length;
+      }
+      return { listed, counted };
+    };
+    const expectTheSame = async () => {
+      const { listed, counted } = await listedAndCounted();
+      expect(listed).toEqual(counted);
+      return listed;
+    };
+    const before = await expectTheSame();
+    // New orders, a status moved through the API, a cancellation and a deletion, then raw statements.
+    const a = await reserved();
+    const b = await reserved();
+    await reserved({ status: "DELIVERED", paymentStatus: "PAID", paidAt: new Date() });
+    expect((await api("PATCH", `/api/admin/orders/${a.id}/status`, { status: "PROCESSING" })).statusCode).toBe(200);
+    expect((await api("PATCH", `/api/admin/orders/${b.id}/status`, { status: "CANCELLED" })).statusCode).toBe(200);
+    const afterChanges = await expectTheSame();
+    expect(afterChanges.all).toBe(before.all! + 3);
+    expect(afterChanges.CANCELLED).toBe(before.CANCELLED! + 1);
+    expect((await api("DELETE", `/api/admin/orders/${b.id}`)).statusCode).toBe(200);
+    await t.database.db.update(orders).set({ status: "SHIPPED" }).where(eq(orders.status, "PROCESSING"));
+    const unfolded = await expectTheSame();
+    // The dashboard folds the deltas into the totals: the list's numbers stay those of the orders.
+    expect((await api("GET", "/api/admin/dashboard")).statusCode).toBe(200);
+    expect(await expectTheSame()).toEqual(unfolded);
+  });
+
   it("exports the filtered list as CSV", async () => {
     const res = await api("GET", "/api/admin/orders/export.csv?status=PROCESSING");
     expect(res.statusCode).toBe(200);
