@@ -2,11 +2,13 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { CategoryType } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { categories, type CategoryRow } from "../../db/schema/index.js";
+import { activeProductsIn, hiddenProductsIn } from "./admin-products.repository.js";
 
 export type CategoryColumns = Omit<typeof categories.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-// Written out: Drizzle renders bare column names inside a raw subquery.
-const productCount = sql<number>`(SELECT count(*)::int FROM "products" p WHERE p."category_id" = "categories"."id")`;
+// Written out: Drizzle renders bare column names inside a raw subquery. The products: the active ones from the
+// catalogue's kept counts and the hidden ones counted (docs/decisions/162), not every product of the category.
+const productCount = sql<number>`(${activeProductsIn(sql`"categories"."id"`)} + ${hiddenProductsIn(sql`"categories"."id"`)})::int`;
 const postCount = sql<number>`(SELECT count(*)::int FROM "blog_posts" b WHERE b."category_id" = "categories"."id")`;
 
 /** How many products and posts use the category. */

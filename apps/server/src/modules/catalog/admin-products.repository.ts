@@ -34,14 +34,20 @@ export async function findProducts(db: DbOrTx, q: AdminProductsQuery) {
     .offset(offsetOf(q.page, q.limit));
 }
 
+/** The active products of a category (`category`: its id, a value or a column), or of all, from the catalogue's kept counts (docs/decisions/133). */
+export const activeProductsIn = (category?: SQL) =>
+  sql<number>`(SELECT coalesce(sum(k."products"), 0) FROM "product_facet_counts" k ${category ? sql`WHERE k."category_id" = ${category}` : sql``})`;
+/** The hidden products of a category, or of all, counted from the indexes that lead with the status (docs/decisions/162). */
+export const hiddenProductsIn = (category?: SQL) => sql<number>`(SELECT count(*) FROM "products" h WHERE h."status" = 'INACTIVE' ${category ? sql`AND h."category_id" = ${category}` : sql``})`;
+
 /**
  * How many products match the admin list's filters, and how many there are in all, in one statement. Without a search
  * the active ones come from the catalogue's kept counts (migration 0018, docs/decisions/162) and the hidden ones are
  * counted, from the indexes that lead with the status: a shop hides few of its products. A search counts what it finds.
  */
 export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<{ matching: number; all: number }> {
-  const kept = (category?: string) => sql`(SELECT coalesce(sum(c."products"), 0) FROM "product_facet_counts" c ${category ? sql`WHERE c."category_id" = ${category}` : sql``})`;
-  const hidden = (category?: string) => sql`(SELECT count(*) FROM "products" p WHERE p."status" = 'INACTIVE' ${category ? sql`AND p."category_id" = ${category}` : sql``})`;
+  const kept = (category?: string) => activeProductsIn(category === undefined ? undefined : sql`${category}`);
+  const hidden = (category?: string) => hiddenProductsIn(category === undefined ? undefined : sql`${category}`);
   const searched = containsPattern(q.q) ? sql`(SELECT count(*) FROM ${products} WHERE ${where(q)})` : sql`NULL`;
   const [row] = await common.rawRows<{ searched: string | null; active: string; hidden: string; allActive: string; allHidden: string }>(
     db,

@@ -125,6 +125,11 @@ describe("creating and editing products", () => {
       }
     }
     expect(await counted(undefined, "INACTIVE")).toBeGreaterThanOrEqual(3);
+    // The categories screen: each category's products, hidden ones included (docs/decisions/164).
+    const listed = (await api("GET", "/api/admin/categories?type=PRODUCT")).json().data.categories as { id: string; productCount: number }[];
+    for (const category of [categoryId, shirts, caps]) expect([category, listed.find((c) => c.id === category)?.productCount]).toEqual([category, await counted(category)]);
+    const refused = await api("DELETE", `/api/admin/categories/${caps}`);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, `This category still has ${await counted(caps)} products. Move them to another category before deleting it.`]);
   });
 
   it("the feature toggle changes only `featured`, keeping sale price, sizes and colours", async () => {
