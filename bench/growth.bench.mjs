@@ -156,6 +156,28 @@ async function generateTaxDocuments(client, from, to) {
   );
 }
 
+/**
+ * The administrator's audit log as a shop of that size would have it: the status change that delivered each order, and
+ * the creation of each product, spread over the last year.
+ */
+async function generateAudit(client, have, want) {
+  const spread = (g) => `now() - (${g} % 365) * interval '1 day' - (${g} % 1440) * interval '1 minute'`;
+  for (let from = have.orders + 1; from <= want.orders; from += 100_000) {
+    await client.query(
+      `INSERT INTO audit_log (id, actor_user_id, action, entity_type, entity_id, before, after, created_at)
+      SELECT 'growth-audit-o' || g, 'growth-admin', 'order.status', 'order', 'growth-o' || g, '{"status": "OUT_FOR_DELIVERY"}', '{"status": "DELIVERED"}', ${spread("g")}
+      FROM generate_series($1::int, $2::int) g`,
+      [from, Math.min(from + 99_999, want.orders)],
+    );
+  }
+  await client.query(
+    `INSERT INTO audit_log (id, actor_user_id, action, entity_type, entity_id, after, created_at)
+    SELECT 'growth-audit-p' || g, 'growth-admin', 'product.create', 'product', 'growth' || g, '{}', ${spread("(g * 7)")}
+    FROM generate_series($1::int, $2::int) g`,
+    [have.products + 1, want.products],
+  );
+}
+
 /** Grows the shop from `have` to `want`: products with their triggers, then customers and orders without (replica role skips FK checks). */
 async function grow(url, have, want) {
   const client = new pg.Client({ connectionString: url });
@@ -167,12 +189,14 @@ async function grow(url, have, want) {
     for (let from = have.users + 1; from <= want.users; from += 100_000) await generateUsers(client, from, Math.min(from + 99_999, want.users));
     for (let from = have.orders + 1; from <= want.orders; from += 100_000) await generateOrders(client, from, Math.min(from + 99_999, want.orders), want.users, want.products);
     for (let from = have.orders + 1; from <= want.orders; from += 100_000) await generateTaxDocuments(client, from, Math.min(from + 99_999, want.orders));
+    await generateAudit(client, have, want);
     await client.query("SET session_replication_role = DEFAULT");
     // The replica role skipped the triggers that keep the dashboard's totals (docs/decisions/119): count them again.
     await client.query("SELECT khelkud_order_totals_rebuild()");
     // And, where the schema keeps them, each customer's number of orders (docs/decisions/148), the tax documents'
-    // days (docs/decisions/130) and the users per role and status (docs/decisions/162).
-    for (const rebuild of ["khelkud_customer_orders_rebuild", "khelkud_tax_document_days_rebuild", "khelkud_user_counts_rebuild"]) {
+    // days (docs/decisions/130), the users per role and status (docs/decisions/162) and the audit log's entries per kind
+    // (docs/decisions/165).
+    for (const rebuild of ["khelkud_customer_orders_rebuild", "khelkud_tax_document_days_rebuild", "khelkud_user_counts_rebuild", "khelkud_audit_counts_rebuild"]) {
       const { rows } = await client.query("SELECT to_regproc($1) IS NOT NULL AS kept", [rebuild]);
       if (rows[0].kept) await client.query(`SELECT ${rebuild}()`);
     }
@@ -223,6 +247,7 @@ const FIGURES = {
   ordersByNumber: "admin orders, by order number",
   ordersByCustomer: "admin orders, by customer",
   dashboard: "admin dashboard",
+  audit: "admin audit log",
   billsOfMonth: "admin bills of a BS month",
   billsByNumber: "admin bills, by number",
   history: "a customer's order history",
@@ -272,6 +297,9 @@ async function measure(origin, client, size, admin, tokenFor) {
     return `/api/admin/orders?q=${encodeURIComponent(q)}`;
   });
   const dashboard = Array.from({ length: Math.min(n, 30) }, () => "/api/admin/dashboard");
+  // The audit log as it opens (every entry), or of products or of orders, newest first, pages 1–3 of 50.
+  const kinds = ["", "&entityType=product", "&entityType=order"];
+  const audit = Array.from({ length: n }, () => `/api/admin/audit?page=${upTo(3)}${pick(kinds)}`);
   const customers = Array.from({ length: n }, () => upTo(size.users));
   // This BS month's and last month's documents, a page of the first three; and documents by their number, whole or its
   // last digits.
@@ -294,6 +322,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);
   out.ordersByCustomer = await timeEach(origin, ordersByCustomer, bearer);
   out.dashboard = await timeEach(origin, dashboard, bearer);
+  out.audit = await timeEach(origin, audit, bearer);
   out.billsOfMonth = await timeEach(origin, billsOfMonth, bearer);
   out.billsByNumber = await timeEach(origin, billsByNumber, bearer);
   const history = [];

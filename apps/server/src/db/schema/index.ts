@@ -700,7 +700,12 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    // The log of one kind, newest first (migration 0030, docs/decisions/165).
+    index("audit_log_type_created_idx").on(t.entityType, t.createdAt, t.id),
+  ],
 );
 
 export type ProductImageRow = typeof productImages.$inferSelect;

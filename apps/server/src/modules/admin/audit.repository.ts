@@ -1,5 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { rawRows } from "../../db/common-queries.js";
 import { auditLog, users } from "../../db/schema/index.js";
 
 export type AuditInsert = typeof auditLog.$inferInsert;
@@ -20,10 +21,11 @@ export async function findAudit(db: DbOrTx, q: { entityType?: string; limit: num
     .offset(q.offset);
 }
 
+/**
+ * How many entries the log holds, of one kind or of all, from the counts its triggers keep per kind (migration 0030,
+ * docs/decisions/165): a row per kind, where counting read an index entry per entry.
+ */
 export async function countAudit(db: DbOrTx, entityType?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(entityType ? eq(auditLog.entityType, entityType) : undefined);
-  return row?.n ?? 0;
+  const [row] = await rawRows<{ n: string | number }>(db, sql`SELECT coalesce(sum(entries), 0) AS n FROM audit_counts ${entityType ? sql`WHERE entity_type = ${entityType}` : sql``}`);
+  return Number(row?.n ?? 0);
 }
