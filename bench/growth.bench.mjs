@@ -157,8 +157,8 @@ async function generateTaxDocuments(client, from, to) {
 }
 
 /**
- * The administrator's audit log as a shop of that size would have it: the status change that delivered each order, and
- * the creation of each product, spread over the last year.
+ * The administrator's audit log as a shop of that size would have it: a status change of each order and the creation
+ * of each product, spread over the last year.
  */
 async function generateAudit(client, have, want) {
   const spread = (g) => `now() - (${g} % 365) * interval '1 day' - (${g} % 1440) * interval '1 minute'`;

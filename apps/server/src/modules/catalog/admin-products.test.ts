@@ -107,7 +107,7 @@ describe("creating and editing products", () => {
     await insertProduct(t.database.db, { name: "Shown Training Top", categoryId: shirts });
     await insertProduct(t.database.db, { name: "Hidden Cap", categoryId: caps, status: "INACTIVE" });
     await insertProduct(t.database.db, { name: "Loose Socks", categoryId: null });
-    // One hidden with the admin's own change, so the kept counts follow a status change too.
+    // One hidden by an update, so the kept counts follow a status change too.
     const shown = await insertProduct(t.database.db, { name: "Soon Hidden Shorts", categoryId: caps });
     await t.database.db.update(products).set({ status: "INACTIVE" }).where(eq(products.id, shown.id));
     const counted = async (category?: string, status?: string, name?: string) => {
@@ -125,7 +125,7 @@ describe("creating and editing products", () => {
       }
     }
     expect(await counted(undefined, "INACTIVE")).toBeGreaterThanOrEqual(3);
-    // The categories screen: each category's products, hidden ones included (docs/decisions/164).
+    // The categories screen: each category's products, hidden ones included (docs/decisions/162).
     const listed = (await api("GET", "/api/admin/categories?type=PRODUCT")).json().data.categories as { id: string; productCount: number }[];
     for (const category of [categoryId, shirts, caps]) expect([category, listed.find((c) => c.id === category)?.productCount]).toEqual([category, await counted(category)]);
     const refused = await api("DELETE", `/api/admin/categories/${caps}`);
