@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/harness.js";
 import { insertCategory, insertProduct } from "../test/factories.js";
 import type { Database } from "./client.js";
+import { rawRows } from "./common-queries.js";
 import { upkeepDue, upkeepPass } from "./embedded-upkeep.js";
 
 let database: Database;
@@ -20,11 +21,14 @@ afterAll(() => database.close());
 async function counters(table: string) {
   const { db } = database;
   await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const result = await db.execute(sql`
+  const [row] = await rawRows<{ dead: number; changed: number; vacuumed: boolean; analysed: boolean; rows: number; allVisible: number }>(
+    db,
+    sql`
     SELECT s.n_dead_tup::int AS dead, s.n_mod_since_analyze::int AS changed, s.last_vacuum IS NOT NULL AS vacuumed, s.last_analyze IS NOT NULL AS analysed,
       c.reltuples::int AS rows, c.relallvisible::int AS "allVisible"
-    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public' AND s.relname = ${table}`);
-  return (result as unknown as { rows: { dead: number; changed: number; vacuumed: boolean; analysed: boolean; rows: number; allVisible: number }[] }).rows[0]!;
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public' AND s.relname = ${table}`,
+  );
+  return row!;
 }
 
 describe("upkeep of the embedded database", () => {

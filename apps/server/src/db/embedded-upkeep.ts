@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { rawRows } from "./common-queries.js";
 
 /**
  * The embedded database's upkeep (docs/decisions/161). PGlite runs PostgreSQL as one process with no autovacuum
@@ -54,13 +55,15 @@ export function upkeepDue(t: Omit<TableStats, "table">): UpkeepReason | undefine
 async function tableStats(db: Db): Promise<TableStats[]> {
   // The counters reach the statistics views when this backend reports them; make that happen before reading.
   await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const result = await db.execute(sql`
+  // Counters come as text or numbers depending on the driver.
+  const rows = await rawRows<{ table: string; rows: number; dead: string; inserted: string; changed: string }>(
+    db,
+    sql`
     SELECT s.relname AS "table", c.reltuples::float8 AS rows, s.n_dead_tup AS dead, s.n_ins_since_vacuum AS inserted, s.n_mod_since_analyze AS changed
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
     WHERE s.schemaname = 'public'
-    ORDER BY s.relname`);
-  // Both drivers answer { rows }; counters come as text or numbers depending on the driver.
-  const rows = (result as unknown as { rows: { table: string; rows: number; dead: string; inserted: string; changed: string }[] }).rows;
+    ORDER BY s.relname`,
+  );
   return rows.map((r) => ({
     table: r.table,
     rows: Number(r.rows),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertUser, sessionFor } from "../../test/factories.js";
+import { rawRows } from "../../db/common-queries.js";
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -23,9 +24,7 @@ afterAll(() => t.close());
 const api = (method: string, url: string, payload?: unknown) =>
   t.app.inject({ method: method as "GET", url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rawRows<T>(t.database.db, query);
 
 const KINDS = ["", "product", "category", "user", "order", "nothing-of-this-kind"];
 

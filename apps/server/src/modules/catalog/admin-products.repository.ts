@@ -46,12 +46,14 @@ export const hiddenProductsIn = (category?: SQL) => sql<number>`(SELECT count(*)
  * counted, from the indexes that lead with the status: a shop hides few of its products. A search counts what it finds.
  */
 export async function countProducts(db: DbOrTx, q: Pick<AdminProductsQuery, "q" | "categoryId" | "status">): Promise<{ matching: number; all: number }> {
-  const kept = (category?: string) => activeProductsIn(category === undefined ? undefined : sql`${category}`);
-  const hidden = (category?: string) => hiddenProductsIn(category === undefined ? undefined : sql`${category}`);
   const searched = containsPattern(q.q) ? sql`(SELECT count(*) FROM ${products} WHERE ${where(q)})` : sql`NULL`;
+  // Without a category, the category's numbers are the numbers in all: asked once.
+  const ofCategory = q.categoryId
+    ? sql`${activeProductsIn(sql`${q.categoryId}`)} AS active, ${hiddenProductsIn(sql`${q.categoryId}`)} AS hidden`
+    : sql`"allActive" AS active, "allHidden" AS hidden`;
   const [row] = await common.rawRows<{ searched: string | null; active: string; hidden: string; allActive: string; allHidden: string }>(
     db,
-    sql`SELECT ${searched} AS searched, ${kept(q.categoryId)} AS active, ${hidden(q.categoryId)} AS hidden, ${kept()} AS "allActive", ${hidden()} AS "allHidden"`,
+    sql`SELECT ${searched} AS searched, ${ofCategory}, "allActive", "allHidden" FROM (SELECT ${activeProductsIn()} AS "allActive", ${hiddenProductsIn()} AS "allHidden") every`,
   );
   if (!row) return { matching: 0, all: 0 };
   const all = Number(row.allActive) + Number(row.allHidden);

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { PRODUCT_SORTS } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct } from "../../test/factories.js";
+import { rawRows } from "../../db/common-queries.js";
 
 let t: TestContext;
 let jerseys: { id: string; slug: string; name: string };
@@ -66,13 +67,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function stored(): Promise<Stored[]> {
-  const res = (await t.database.db.execute(sql`
+  return rawRows<Stored>(
+    t.database.db,
+    sql`
     SELECT p.id, p.name, CASE WHEN p.sale_price IS NOT NULL AND p.sale_price < p.price THEN p.sale_price ELSE p.price END AS paid,
       p.rating_average::float8 AS rating, p.review_count AS reviews, p.created_at::text AS created, p.category_id AS category,
       (SELECT sum(stock)::int FROM product_sizes s WHERE s.product_id = p.id) AS stock,
       (SELECT key FROM product_images i WHERE i.product_id = p.id AND i.is_primary) AS image
-    FROM products p WHERE p.status = 'ACTIVE' AND p.name LIKE '% Paged Kit'`)) as unknown as { rows: Stored[] };
-  return res.rows;
+    FROM products p WHERE p.status = 'ACTIVE' AND p.name LIKE '% Paged Kit'`,
+  );
 }
 
 /** The shopper's order, written out from the rules (docs/product-rules.md §11), with the product id last as the tie-break. */

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { orders, orderStatusHistory } from "../../db/schema/index.js";
 import { insertOrder, stockOf } from "../admin/test-helpers.js";
+import { rawRows } from "../../db/common-queries.js";
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -230,7 +231,7 @@ describe("order list, export and dashboard", () => {
     await t.database.db.update(orders).set({ status: "SHIPPED" }).where(eq(orders.status, "PROCESSING"));
     const afterRaw = await expectTheSame();
     // The list folded the deltas into the totals, so none wait there; the dashboard folds them too and sees the same.
-    const [waiting] = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM order_totals_deltas`)) as unknown as { rows: { n: number }[] }).rows;
+    const [waiting] = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM order_totals_deltas`);
     expect(waiting!.n).toBe(0);
     await reserved();
     expect((await api("GET", "/api/admin/dashboard")).statusCode).toBe(200);
