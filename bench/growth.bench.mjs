@@ -280,7 +280,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   const search = Array.from({ length: n }, () => `/api/products/search?q=${encodeURIComponent(`${pick(TEAMS).toLowerCase()} ${pick(KITS).toLowerCase()} ${1990 + upTo(36)}`)}&limit=20`);
   // The related products of a product anywhere in the catalogue (a category holds a quarter of it).
   const related = Array.from({ length: n }, () => `/api/products/growth${upTo(size.products)}/related`);
-  // Any of the sitemap's files of products (1,000 each, docs/decisions/157): one at the small size, a hundred at the large.
+  // Any of the sitemap's files of products (about 1,000 each, docs/decisions/157, 166): one at the small size, a hundred at the large.
   const sitemap = Array.from({ length: n }, () => `/sitemaps/products-${upTo(Math.ceil(size.products / 1000))}.xml`);
   const numbers = await orderNumbers(
     client,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { blogPosts, categories, products } from "../../db/schema/index.js";
 
@@ -15,13 +15,15 @@ export async function findSitemapPages(db: DbOrTx) {
   return { categories: categoryRows, posts: postRows };
 }
 
-/** Active products' slugs and dates in slug order, `limit` from `offset` (the index of migration 0025 alone). */
-export async function findSitemapProducts(db: DbOrTx, offset: number, limit: number) {
+/**
+ * The active products whose slug hashes into `[from, to)` (`to` null: to the end of the range), with their dates, in
+ * slug order: a range of the index of migration 0031 alone (docs/decisions/166).
+ */
+export async function findSitemapProducts(db: DbOrTx, from: number, to: number | null) {
+  const hash = sql`hashtext(${products.slug})`;
   return db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(eq(products.status, "ACTIVE"))
-    .orderBy(asc(products.slug))
-    .limit(limit)
-    .offset(offset);
+    .where(and(eq(products.status, "ACTIVE"), sql`${hash} >= ${from}`, to === null ? undefined : sql`${hash} < ${to}`))
+    .orderBy(asc(products.slug));
 }

@@ -57,17 +57,30 @@ describe("GET /sitemap.xml", () => {
     }
   });
 
-  it("splits the products into files of the size given, in slug order, each product once", async () => {
-    const seo = createSeoService(t.database.db, "https://shop.example.np", { productsPerFile: 2 });
+  it("splits the products into files by a hash of the slug: each product in one file, each file in slug order", async () => {
+    const seo = createSeoService(t.database.db, "https://shop.example.np", { productsPerFile: 10 });
     const db = t.database.db;
-    for (const slug of ["a-first-kit", "zz-last-kit"]) await insertProduct(db, { name: slug, slug });
+    const slugsOf = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>https:\/\/shop\.example\.np\/products\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const files = async (count: number) => Promise.all(Array.from({ length: count }, (_, i) => seo.productsSitemapXml(i + 1).then(slugsOf)));
+    // With the one active product of beforeAll: 25 active products, three files of up to ten.
+    for (let i = 1; i <= 24; i++) await insertProduct(db, { name: `Kit ${i}`, slug: `kit-${String(i).padStart(2, "0")}` });
+    await insertProduct(db, { name: "Hidden kit", slug: "kit-hidden", status: "INACTIVE" });
     const index = await seo.sitemapIndexXml();
-    expect(index).toContain("https://shop.example.np/sitemaps/products-2.xml");
-    expect(index).not.toContain("products-3.xml");
-    const slugsOf = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>https:\/\/shop\.example\.np\/products\/([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(slugsOf(await seo.productsSitemapXml(1))).toEqual(["a-first-kit", "nepal-home-jersey"]);
-    expect(slugsOf(await seo.productsSitemapXml(2))).toEqual(["zz-last-kit"]);
-    expect(await seo.productsSitemapXml(3)).toBeNull();
+    expect(index).toContain("https://shop.example.np/sitemaps/products-3.xml");
+    expect(index).not.toContain("products-4.xml");
+    expect(await seo.productsSitemapXml(4)).toBeNull();
+
+    const before = await files(3);
+    const active = ["nepal-home-jersey", ...Array.from({ length: 24 }, (_, i) => `kit-${String(i + 1).padStart(2, "0")}`)].sort();
+    expect(before.flat().sort()).toEqual(active);
+    for (const file of before) expect(file).toEqual([...file].sort());
+    expect(before.filter((f) => f.length > 0)).toHaveLength(3);
+
+    // A product added, with the number of files unchanged, lands in one file and moves no other product.
+    await insertProduct(db, { name: "Kit 25", slug: "kit-25" });
+    const after = await files(3);
+    expect(after.map((file) => file.filter((s) => s !== "kit-25"))).toEqual(before);
+    expect(after.flat().filter((s) => s === "kit-25")).toHaveLength(1);
   });
 });
 

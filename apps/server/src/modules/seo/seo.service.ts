@@ -6,17 +6,22 @@ import { LOCALES, pathInLocale } from "@khelkud/contracts";
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /**
- * Products per file of the sitemap (docs/decisions/157). Each is listed in English and in Nepali, so a file holds 2,000
- * addresses, about 560 KB: well inside the protocol's 50,000 addresses and 50 MB per file, and cheap to build.
+ * Products per file of the sitemap, on average (docs/decisions/157, 166). Each is listed in English and in Nepali, so
+ * a file holds about 2,000 addresses, about 560 KB: well inside the protocol's 50,000 addresses and 50 MB per file,
+ * and cheap to build.
  */
 export const SITEMAP_PRODUCTS_PER_FILE = 1_000;
+
+/** Where the i-th of `shares` equal shares of PostgreSQL's `hashtext` range (the 32-bit signed integers) starts. */
+const hashShareStart = (i: number, shares: number) => Math.floor((i * 2 ** 32) / shares) - 2 ** 31;
 
 const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 
 /**
- * The sitemap (docs/decisions/105, 157) and `/robots.txt`. `/sitemap.xml` is an index of files: the pages (home,
- * catalogue, categories, blog and its published posts, about and contact) and the active products a thousand per file
- * in slug order. Every page is listed in English and under `/ne/` in Nepali, each naming the other as an alternate.
+ * The sitemap (docs/decisions/105, 157, 166) and `/robots.txt`. `/sitemap.xml` is an index of files: the pages
+ * (home, catalogue, categories, blog and its published posts, about and contact) and the active products, about a
+ * thousand per file, split by a hash of the slug, each file in slug order. Every page is listed in English and under
+ * `/ne/` in Nepali, each naming the other as an alternate.
  */
 export function createSeoService(db: Db, publicUrl: string, { productsPerFile = SITEMAP_PRODUCTS_PER_FILE } = {}) {
   const alternates = (path: string) => LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(publicUrl + pathInLocale(path, l))}"/>`).join("");
@@ -28,7 +33,7 @@ export function createSeoService(db: Db, publicUrl: string, { productsPerFile = 
 
   const productFiles = async () => Math.ceil((await countActiveProducts(db)) / productsPerFile);
 
-  /** `/sitemap.xml`: the pages file and one file per thousand active products. */
+  /** `/sitemap.xml`: the pages file and one file per thousand active products (rounded up). */
   async function sitemapIndexXml(): Promise<string> {
     const files = ["/sitemaps/pages.xml", ...Array.from({ length: await productFiles() }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
     const entries = files.map((f) => `  <sitemap><loc>${xmlEscape(publicUrl + f)}</loc></sitemap>`);
@@ -50,10 +55,14 @@ export function createSeoService(db: Db, publicUrl: string, { productsPerFile = 
 
   /** `/sitemaps/products-{n}.xml` (n from 1), or null past the last file. */
   async function productsSitemapXml(n: number): Promise<string | null> {
-    if (!Number.isSafeInteger(n) || n < 1 || n > (await productFiles())) return null;
-    const rows = await repo.findSitemapProducts(db, (n - 1) * productsPerFile, productsPerFile);
-    // Products taken off sale since the count: the last file can come out empty.
-    if (rows.length === 0) return null;
+    if (!Number.isSafeInteger(n) || n < 1) return null;
+    const files = await productFiles();
+    if (n > files) return null;
+    // File n of N holds the products whose slug hashes into the n-th of N equal shares of the 32-bit range. A file
+    // can come out empty (a shop of a few products split finely, or products taken off sale since the count): it
+    // is then an empty list, as the index names it.
+    const [from, to] = [hashShareStart(n - 1, files), n === files ? null : hashShareStart(n, files)];
+    const rows = await repo.findSitemapProducts(db, from, to);
     return urlset(rows.map((p) => url(`/products/${encodeURIComponent(p.slug)}`, p.updatedAt)));
   }
 
