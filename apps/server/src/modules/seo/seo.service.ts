@@ -3,7 +3,8 @@ import { countActiveProducts } from "../catalog/catalog.service.js";
 import * as repo from "./seo.repository.js";
 import { LOCALES, pathInLocale } from "@khelkud/contracts";
 
-const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const XML_ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => XML_ENTITIES[c]!);
 
 /**
  * Products per file of the sitemap, on average (docs/decisions/157, 166). Each is listed in English and in Nepali, so
@@ -24,11 +25,13 @@ const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http
  * `/ne/` in Nepali, each naming the other as an alternate.
  */
 export function createSeoService(db: Db, publicUrl: string, { productsPerFile = SITEMAP_PRODUCTS_PER_FILE } = {}) {
-  const alternates = (path: string) => LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(publicUrl + pathInLocale(path, l))}"/>`).join("");
-  const url = (path: string, lastmod?: Date) =>
-    LOCALES.map(
-      (l) => `  <url><loc>${xmlEscape(publicUrl + pathInLocale(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}${alternates(path)}</url>`,
-    ).join("\n");
+  // A page's entry in each language, each naming all of them: the addresses and the alternates built once per page.
+  const url = (path: string, lastmod?: Date) => {
+    const locs = LOCALES.map((l) => xmlEscape(publicUrl + pathInLocale(path, l)));
+    const alternates = LOCALES.map((l, i) => `<xhtml:link rel="alternate" hreflang="${l}" href="${locs[i]}"/>`).join("");
+    const date = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
+    return locs.map((loc) => `  <url><loc>${loc}</loc>${date}${alternates}</url>`).join("\n");
+  };
   const urlset = (lines: string[]) => `${URLSET_OPEN}${lines.join("\n")}\n</urlset>\n`;
 
   const productFiles = async () => Math.ceil((await countActiveProducts(db)) / productsPerFile);
