@@ -242,6 +242,7 @@ const FIGURES = {
   related: "a product's You May Also Like",
   sitemap: "a sitemap file of 1,000 products",
   adminProducts: "admin products, newest first",
+  adminProductsSorted: "admin products, by name or price",
   adminUsers: "admin users, newest first",
   ordersList: "admin orders, newest first",
   ordersByNumber: "admin orders, by order number",
@@ -275,6 +276,11 @@ async function measure(origin, client, size, admin, tokenFor) {
   const everything = Array.from({ length: n }, () => `/api/products?facets=true&limit=20&page=${upTo(3)}&sort=${pick(shopperSorts)}`);
   // The administrator's product list as it opens: every status, newest first, pages 1–3 of 20.
   const adminProducts = Array.from({ length: n }, () => `/api/admin/products?page=${upTo(3)}&limit=20`);
+  // The same sorted by name or list price, either way, of every status or of those on sale (docs/decisions/167).
+  const adminProductsSorted = Array.from(
+    { length: n },
+    () => `/api/admin/products?page=${upTo(3)}&limit=20&sortBy=${pick(["name", "price"])}&sortOrder=${pick(["asc", "desc"])}${pick(["", "&status=ACTIVE"])}`,
+  );
   // The administrator's user list as it opens: every user, newest first, pages 1–3 of 20, each with its number of orders.
   const adminUsers = Array.from({ length: n }, () => `/api/admin/users?page=${upTo(3)}&limit=20`);
   const search = Array.from({ length: n }, () => `/api/products/search?q=${encodeURIComponent(`${pick(TEAMS).toLowerCase()} ${pick(KITS).toLowerCase()} ${1990 + upTo(36)}`)}&limit=20`);
@@ -317,6 +323,7 @@ async function measure(origin, client, size, admin, tokenFor) {
   out.related = await timeEach(origin, related);
   out.sitemap = await timeEach(origin, sitemap);
   out.adminProducts = await timeEach(origin, adminProducts, bearer);
+  out.adminProductsSorted = await timeEach(origin, adminProductsSorted, bearer);
   out.adminUsers = await timeEach(origin, adminUsers, bearer);
   out.ordersList = await timeEach(origin, ordersList, bearer);
   out.ordersByNumber = await timeEach(origin, ordersByNumber, bearer);

@@ -100,6 +100,39 @@ describe("creating and editing products", () => {
     expect(stocks).toEqual([...stocks].sort((a: number, b: number) => a - b));
   });
 
+  it("pages through the list sorted by name or list price either way, of every status or one, as the rows sorted by hand (docs/decisions/167)", async () => {
+    // Ties in both the name and the price, so the order by id decides within them; some hidden.
+    const kits: [string, number, "ACTIVE" | "INACTIVE"][] = [
+      ["Sorted Kit B", 300_000, "ACTIVE"],
+      ["Sorted Kit A", 300_000, "INACTIVE"],
+      ["Sorted Kit B", 150_000, "ACTIVE"],
+      ["Sorted Kit C", 450_000, "ACTIVE"],
+      ["Sorted Kit A", 150_000, "ACTIVE"],
+      ["Sorted Kit B", 300_000, "INACTIVE"],
+      ["Sorted Kit D", 300_000, "ACTIVE"],
+    ];
+    const rows = [];
+    for (const [i, [name, price, status]] of kits.entries()) rows.push(await insertProduct(t.database.db, { name, slug: `sorted-kit-${i}`, price, status }));
+    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    for (const sortBy of ["name", "price"] as const) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        for (const status of [undefined, "ACTIVE", "INACTIVE"] as const) {
+          const sign = sortOrder === "asc" ? 1 : -1;
+          const expected = rows
+            .filter((r) => !status || r.status === status)
+            .sort((a, b) => sign * (sortBy === "name" ? byId(a.name, b.name) : a.price - b.price) || sign * byId(a.id, b.id))
+            .map((r) => r.id);
+          const seen: string[] = [];
+          for (let page = 1; page <= 3; page++) {
+            const url = `/api/admin/products?q=Sorted%20Kit&limit=3&page=${page}&sortBy=${sortBy}&sortOrder=${sortOrder}${status ? `&status=${status}` : ""}`;
+            seen.push(...(await api("GET", url)).json().data.products.map((p: { id: string }) => p.id));
+          }
+          expect(seen, `${sortBy} ${sortOrder} ${status ?? "every status"}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it("gives each filter's total and the overall total as counting the products does, hidden ones and products without a category included (docs/decisions/162)", async () => {
     // Categories of their own: later tests count the products of this file's two.
     const [shirts, caps] = [(await insertCategory(t.database.db, { name: "Counted Shirts" })).id, (await insertCategory(t.database.db, { name: "Counted Caps" })).id];
