@@ -62,7 +62,7 @@ describe("GET /sitemap.xml", () => {
     const db = t.database.db;
     const slugsOf = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>https:\/\/shop\.example\.np\/products\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
     const files = async (count: number) => Promise.all(Array.from({ length: count }, (_, i) => seo.productsSitemapXml(i + 1).then(slugsOf)));
-    // With the one active product of beforeAll: 25 active products, three files of up to ten.
+    // With the one active product of beforeAll: 25 active products at ten per file, so three files of about eight.
     for (let i = 1; i <= 24; i++) await insertProduct(db, { name: `Kit ${i}`, slug: `kit-${String(i).padStart(2, "0")}` });
     await insertProduct(db, { name: "Hidden kit", slug: "kit-hidden", status: "INACTIVE" });
     const index = await seo.sitemapIndexXml();
