@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = localProduct(await orNotFound(context.services.catalog.getProductBySlugOrId(params.slugOrId)), locale);
   // A failure only hides the section.
   const { value: related } = await arrived(
-    context.services.catalog.listRelatedProducts(product.id).then((list) => list.map((p) => localProduct(toProductCard(p, GRID_CARD), locale))),
+    context.services.catalog.listRelatedProducts(product.id, product.categoryId).then((list) => list.map((p) => localProduct(toProductCard(p, GRID_CARD), locale))),
   );
   return { product, related, publicUrl: context.publicUrl };
 }

@@ -487,36 +487,33 @@ function pickPoolWhere(pool: PickPool, exclude: string[]): SQL {
 }
 
 /**
- * Random picks for "You May Also Like" without sorting the pool (docs/decisions/156). Every product holds a random
- * number drawn once (`pick_key`, migration 0024); for each point in [0, 1) this takes the pool's first product at or
- * after the point in that order, wrapping round to the pool's first. Each point is two probes of an index, whatever the
- * pool's size. The ids come back once each, in the order of the first point that met them; two points may meet the same
- * product, so there can be fewer ids than points.
+ * Random picks for "You May Also Like" without sorting the pool (docs/decisions/156), as full rows with their category,
+ * sizes and images, in one statement (docs/decisions/168). Every product holds a random number drawn once (`pick_key`,
+ * migration 0024). With `points` (each in [0, 1)), each point takes the pool's first product at or after it in that
+ * order, wrapping round to the pool's first: two probes of an index, whatever the pool's size. Two points may meet the
+ * same product, so there can be fewer products than points; each comes once, in the order of the first point that met
+ * it. Without points, the pool's first products in that order: the rest of a pool the points did not fill. At most
+ * `limit` either way.
  */
-export async function findPickIdsAtPoints(db: DbOrTx, pool: PickPool, points: number[], exclude: string[]): Promise<string[]> {
+export async function findPickedRows(db: DbOrTx, pool: PickPool, points: number[] | null, exclude: string[], limit: number) {
   const arm = (from: SQL) => sql`(SELECT p.id, p.pick_key FROM ${products} p WHERE ${pickPoolWhere(pool, exclude)} ${from} ORDER BY p.pick_key LIMIT 1)`;
-  const result = await db.execute(sql`SELECT x.id FROM unnest(${sql.param(points)}::float8[]) WITH ORDINALITY AS pt(r, n)
-    CROSS JOIN LATERAL (SELECT w.id FROM (${arm(sql`AND p.pick_key >= pt.r`)} UNION ALL ${arm(sql``)}) w ORDER BY w.pick_key < pt.r LIMIT 1) x
-    GROUP BY x.id ORDER BY min(pt.n)`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
-}
-
-/** The pool's first `limit` products in the order of their random numbers: the rest of a pool the points did not fill. */
-export async function findFirstPickIds(db: DbOrTx, pool: PickPool, exclude: string[], limit: number): Promise<string[]> {
-  const result = await db.execute(sql`SELECT p.id FROM ${products} p WHERE ${pickPoolWhere(pool, exclude)} ORDER BY p.pick_key LIMIT ${limit}`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
-}
-
-/** Active products by id with their category, in the order of `ids` (one that went inactive meanwhile is left out). */
-export async function findActiveProductRowsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
+  const picks = points
+    ? sql`SELECT x.id, min(pt.n) AS n FROM unnest(${sql.param(points)}::float8[]) WITH ORDINALITY AS pt(r, n)
+        CROSS JOIN LATERAL (SELECT w.id FROM (${arm(sql`AND p.pick_key >= pt.r`)} UNION ALL ${arm(sql``)}) w ORDER BY w.pick_key < pt.r LIMIT 1) x
+        GROUP BY x.id ORDER BY min(pt.n) LIMIT ${limit}`
+    : sql`SELECT p.id, p.pick_key AS n FROM ${products} p WHERE ${pickPoolWhere(pool, exclude)} ORDER BY p.pick_key LIMIT ${limit}`;
   const rows = await db
-    .select({ product: products, category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe } })
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, slug: categories.slug, nameNe: categories.nameNe },
+      sizes: sizesJsonSql,
+      images: imagesJsonSql,
+    })
     .from(products)
+    .innerJoin(sql`(${picks}) AS picked`, sql`picked.id = ${products.id}`)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(inArray(products.id, ids), eq(products.status, "ACTIVE")));
-  const byId = new Map(rows.map((r) => [r.product.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+    .orderBy(sql`picked.n`);
+  return rows.map((r) => ({ ...r, images: withImageDates(r.images) }));
 }
 
 /**

@@ -420,6 +420,21 @@ describe("GET /api/products/:id/related", () => {
     expect(picked.size).toBeGreaterThan(20);
   });
 
+  it("gives each pick whole, as the product's own answer has it (sizes, pictures, category), and the page's call the same picks (docs/decisions/168)", async () => {
+    const db = t.database.db;
+    const tag = Math.random().toString(36).slice(2, 8);
+    const caps = await insertCategory(db, { name: `Caps ${tag}`, slug: `caps-${tag}` });
+    const all: { id: string }[] = [];
+    for (let i = 0; i < 9; i++)
+      all.push(await insertProduct(db, { name: `Cap ${tag} ${i}`, categoryId: caps.id, imageCount: i % 3, sizes: [{ size: "S", stock: i }, { size: "L", stock: 2 * i + 1 }] }));
+    const related = (await get(`/api/products/${all[0]!.id}/related`)).body.data.products as { id: string }[];
+    expect(related).toHaveLength(6);
+    for (const pick of related) expect(pick).toEqual((await get(`/api/products/${pick.id}`)).body.data.product);
+    // The product page passes the category it has just read: the same picks, without reading the product again.
+    const viaPage = await t.app.services.catalog.listRelatedProducts(all[0]!.id, caps.id);
+    expect(viaPage.map((p) => p.id)).toEqual(related.map((p) => p.id));
+  });
+
   it("keeps a product's picks while the hour lasts, and never picks a product taken off sale", async () => {
     const db = t.database.db;
     const tag = Math.random().toString(36).slice(2, 8);

@@ -584,22 +584,29 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   /**
    * You May Also Like: up to 6 at random from the same category, topped up from featured, never the product itself
    * (docs/decisions/156). The random points are drawn from the product and the hour, so a product shows the same picks
-   * for the rest of the hour (its page can be kept whole) and other ones the next.
+   * for the rest of the hour (its page can be kept whole) and other ones the next. `categoryId`: the product's
+   * category when the caller has just read the product (its page), which saves reading it again; without it the product
+   * is looked up, and one not on sale is not found. Each pool's picks come as full rows in one statement
+   * (docs/decisions/168).
    */
-  async function listRelatedProducts(productId: string, limit = RELATED_PRODUCTS): Promise<Product[]> {
-    const row = await repo.findProductRowBy(db, { id: productId });
-    if (!row) throw notFound(MSG.productNotFound);
+  async function listRelatedProducts(productId: string, categoryId?: string | null): Promise<Product[]> {
+    if (categoryId === undefined) {
+      const row = await repo.findProductRowBy(db, { id: productId });
+      if (!row) throw notFound(MSG.productNotFound);
+      categoryId = row.product.categoryId;
+    }
+    const limit = RELATED_PRODUCTS;
     const points = relatedPickPoints(productId, Date.now(), 2 * limit);
-    const ids: string[] = [];
+    const rows: Awaited<ReturnType<typeof repo.findPickedRows>> = [];
     const pickFrom = async (pool: repo.PickPool) => {
-      const exclude = [productId, ...ids];
-      ids.push(...(await repo.findPickIdsAtPoints(db, pool, points, exclude)).slice(0, limit - ids.length));
+      const taken = () => [productId, ...rows.map((r) => r.product.id)];
+      rows.push(...(await repo.findPickedRows(db, pool, points, taken(), limit - rows.length)));
       // Fewer than the points: a small pool, or points that met the same products; its first ones in the random order fill the rest.
-      if (ids.length < limit) ids.push(...(await repo.findFirstPickIds(db, pool, [productId, ...ids], limit - ids.length)));
+      if (rows.length < limit) rows.push(...(await repo.findPickedRows(db, pool, null, taken(), limit - rows.length)));
     };
-    if (row.product.categoryId) await pickFrom({ categoryId: row.product.categoryId });
-    if (ids.length < limit) await pickFrom({ featured: true });
-    return hydrate(await repo.findActiveProductRowsByIds(db, ids));
+    if (categoryId) await pickFrom({ categoryId });
+    if (rows.length < limit) await pickFrom({ featured: true });
+    return hydrate(rows);
   }
 
   /** One active product with its sizes and images, in one query. */
