@@ -51,3 +51,15 @@ export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Folds the order totals the triggers keep (docs/decisions/119, migrations 0013 and 0016) and moves the best-sellers
+ * window to the Nepal hour 30 days ago. Run before reading `keptOrderTotals`, so the deltas stay few: the dashboard and
+ * the admin order list's total (docs/decisions/164) both do.
+ */
+export async function refreshOrderTotals(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT khelkud_order_totals_refresh()`);
+}
+
+/** Orders by status, payment state and method, folded or not yet folded: a subquery whose sums equal counting the orders. */
+export const keptOrderTotals = sql`(SELECT status, payment_status, payment_method, orders, amount FROM order_totals UNION ALL SELECT status, payment_status, payment_method, orders, amount FROM order_totals_deltas)`;

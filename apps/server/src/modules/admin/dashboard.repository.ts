@@ -1,24 +1,18 @@
 import { sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD, type OrderStatus, type PaymentMethod, type PaymentStatus } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
-import { rawRows } from "../../db/common-queries.js";
+import { keptOrderTotals, rawRows, refreshOrderTotals } from "../../db/common-queries.js";
 
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
 const TZ = "Asia/Kathmandu";
 
-/**
- * Folds the totals the order triggers keep (docs/decisions/119, migrations 0013 and 0016) and moves the best-sellers
- * window to the Nepal hour 30 days ago. Runs before the dashboard reads them; the figures are the same as counting the
- * orders.
- */
-export async function refreshTotals(db: DbOrTx) {
-  await db.execute(sql`SELECT khelkud_order_totals_refresh()`);
-}
+/** Runs before the dashboard reads the kept totals (db/common-queries.ts); the figures are then those of counting the orders. */
+export const refreshTotals = refreshOrderTotals;
 
 /** Paid orders per Nepal hour, folded or not yet folded. */
 const PAID_HOURS = sql`(SELECT hour, orders, amount FROM order_paid_hours UNION ALL SELECT hour, orders, amount FROM order_paid_hours_deltas)`;
 /** Orders by status, payment state and method, folded or not yet folded. */
-const ORDER_TOTALS = sql`(SELECT status, payment_status, payment_method, orders, amount FROM order_totals UNION ALL SELECT status, payment_status, payment_method, orders, amount FROM order_totals_deltas)`;
+const ORDER_TOTALS = keptOrderTotals;
 
 /**
  * Revenue counts only PAID orders (docs/product-rules.md §14, §16: unpaid orders were counted as revenue), by the time they

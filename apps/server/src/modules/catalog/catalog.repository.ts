@@ -447,8 +447,8 @@ export async function findVocabularyCandidates(
     if (t.near > 0 && t.nearPrefix) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <->> ${t.text} LIMIT ${t.near})`);
   });
   if (parts.length === 0) return [];
-  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+  const rows = await rawRows<Record<string, unknown>>(db, sql.join(parts, sql` UNION ALL `));
+  return rows.map((r) => ({
     token: Number(r.token),
     word: String(r.word),
     products: Number(r.products),
@@ -463,18 +463,13 @@ export type VocabularyWord = Omit<VocabularyCandidate, "token">;
 /** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
 export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
   const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
-  const result = await db.execute(sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+  const rows = await rawRows<Record<string, unknown>>(db, sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
+  return rows.map((r) => ({
     word: String(r.word),
     products: Number(r.products),
     categories: Number(r.categories),
     categoryIds: r.category_ids as string[],
   }));
-}
-
-/** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Where "You May Also Like" picks from: the active products of one category, or the active featured ones. */

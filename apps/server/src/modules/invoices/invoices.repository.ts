@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-o
 import type { TaxDocumentKind } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { documentCounters, orderItems, orders, payments, storeSettings, taxDocumentPrints, taxDocuments } from "../../db/schema/index.js";
-import { addressHolds } from "../../db/common-queries.js";
+import { addressHolds, rawRows } from "../../db/common-queries.js";
 import { containsPattern } from "../../lib/sql-text.js";
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
@@ -128,10 +128,11 @@ export async function listDocuments(db: DbOrTx, f: DocumentFilter, limit: number
  */
 export async function countDocuments(db: DbOrTx, f: DocumentFilter): Promise<number> {
   if (!f.q) {
-    const result = (await db.execute(
+    const [row] = await rawRows<{ n: number }>(
+      db,
       sql`SELECT coalesce(sum(documents), 0)::int AS n FROM (${documentsPerKind(f.from, f.to)}) p ${f.kind ? sql`WHERE kind = ${f.kind}` : sql``}`,
-    )) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]?.n ?? 0);
+    );
+    return Number(row?.n ?? 0);
   }
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(taxDocuments).where(where(f));
   return row?.n ?? 0;
@@ -179,10 +180,12 @@ function documentsPerKind(from: Date | undefined, to: Date | undefined): SQL {
 
 /** Taxable sales and VAT in [from, to), credit notes subtracted, from the kept days. */
 export async function taxTotals(db: DbOrTx, from: Date, to: Date) {
-  const result = (await db.execute(sql`SELECT
+  const [row] = await rawRows<{ taxable: number | string; vat: number | string }>(
+    db,
+    sql`SELECT
       coalesce(sum(CASE WHEN kind = 'INVOICE' THEN taxable ELSE -taxable END), 0)::bigint AS taxable,
       coalesce(sum(CASE WHEN kind = 'INVOICE' THEN vat ELSE -vat END), 0)::bigint AS vat
-    FROM (${documentsPerKind(from, to)}) p`)) as unknown as { rows: { taxable: number | string; vat: number | string }[] };
-  const [row] = result.rows;
+    FROM (${documentsPerKind(from, to)}) p`,
+  );
   return { taxable: Number(row?.taxable ?? 0), vat: Number(row?.vat ?? 0) };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm
 import type { AdminOrdersQuery } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 import { orderItems, orders, orderStatusHistory, payments, refunds, users } from "../../db/schema/index.js";
-import { addressHolds, rawRows } from "../../db/common-queries.js";
+import { addressHolds, keptOrderTotals, rawRows, refreshOrderTotals } from "../../db/common-queries.js";
 import { containsPattern } from "../../lib/sql-text.js";
 
 /** The admin list's status filter, when one is chosen. */
@@ -116,12 +116,9 @@ export async function countOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "s
     const [row] = await db.select({ n: count() }).from(sql`(${searchHits(text, q.status)}) hit`);
     return row?.n ?? 0;
   }
-  await db.execute(sql`SELECT khelkud_order_totals_refresh()`);
+  await refreshOrderTotals(db);
   const ofStatus = q.status ? sql`WHERE status = ${q.status}` : sql``;
-  const [row] = await rawRows<{ n: string | number }>(
-    db,
-    sql`SELECT coalesce(sum(orders), 0) AS n FROM (SELECT status, orders FROM order_totals UNION ALL SELECT status, orders FROM order_totals_deltas) kept ${ofStatus}`,
-  );
+  const [row] = await rawRows<{ n: string | number }>(db, sql`SELECT coalesce(sum(orders), 0) AS n FROM ${keptOrderTotals} kept ${ofStatus}`);
   return Number(row?.n ?? 0);
 }
 
