@@ -221,6 +221,33 @@ test.describe("product page", () => {
     expect(name.y).toBeGreaterThanOrEqual(picture.y + picture.height);
   });
 
+  test("the toast after Add to Cart leaves the header free: a tap on the cart button opens the cart, on a phone and a desktop", async ({ page, request }) => {
+    const p = (await allProducts(request)).find((x) => x.sizes.some((s) => s.stock > 0))!;
+    const size = p.sizes.find((s) => s.stock > 0)!.size;
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.evaluate(() => localStorage.removeItem("cart")).catch(() => undefined);
+      await visit(page, `/products/${p.slug}`);
+      await page.locator("label", { has: page.getByRole("radio", { name: size, exact: true }) }).click();
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+      const toast = page.getByText("added to cart!").first();
+      await expect(toast).toBeVisible();
+      // What a tap lands on, while the toast is on screen: the header's cart button and search box, not the toast.
+      const cart = page.getByRole("button", { name: "Cart, 1 items" });
+      const search = page.getByRole("banner").getByRole("combobox").filter({ visible: true });
+      for (const [what, target] of [["cart button", cart], ["search box", search]] as const) {
+        const box = (await target.boundingBox())!;
+        const reached = await target.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+        expect(reached, `a tap on the ${what} at ${width} px reaches it`).toBe(true);
+      }
+      await expect(toast).toBeVisible();
+      await cart.click();
+      const panel = page.getByRole("dialog", { name: /Your Cart/ });
+      await expect(panel.getByRole("listitem")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+    }
+  });
+
   test("a card's heart keeps a guest's wish across reloads and marks only that card", async ({ page }) => {
     await visit(page, "/products?sort=name");
     const hearts = page.getByRole("button", { name: /to wishlist$|from wishlist$/ });

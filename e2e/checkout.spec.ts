@@ -56,7 +56,10 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
 
-    await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue(CUSTOMER.email);
+    // The address fields' labels end in " *", so an exact "Email" in the page is the sign-in form's, which stays on
+    // screen for a moment after the address has changed: read checkout's own field once checkout is drawn.
+    await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Shipping Information" }).getByLabel(/^Email/)).toHaveValue(CUSTOMER.email);
     await expect(page.getByRole("radio", { name: /Cash on Delivery/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Credit \/ Debit Card/ })).toBeDisabled();
     await fillShippingAddress(page, { province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City", street: "Jhamsikhel Road 12" });

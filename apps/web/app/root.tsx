@@ -161,7 +161,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Chrome>{children}</Chrome>
-        <Toasts position="top-right" richColors closeButton duration={4000} />
+        {/* Top-right, below the sticky header (64 px, and 120 px with the search row on a phone): "added to cart!" must not
+            cover the cart button it points to, nor the search. */}
+        <Toasts position="top-right" offset={{ top: 76 }} mobileOffset={{ top: 128 }} richColors closeButton duration={4000} />
         <LiveToasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
