@@ -126,6 +126,8 @@ export function ensureNginx() {
 
 /** The server built ahead of time by scripts/build-server.mjs (docs/decisions/098); `npm run dev` runs the sources through tsx. */
 export const SERVER_BUNDLE = "apps/server/dist/server.mjs";
+/** Loads React's production build before the bundle, whatever NODE_ENV says (docs/decisions/169). */
+export const REACT_PRODUCTION = "./scripts/react-production.mjs";
 
 /**
  * The environment of a served shop: glibc keeps at most two malloc arenas instead of up to eight per core, so less
@@ -137,11 +139,12 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
  * Serves the built shop: builds the server bundle (about a second; always from the current sources), then runs it.
  * The server migrates at start and, outside production, adds demo data to an empty database and turns on the
  * payment simulator when no wallet keys are set. `npm start` is the local shop, so NODE_ENV stays whatever the
- * caller set (development by default); deployments set NODE_ENV=production.
+ * caller set (development by default); deployments set NODE_ENV=production. React renders with its production build
+ * all the same, as it does in the browser (scripts/react-production.mjs, docs/decisions/169).
  */
 export function serve({ env = {}, stdio = "inherit" } = {}) {
   must("node", ["scripts/build-server.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
-  const child = spawn("node", [SERVER_BUNDLE], { cwd: root, stdio, env: { ...SERVER_ENV, ...process.env, ...env, WEB_MODE: "build" } });
+  const child = spawn("node", ["--import", REACT_PRODUCTION, SERVER_BUNDLE], { cwd: root, stdio, env: { ...SERVER_ENV, ...process.env, ...env, WEB_MODE: "build" } });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => process.exit(code ?? 0));
   return child;
