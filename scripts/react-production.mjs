@@ -8,7 +8,7 @@
 // them as the server does and checks that no development module is loaded beside them.
 import { createRequire } from "node:module";
 
-export const REACT_MODULES = ["react", "react/jsx-runtime", "react-dom", "react-dom/server"];
+const REACT_MODULES = ["react", "react/jsx-runtime", "react-dom", "react-dom/server"];
 
 const before = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
