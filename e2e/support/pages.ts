@@ -110,14 +110,14 @@ export async function firstProduct(page: Page): Promise<ApiProduct> {
 
 /**
  * Opens a page and waits until React has hydrated it (root.tsx marks `<html data-hydrated>`; on a catalogue page, its
- * cards after the first twelve too). The storefront's read-first
+ * cards after the document's first eight too). The storefront's read-first
  * pages request their scripts only after the first paint (docs/decisions/072), so the load event no longer means the
  * buttons answer; a person needs longer than that to click, a test does not.
  */
 export async function visit(page: Page, path: string, options?: Parameters<Page["goto"]>[1]) {
   const response = await page.goto(path, options);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // A catalogue document's cards after the first twelve hydrate when the browser has fetched them (docs/decisions/152).
+  // A catalogue document's cards after its first eight hydrate when the browser has fetched them (docs/decisions/152, 170).
   await expect(page.locator("[data-later-cards]")).toHaveCount(0);
   return response;
 }

@@ -3,7 +3,7 @@ import { useI18n } from "../lib/i18n";
 export function Price({ price, finalPrice, discountPercent, large = false }: { price: number; finalPrice: number; discountPercent: number | null; large?: boolean }) {
   const { t, money, digits } = useI18n();
   return (
-    <div className="flex flex-wrap items-baseline gap-x-2">
+    <div className="price-line">
       <span className={`${large ? "text-3xl" : "text-lg"} font-bold ${discountPercent ? "text-crimson" : "text-slate-900"}`}>{money(finalPrice)}</span>
       {discountPercent ? (
         <>
@@ -11,7 +11,7 @@ export function Price({ price, finalPrice, discountPercent, large = false }: { p
             <span className="sr-only">{t("price.original")} </span>
             {money(price)}
           </span>
-          <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{t("price.off", { percent: digits(discountPercent) })}</span>
+          <span className="tag bg-crimson">{t("price.off", { percent: digits(discountPercent) })}</span>
         </>
       ) : null}
     </div>

@@ -25,10 +25,10 @@ interface Props {
 function Badges({ product }: { product: ProductCardData }) {
   const { t, digits } = useI18n();
   return (
-    <span className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
-      {product.featured ? <span className="rounded bg-nepal px-1.5 py-0.5 text-xs font-bold text-white">{t("card.featured")}</span> : null}
-      {product.discountPercent ? <span className="rounded bg-crimson px-1.5 py-0.5 text-xs font-bold text-white">{t("price.off", { percent: digits(product.discountPercent) })}</span> : null}
-      {product.isNew ? <span className="rounded bg-green-700 px-1.5 py-0.5 text-xs font-bold text-white">{t("product.new")}</span> : null}
+    <span className="card-badges">
+      {product.featured ? <span className="tag bg-nepal">{t("card.featured")}</span> : null}
+      {product.discountPercent ? <span className="tag bg-crimson">{t("price.off", { percent: digits(product.discountPercent) })}</span> : null}
+      {product.isNew ? <span className="tag bg-green-700">{t("product.new")}</span> : null}
     </span>
   );
 }
@@ -40,7 +40,7 @@ function IconButton({ label, pressed, onClick, children }: { label: string; pres
       aria-label={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className="flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow ring-1 ring-slate-200 hover:text-crimson"
+      className="card-icon"
     >
       {children}
     </button>
@@ -80,10 +80,10 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
 
   return (
     <article
-      className={`@container group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "[contain-intrinsic-size:auto_12rem] [content-visibility:auto]" : "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]") : ""}`}
+      className={`card @container group ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "[contain-intrinsic-size:auto_12rem] [content-visibility:auto]" : "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]") : ""}`}
     >
-      <div className={`relative shrink-0 bg-slate-100 ${list ? "w-32 sm:w-48" : ""}`}>
-        <Link to={`/products/${product.slug}`} className="block aspect-square overflow-hidden" prefetch="intent" tabIndex={-1}>
+      <div className={`card-media ${list ? "w-32 sm:w-48" : ""}`}>
+        <Link to={`/products/${product.slug}`} className="card-picture-link" prefetch="intent" tabIndex={-1}>
           {image ? (
             <ProductImage
               url={image.url}
@@ -93,12 +93,12 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
               sizes={list ? LIST_IMAGE_SIZES : GRID_IMAGE_SIZES}
               priority={priority}
               maxWidth={640}
-              className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+              className="card-picture"
             />
           ) : null}
         </Link>
         <Badges product={product} />
-        <span className="absolute right-2 top-2 flex flex-col gap-2">
+        <span className="card-icons">
           <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
               <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.6 5 7 5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.4 0 5.4 3.3 4 6.4C19 15.6 12 20 12 20z" />
@@ -112,10 +112,10 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
           </IconButton>
         </span>
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
-        <p className="truncate text-xs font-semibold uppercase tracking-wide text-slate-600">{product.team ?? product.brand}</p>
-        <h3 className="text-sm font-semibold leading-5 text-slate-900">
-          <Link to={`/products/${product.slug}`} className="line-clamp-2 min-h-11 hover:text-nepal" prefetch="intent">
+      <div className="card-body">
+        <p className="card-team">{product.team ?? product.brand}</p>
+        <h3 className="card-name">
+          <Link to={`/products/${product.slug}`} className="card-name-link" prefetch="intent">
             {product.name}
           </Link>
         </h3>
@@ -123,18 +123,18 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
         {/* Fixed lines: the price takes at most two lines on a narrow card and always the room of two, the stock label
             its own line, so a card is as tall with the fallback font as with Mukta and nothing below moves when the
             font arrives (no layout shift; docs/decisions/071). */}
-        <div className="mt-auto flex flex-col items-start gap-1 pt-1">
+        <div className="card-foot">
           <div className={list ? "" : "min-h-[3.25rem] sm:min-h-0"}>
             <Price price={product.price} finalPrice={product.finalPrice} discountPercent={product.discountPercent} />
           </div>
           <StockBadge stock={product.stock} />
         </div>
-        <div className={`mt-2 grid grid-cols-1 gap-2 @[15rem]:grid-cols-2 ${list ? "sm:max-w-sm" : ""}`}>
+        <div className={`card-buttons ${list ? "sm:max-w-sm" : ""}`}>
           <button
             type="button"
             disabled={soldOut}
             onClick={onAdd}
-            className="min-h-11 rounded-lg border border-nepal px-2 text-xs font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent sm:text-sm"
+            className="card-add"
           >
             {soldOut ? t("stock.OUT_OF_STOCK") : t("product.addToCart")}
             {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the product. */}
@@ -144,7 +144,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
             type="button"
             disabled={soldOut}
             onClick={onBuy}
-            className="min-h-11 rounded-lg bg-crimson px-2 text-xs font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 sm:text-sm"
+            className="card-buy"
           >
             {t("product.buyNow")}
             <span className="sr-only">: {product.name}</span>

@@ -10,5 +10,5 @@ const STYLES = {
 export function StockBadge({ stock }: { stock: number }) {
   const { t } = useI18n();
   const level = stockLevel(stock);
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[level]}`}>{t(`stock.${level}`)}</span>;
+  return <span className={`pill ${STYLES[level]}`}>{t(`stock.${level}`)}</span>;
 }

@@ -63,11 +63,11 @@ export function hasFilters(state: CatalogueState): boolean {
 
 /**
  * How many of a catalogue page's cards its document carries as loader data; the rest are rendered from
- * `context.heldBack` and fetched from `/catalogue-cards` after hydration. Twelve fill the first screen at every width
- * and keep the first page's document inside the 14.6 KB a new connection carries in its first round trip
- * (docs/decisions/152).
+ * `context.heldBack` and fetched from `/catalogue-cards` after hydration. Eight fill the first screen at every common
+ * width (two rows of three from 768 px, the first rows of two on a phone) and keep the first page's document, in
+ * Nepali too, inside the 14.6 KB a new connection carries in its first round trip (docs/decisions/152, 170).
  */
-export const CARDS_IN_DOCUMENT = 12;
+export const CARDS_IN_DOCUMENT = 8;
 
 /** The key a catalogue document's held-back cards go under in `context.heldBack` (docs/decisions/152). */
 export const LATER_CARDS = "catalogue-cards";
@@ -76,8 +76,8 @@ export const LATER_CARDS = "catalogue-cards";
  * The cards a document held back, from the page's cards as `/catalogue-cards` reads them a moment later: those not
  * among the cards the document carries (`carried`, their ids), in order, as many as it held back. When the catalogue
  * has not changed in between this is cards 13-50 as the server drew them. When it has (a product added, removed or
- * repriced), a card that crossed the twelfth place is shown once, not twice, and when one of the first twelve went
- * away the thirteenth card, now twelfth, is still shown.
+ * repriced), a card that crossed the last place the document carries is shown once, not twice, and when one of the
+ * document's cards went away the first card after them, now among them, is still shown.
  */
 export function laterCards<T extends { id: string }>(page: T[], carried: ReadonlySet<string>, held: number): T[] {
   return page.filter((card) => !carried.has(card.id)).slice(0, held);

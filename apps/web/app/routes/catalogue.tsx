@@ -260,7 +260,7 @@ function Pagination({ state, page, totalPages }: { state: CatalogueState; page: 
 }
 
 interface LaterProps {
-  /** The cards after the twelfth when the loader data has them (a client navigation's data), else null. */
+  /** The cards after the document's when the loader data has them (a client navigation's data), else null. */
   cards: ProductCardData[] | null;
   /** Where the browser fetches the page's cards, for those the document held back. */
   src: string;
@@ -274,7 +274,7 @@ interface LaterProps {
 }
 
 /**
- * The cards after the twelfth (docs/decisions/152), always at the same place in the grid, so that a revalidation
+ * The cards after the document's (`CARDS_IN_DOCUMENT`, docs/decisions/152), always at the same place in the grid, so that a revalidation
  * bringing them all keeps their cards as they are. A document held them back: the server renders them from
  * `context.heldBack`; the browser fetches them once after hydration, and the boundary keeps the server's cards (links
  * working) until they come. The boundary is inside the memo: a re-render of the page before they arrive (the filters
