@@ -75,9 +75,9 @@ export const LATER_CARDS = "catalogue-cards";
 /**
  * The cards a document held back, from the page's cards as `/catalogue-cards` reads them a moment later: those not
  * among the cards the document carries (`carried`, their ids), in order, as many as it held back. When the catalogue
- * has not changed in between this is cards 13-50 as the server drew them. When it has (a product added, removed or
- * repriced), a card that crossed the last place the document carries is shown once, not twice, and when one of the
- * document's cards went away the first card after them, now among them, is still shown.
+ * has not changed in between these are the cards after the document's, as the server drew them. When it has (a
+ * product added, removed or repriced), a card that crossed the last place the document carries is shown once, not
+ * twice, and when one of the document's cards went away the first card after them, now among them, is still shown.
  */
 export function laterCards<T extends { id: string }>(page: T[], carried: ReadonlySet<string>, held: number): T[] {
   return page.filter((card) => !carried.has(card.id)).slice(0, held);
