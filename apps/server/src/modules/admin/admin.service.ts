@@ -8,6 +8,7 @@ import { listAudit, recordAudit, type Actor, type AuditEntry } from "./audit.js"
 import { createAdminBlogsService } from "../content/admin-blogs.service.js";
 import { createAdminCategoriesService } from "../catalog/admin-categories.service.js";
 import * as dashboard from "./dashboard.repository.js";
+import { refreshOrderTotals } from "../../db/common-queries.js";
 import { createInvoicesService } from "../invoices/invoices.service.js";
 import { createAdminMessagesService } from "../content/admin-messages.service.js";
 import { createAdminProductsService } from "../catalog/admin-products.service.js";
@@ -35,7 +36,8 @@ export function createAdminServices(db: Db, storage: Storage, opts: { orders: Pi
     },
     /** All figures from aggregate queries (docs/product-rules.md §14, §16: the old dashboard summed the first page of a list). */
     async dashboard() {
-      await dashboard.refreshTotals(db);
+      // The kept order totals folded first, so the figures are those of counting the orders (db/common-queries.ts).
+      await refreshOrderTotals(db);
       const [revenue, ordersByStatus, waiting, lowStock, recentOrders, bestSellers, dailySales, tax] = await Promise.all([
         dashboard.revenue(db),
         dashboard.ordersByStatus(db),

@@ -6,13 +6,8 @@ import { keptOrderTotals, rawRows, refreshOrderTotals } from "../../db/common-qu
 /** The shop's calendar: "today" and daily sales are counted in Nepal time. */
 const TZ = "Asia/Kathmandu";
 
-/** Runs before the dashboard reads the kept totals (db/common-queries.ts); the figures are then those of counting the orders. */
-export const refreshTotals = refreshOrderTotals;
-
 /** Paid orders per Nepal hour, folded or not yet folded. */
 const PAID_HOURS = sql`(SELECT hour, orders, amount FROM order_paid_hours UNION ALL SELECT hour, orders, amount FROM order_paid_hours_deltas)`;
-/** Orders by status, payment state and method, folded or not yet folded. */
-const ORDER_TOTALS = keptOrderTotals;
 
 /**
  * Revenue counts only PAID orders (docs/product-rules.md §14, §16: unpaid orders were counted as revenue), by the time they
@@ -37,7 +32,7 @@ export async function revenue(db: DbOrTx) {
 export async function ordersByStatus(db: DbOrTx) {
   const list = await rawRows<{ status: string; n: number }>(
     db,
-    sql`SELECT status, sum(orders)::int AS n FROM ${ORDER_TOTALS} t GROUP BY status HAVING sum(orders) <> 0`,
+    sql`SELECT status, sum(orders)::int AS n FROM ${keptOrderTotals} t GROUP BY status HAVING sum(orders) <> 0`,
   );
   return Object.fromEntries(list.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
 }
@@ -50,7 +45,7 @@ export async function moneyWaiting(db: DbOrTx) {
       coalesce(sum(amount) FILTER (WHERE payment_method = 'COD'), 0)::float8 AS cod_sum,
       coalesce(sum(orders) FILTER (WHERE payment_method <> 'COD'), 0)::int AS wallet_n,
       coalesce(sum(amount) FILTER (WHERE payment_method <> 'COD'), 0)::float8 AS wallet_sum
-    FROM ${ORDER_TOTALS} t WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'`,
+    FROM ${keptOrderTotals} t WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'`,
   );
   return {
     codToCollect: { count: Number(r?.cod_n ?? 0), amount: Number(r?.cod_sum ?? 0) },
@@ -130,13 +125,13 @@ async function bestSellersKept(db: DbOrTx, limit: number): Promise<BestSeller[] 
 
 /**
  * Units sold in orders that were not cancelled, created since the Nepal hour 30 days ago: the window table the
- * triggers keep. When the window is behind (a new hour began since `refreshTotals`), it is moved and read again; when
+ * triggers keep. When the window is behind (a new hour began since `refreshOrderTotals`), it is moved and read again; when
  * it is ahead (the database clock went back), the orders are counted.
  */
 export async function bestSellers(db: DbOrTx, limit = 5) {
   let list = await bestSellersKept(db, limit);
   if (!list) {
-    await refreshTotals(db);
+    await refreshOrderTotals(db);
     list = await bestSellersKept(db, limit);
   }
   list ??= await rawRows<BestSeller>(
