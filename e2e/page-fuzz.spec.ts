@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
@@ -163,5 +164,54 @@ test("the reproducers from the outside test answer 4xx or a page, never 500", as
     expect(statuses, `${url} → ${res.status}`).toContain(res.status);
     if (res.status === 302) expect(new URL(res.headers.get("location")!, server.url).origin).toBe(server.url);
   }
+  expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
+});
+
+/** What the server answers to `text` written as it is on a new connection: the status line and the body. */
+function raw(port: number, text: string): Promise<{ status: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.end(text));
+    let out = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d: string) => (out += d));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ status: out.split("\r\n")[0]!, body: out.slice(out.indexOf("\r\n\r\n") + 4) }));
+  });
+}
+
+test("a Host that is no address answers 400, a request naming none (HTTP/1.0) gets its page, and nothing is logged as an error", async () => {
+  for (const host of ["[::1", "a:99999", "x y", "evil.example:-1"]) {
+    for (const target of ["/", "/products?q=abc", "/cart", "/catalogue-cards", "/ne/products", "/no-such-page"]) {
+      const answer = await raw(server.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, `Host: ${host}, ${target}`).toBe("HTTP/1.1 400 Bad Request");
+      expect(JSON.parse(answer.body)).toEqual({ success: false, error: "The request's Host header is not a valid address" });
+    }
+  }
+  // HTTP/1.0 may leave the Host out: the page is the shop's own, its links on the shop's address.
+  const old = await raw(server.port, "GET /products HTTP/1.0\r\n\r\n");
+  expect(old.status).toBe("HTTP/1.1 200 OK");
+  expect(old.body).toContain(`<link rel="canonical" href="${server.url.replace("127.0.0.1", "localhost")}/products"`);
+  expect(server.alive()).toBe(true);
+  expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
+});
+
+test("a form posted to a page that takes none answers 405 with Allow, naming no internals; a page with a form still takes it", async () => {
+  for (const target of ["/catalogue-cards", "/products", "/ne/products", "/_root.data", "/products.data", "/blogs"]) {
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const res = await fetch(`${server.url}${target}`, { method, headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+      expect(res.status, `${method} ${target}`).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+      expect(await res.json()).toEqual({ success: false, error: `Method not allowed: ${method} ${target}` });
+    }
+  }
+  // The sign-in page has an action: a wrong password is its form's answer, not a 405.
+  const login = await fetch(`${server.url}/login`, {
+    method: "POST",
+    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: CUSTOMER.email, password: "not-the-password" }),
+    redirect: "manual",
+  });
+  expect(login.status).not.toBe(405);
+  expect(login.status).toBeLessThan(500);
   expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
 });

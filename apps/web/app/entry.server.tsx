@@ -9,7 +9,7 @@ import "./lib/i18n-ne";
 import { hydratesAfterPaint } from "./lib/page-handle";
 import { AccountPlaceholderContext } from "./lib/session";
 import { HeldBackContext } from "./lib/held-back";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 export const streamTimeout = 5_000;
 
@@ -94,10 +94,11 @@ export default function handleRequest(
   });
 }
 
-/** Aborted requests and plain 404s are not errors worth a stack trace; the rest goes to the server's JSON log. */
+/** Aborted requests and the client's own mistakes are not errors worth a stack trace; the rest goes to the server's JSON log. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (error && typeof error === "object" && "status" in error && (error as { status: number }).status === 404) return;
+  // A not-found or another answer for the client's own mistake (a route error response under 500) is no failure of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const logError = (context as AppLoadContext | undefined)?.logError;
   if (logError) logError(error);
   else console.error(error);

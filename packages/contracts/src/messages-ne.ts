@@ -26,6 +26,7 @@ export const MSG_NE: Texts<typeof MSG> = {
   categoryNotFound: "वर्ग भेटिएन",
   routeNotFound: "यो ठेगाना भेटिएन",
   methodNotAllowed: "यो ठेगानामा यो अनुरोध-विधि चल्दैन",
+  badHost: "अनुरोधको Host हेडर मान्य ठेगाना होइन",
   imageVariantUnsupported: "फोटोको यो आकार वा ढाँचा मिल्दैन",
   validationFailed: "दिइएको विवरण मिलेन",
   invalidInput: "अनुरोधमा स्वीकार गर्न नमिल्ने अक्षर वा मान छ",

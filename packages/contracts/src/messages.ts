@@ -7,6 +7,7 @@ export const MSG = {
   categoryNotFound: "Category not found",
   routeNotFound: "Route not found",
   methodNotAllowed: "Method not allowed",
+  badHost: "The request's Host header is not a valid address",
   imageVariantUnsupported: "Unsupported image size or format",
   validationFailed: "Validation failed",
   invalidInput: "The request contains characters or values that cannot be accepted",

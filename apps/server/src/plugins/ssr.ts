@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { createRequestHandler, data, type ServerBuild } from "react-router";
+import { createRequestHandler, data, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Config } from "../env.js";
 import { pgError } from "../lib/db-errors.js";
 import type { WebLoadContext } from "../types.js";
@@ -12,8 +12,9 @@ import { accountPlaceholders, fillTemplate, gzipCopy, makeTemplate, templateVari
 import type { PublicUser } from "@khelkud/contracts";
 import { isSameSiteRequest } from "./auth.js";
 import { AppError } from "../lib/errors.js";
-import { AUTH_MSG, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
+import { AUTH_MSG, isLocale, MSG, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeFromCookie, localeOfPath, negotiateLocale, NEPALI_PREFIX, pathInLocale, type Locale } from "@khelkud/contracts";
 import { toPublicUser } from "../modules/accounts/sessions.service.js";
+import { methodNotAllowed } from "./method-not-allowed.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -76,12 +77,26 @@ async function readWhole(body: ReadableStream<Uint8Array>, signal: AbortSignal):
 }
 
 /**
+ * The address a page request is for: its path on the host it names. A request that names none (HTTP/1.0; Node
+ * refuses HTTP/1.1 without a Host) is taken as one for the shop's own address. Null when the Host, or the target
+ * with it, is no address (`[::1`, `a:99999`, `x y`): the request answers 400, as RFC 9112 (section 3.2) asks.
+ */
+function pageUrl(req: FastifyRequest, publicUrl: string): URL | null {
+  try {
+    return new URL(req.url, req.host ? `${req.protocol}://${req.host}` : publicUrl);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The request as React Router reads it. Its signal aborts the render when the visitor leaves (docs/decisions/073); a
  * render shared by several visitors (a guest page for the page cache) passes its own `signal`, which aborts when the
  * last of them has left.
  */
-function toWebRequest(req: FastifyRequest, reply: FastifyReply, { signal }: { signal?: AbortSignal } = {}): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: string, { signal }: { signal?: AbortSignal } = {}): Request {
+  const url = pageUrl(req, publicUrl);
+  if (!url) throw new AppError("invalid", MSG.badHost);
   const controller = new AbortController();
   if (!signal)
     reply.raw.on("close", () => {
@@ -158,12 +173,37 @@ function heldBackFor(req: FastifyRequest): Map<string, unknown> | undefined {
   return req.url.split("?")[0]!.endsWith(".data") ? undefined : new Map();
 }
 
+/** The build's routes below `parentId` as the tree `matchRoutes` reads. */
+function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes).flatMap((r): RouteObject[] => {
+    if (!r || r.parentId !== parentId) return [];
+    if (r.index) return [{ id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }];
+    return [{ id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: routeTree(routes, r.id) }];
+  });
+}
+const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+
+/**
+ * Whether a form post, put or delete to `pathname` reaches a route action: false when the routes it matches have
+ * none, so the request answers 405 with `Allow: GET, HEAD` here. React Router would answer it with an error whose
+ * text names its internals (with its stack, outside production) and log it as a failed page. A path no route matches
+ * is left to React Router (its 404). A data request (`/x.data`, `/_root.data`) is matched as its page.
+ */
+function reachesAction(build: ServerBuild, pathname: string): boolean {
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") : pathname;
+  let tree = routeTrees.get(build.routes);
+  if (!tree) routeTrees.set(build.routes, (tree = routeTree(build.routes)));
+  const matches = matchRoutes(tree, page, build.basename);
+  return !matches || matches.some((m) => m.route.id !== undefined && build.routes[m.route.id]?.module.action !== undefined);
+}
+
 /** Serves the React Router app: built assets as static files, every other non-API path through SSR. */
 export async function registerSsr(app: FastifyInstance, config: Config, pageCache: PageCache, makeContext: ContextFactory, keepLocale: LocaleKeeper): Promise<void> {
   const mode = config.isProduction ? "production" : "development";
   // Nepali pages are the same app under the basename `/ne` (docs/decisions/105): every link and redirect of a page
   // stays in its language, and React Router strips the prefix before it matches a route.
   let handlerFor: (locale: Locale) => Promise<ReturnType<typeof createRequestHandler>>;
+  let buildFor: (locale: Locale) => Promise<ServerBuild>;
   const withBasename = (build: ServerBuild, locale: Locale): ServerBuild => (locale === "ne" ? { ...build, basename: NEPALI_PREFIX } : build);
 
   if (config.webMode === "vite") {
@@ -173,12 +213,15 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     app.use(vite.middlewares);
     app.addHook("onClose", () => vite.close());
     // A fresh build on every request so edits show up without a restart.
-    handlerFor = async (locale) => createRequestHandler(withBasename((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, locale), mode);
+    buildFor = async (locale) => withBasename((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, locale);
+    handlerFor = async (locale) => createRequestHandler(await buildFor(locale), mode);
   } else {
     const buildFile = path.join(config.webBuildDir, "server/index.js");
     if (!fs.existsSync(buildFile)) throw new Error(`No web build at ${buildFile}: run \`npm run build\` first.`);
     const build = (await import(buildFile)) as ServerBuild;
-    const handlers = { en: createRequestHandler(build, mode), ne: createRequestHandler(withBasename(build, "ne"), mode) };
+    const builds = { en: build, ne: withBasename(build, "ne") };
+    const handlers = { en: createRequestHandler(builds.en, mode), ne: createRequestHandler(builds.ne, mode) };
+    buildFor = async (locale) => builds[locale];
     handlerFor = async (locale) => handlers[locale];
     await app.register(fastifyStatic, {
       root: path.join(config.webBuildDir, "client"),
@@ -203,7 +246,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
    */
   async function renderSignedInTemplate(req: FastifyRequest, reply: FastifyReply, withAvatar: boolean): Promise<SignedInTemplate | null> {
     try {
-      const request = toWebRequest(req, reply);
+      const request = toWebRequest(req, reply, config.publicUrl);
       request.headers.delete("cookie");
       request.headers.delete("authorization");
       const placeholders = accountPlaceholders(withAvatar);
@@ -266,7 +309,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
   async function renderGuestPage(req: FastifyRequest, reply: FastifyReply, key: string, render: GuestRender): Promise<{ page: CachedPage; response?: never } | { page: null; response: Response }> {
     const { signal } = render.controller;
     const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-    const response = await handler(toWebRequest(req, reply, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true, heldBack: heldBackFor(req) } as never);
+    const response = await handler(toWebRequest(req, reply, config.publicUrl, { signal }), { ...makeContext(req), cspNonce: req.cspNonce, wholeDocument: true, heldBack: heldBackFor(req) } as never);
     if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { page: null, response };
     }
@@ -285,6 +328,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
     // is the newsletter's one-click unsubscribe, which mail providers post from their own sites and which the
     // letter's token alone authorises.
     scope.addHook("onRequest", async (req) => {
+      if (!pageUrl(req, config.publicUrl)) throw new AppError("invalid", MSG.badHost);
       if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith("/newsletter/unsubscribe?")) return;
       if (!isSameSiteRequest(req, config.publicUrl)) throw new AppError("forbidden", AUTH_MSG.crossSite);
     });
@@ -309,6 +353,10 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       url: "/*",
       schema: { hide: true },
       handler: async (req, reply) => {
+        if (UNSAFE_METHODS.has(req.method)) {
+          const path = req.url.split("?")[0]!;
+          if (!reachesAction(await buildFor(localeOfPath(path)), path)) return methodNotAllowed(reply, req.method, path, ["GET", "HEAD"]);
+        }
         const twin = nepaliTwinOf(req);
         if (twin) return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-store").redirect(twin, 302);
         const user = req.user ? toPublicUser(req.user) : null;
@@ -364,7 +412,7 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
           }
         }
         const handler = await handlerFor(localeOfPath(req.url.split("?")[0]!));
-        return reply.send(await handler(toWebRequest(req, reply), { ...makeContext(req), cspNonce: req.cspNonce, heldBack: heldBackFor(req) } as never));
+        return reply.send(await handler(toWebRequest(req, reply, config.publicUrl), { ...makeContext(req), cspNonce: req.cspNonce, heldBack: heldBackFor(req) } as never));
       },
     });
   });
