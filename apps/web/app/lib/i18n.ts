@@ -48,6 +48,9 @@ function makeInstance(locale: Locale): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // A text may be empty on purpose (English has nothing after "…Privacy Policy", Nepali ends the sentence there):
+    // i18next would otherwise show the key itself.
+    returnEmptyString: true,
   });
   return instance;
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
 import { ne } from "./ne";
+import { i18nFor } from "../lib/i18n";
+import "../lib/i18n-ne";
 
 /**
  * The catalogues' check (docs/decisions/108): both languages have the same keys, every Nepali text is Nepali and keeps
@@ -35,6 +37,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("catalogues", () => {
+  it("give every text as written, an empty one included, never its key", () => {
+    for (const [locale, texts] of [["en", EN], ["ne", NE]] as const) {
+      const t = i18nFor(locale).t;
+      for (const [key, text] of texts) if (!placeholders(text).length) expect(t(key), `${locale} ${key}`).toBe(text);
+    }
+    expect(EN.get("register.agreeAfter")).toBe("");
+  });
+
   it("have the same keys in English and Nepali", () => {
     expect([...NE.keys()].filter((k) => !EN.has(k)), "only in ne.ts").toEqual([]);
     expect([...EN.keys()].filter((k) => !NE.has(k)), "missing from ne.ts").toEqual([]);
