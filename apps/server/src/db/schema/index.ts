@@ -315,6 +315,8 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
     // The admin order list finds an order by a part of its number (docs/decisions/102).
     index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),
+    // ... and by the last eight characters of its id, the number its customer reads on the shop's pages (migration 0033).
+    index("orders_id_tail_idx").on(sql`right(${t.id}, 8)`),
     // The dashboard's sums at a million orders read these indexes alone, not the orders (docs/decisions/102).
     index("orders_paid_moment_idx")
       .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.totalAmount, t.paidAt, t.createdAt)

@@ -29,11 +29,18 @@ function searchHits(text: string, status: AdminOrdersQuery["status"]): SQL {
     UNION SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${and(theirs, statusIs(status))}`;
 }
 
-/** The arms that find an order by itself, not by its customer: a part of its number, or its id; as `(id, created_at, user_id)` rows. */
+/**
+ * The arms that find an order by itself, not by its customer: a part of its number, its id, or the number its customer
+ * reads on the shop's pages (the last eight characters of the id, `shortOrderId`); as `(id, created_at, user_id)` rows.
+ */
 function ownHits(text: string, status: AdminOrdersQuery["status"]): SQL {
   const arm = (where: SQL) => sql`SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at, ${orders.userId} AS user_id FROM ${orders} WHERE ${and(where, statusIs(status))}`;
-  return sql`${arm(numberMatch(text))} UNION ${arm(eq(orders.id, text))}`;
+  const own = sql`${arm(numberMatch(text))} UNION ${arm(eq(orders.id, text))}`;
+  return SHORT_ORDER_ID.test(text) ? sql`${own} UNION ${arm(sql`right(${orders.id}, 8) = ${text.toLowerCase()}`)}` : own;
 }
+
+/** What the shop's pages show as an order's number: the last eight characters of its id (lower-case base 36), upper-cased. */
+const SHORT_ORDER_ID = /^[0-9a-z]{8}$/i;
 
 /** A whole order number (KK-20261121-4F7Q9X) is looked up as itself: every number shares "KK-2026", which a trigram index reads for every order. */
 const WHOLE_ORDER_NUMBER = /^KK-\d{8}-[0-9A-Z]{6}$/i;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG, AdminOrderListSchema, AdminOrderResultSchema, transitionRefused } from "@khelkud/contracts";
+import { ADMIN_MSG, AdminOrderListSchema, AdminOrderResultSchema, shortOrderId, transitionRefused } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { orders, orderStatusHistory } from "../../db/schema/index.js";
@@ -162,6 +162,9 @@ describe("order list, export and dashboard", () => {
     expect(await ids("SITA.GURUNG@exam")).toEqual([hers.id]);
     expect(await ids("ta gur")).toEqual([hers.id]);
     expect(await ids(mine.id)).toEqual([mine.id]);
+    // The number the customer reads on the order's page and in their history: "#" and the id's last eight characters.
+    expect(await ids(shortOrderId(hers.id))).toEqual([hers.id]);
+    expect(await ids(`#${shortOrderId(mine.id).toLowerCase()}`)).toEqual([mine.id]);
     // A whole number as the checkout makes them, typed in lower case.
     await t.database.db.update(orders).set({ orderNumber: "KK-20261121-4F7Q9X" }).where(eq(orders.id, hers.id));
     expect(await ids("kk-20261121-4f7q9x")).toEqual([hers.id]);
