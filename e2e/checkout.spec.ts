@@ -144,14 +144,18 @@ test.describe("checkout", () => {
     expect(after.filter((o) => !before.some((b) => b.id === o.id)).map((o) => o.id)).toEqual([orderId]);
   });
 
-  test("checkout, Buy Now and /orders send a guest to sign in with the way back", async ({ request }) => {
+  test("checkout, Buy Now and /orders send a guest to sign in with the way back", async ({ request, page }) => {
     const checkout = await request.get("/checkout", { maxRedirects: 0 });
     expect(checkout.status()).toBe(302);
-    expect(checkout.headers()["location"]).toBe("/login?redirect=/checkout");
+    expect(checkout.headers()["location"]).toBe("/login?redirect=/checkout&reason=checkout");
     const buyNow = await request.get("/checkout?buyNow=1", { maxRedirects: 0 });
     expect(buyNow.headers()["location"]).toBe("/login?redirect=/checkout%3FbuyNow%3D1&reason=buy-now");
     const orders = await request.get("/orders", { maxRedirects: 0 });
     expect(orders.headers()["location"]).toBe("/login?redirect=/orders");
+    // The sign-in page says why a guest who went to checkout is there.
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/login\?redirect=\/checkout&reason=checkout$/);
+    await expect(page.getByText("Please login to proceed with your purchase")).toBeVisible();
   });
 
   test("the district decides shipping: Lalitpur pays the Kathmandu Valley fee, Kaski the fee for elsewhere", async ({ page }) => {

@@ -49,7 +49,7 @@ export async function cookieCart(request: Request, context: AppLoadContext, dist
  * cart's cookie and answers 303 to the order's success page.
  */
 export async function placeCodOrderAction(request: Request, context: AppLoadContext) {
-  requireCustomer(context, "/checkout");
+  requireCustomer(context, "/checkout", "checkout");
   const posted = await readForm(request);
   if (!(posted instanceof URLSearchParams)) return posted;
   const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, field(posted, f)])) as Record<AddressField, string>;

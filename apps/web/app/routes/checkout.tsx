@@ -27,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const buyNow = url.searchParams.get("buyNow") === "1";
-  const u = requireCustomer(context, `${url.pathname}${url.search}`, buyNow ? "buy-now" : undefined);
+  const u = requireCustomer(context, `${url.pathname}${url.search}`, buyNow ? "buy-now" : "checkout");
   const district = findDistrict(u.address.district) ?? "";
   return {
     /** The cart's cookie, checked by the API: what the page shows before (or without) its scripts (docs/decisions/104). */

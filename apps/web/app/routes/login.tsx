@@ -69,7 +69,8 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {signedInAs ? <span className="mt-1 block font-normal">{t("login.signedInAs", { email: signedInAs })}</span> : null}
         </p>
       ) : null}
-      {reason === "buy-now" ? (
+      {/* Buy Now and checkout need an account (docs/product-rules.md §6): say so, not only "Welcome Back". */}
+      {reason === "buy-now" || reason === "checkout" ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
           {t("login.buyNow")}
         </p>
