@@ -188,6 +188,27 @@ test.describe("contact form", () => {
     expect(toShop).toHaveLength(1);
     expect(toShop[0]!.text).toContain("youth size YM");
   });
+
+  test("on a phone, the answer to a sent message is brought into view below the header and given the focus", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/contact");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.getByLabel("First name").fill("Aarati");
+    await page.getByLabel("Last name").fill("Shrestha");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(`e2e-contact-phone-${Date.now()}@example.com`);
+    await page.getByLabel("Subject").selectOption("Product Question");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Do you ship the Nepal cricket jersey to Dharan?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const title = page.getByRole("heading", { name: "Message sent" });
+    await expect(title).toBeFocused();
+    await expect(title).toBeInViewport();
+    // Not under the sticky header: a tap at its centre reaches it.
+    const reached = await title.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    expect(reached).toBe(true);
+  });
 });
 
 test.describe("newsletter", () => {

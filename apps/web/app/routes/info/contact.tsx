@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { pageMeta } from "../../lib/seo";
 import { requestLocale, shopAddress } from "../../lib/local-text";
 import { Form } from "react-router";
@@ -51,6 +51,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (result?.done) reset(EMPTY);
   }, [result, reset]);
+  // The answer takes the form's place, which on a phone starts below the first screen: bring it into view and give it
+  // the focus, or the shopper is left looking at the footer with no word that the message went.
+  const sentTitle = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!sent) return;
+    sentTitle.current?.scrollIntoView({ block: "start" });
+    sentTitle.current?.focus({ preventScroll: true });
+  }, [sent]);
 
   const update = (f: Field, value: string) => form.set(f, value);
   const blur = (f: Field) => form.blur(f);
@@ -121,7 +129,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 <circle cx="12" cy="12" r="10" />
                 <path d="M7 12.5l3 3 7-7" />
               </svg>
-              <h2 id="form-title" className="mt-4 text-2xl font-bold">
+              {/* Clear of the sticky header (64 px, 120 px with the phone's search row) when scrolled to. */}
+              <h2 id="form-title" ref={sentTitle} tabIndex={-1} className="mt-4 scroll-mt-40 text-2xl font-bold outline-none md:scroll-mt-24">
                 {t("contact.sent")}
               </h2>
               <p className="mt-2 text-slate-600">{say(sent)}</p>
