@@ -483,6 +483,28 @@ test("a card's picture is asked for at the width it is drawn: never narrower, an
   }
 });
 
+test("the catalogue keeps its length as it is scrolled: a card not yet drawn holds about its own height, in the grid and the list", async ({ browser }) => {
+  for (const view of ["", "?view=list"]) {
+    for (const width of [360, 768, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await visit(page, `/products${view}`);
+      await expect(page.locator("main article")).toHaveCount(50);
+      const [before, after] = await page.evaluate(async () => {
+        const first = document.documentElement.scrollHeight;
+        for (const card of document.querySelectorAll("main article")) {
+          card.scrollIntoView();
+          await new Promise((drawn) => requestAnimationFrame(drawn));
+        }
+        return [first, document.documentElement.scrollHeight];
+      });
+      // Before, each of the 42 cards below the first screen held 384 px (192 in the list) and the page grew by up to
+      // 3,300 px as it was scrolled: End landed in the middle of the grid.
+      expect(Math.abs(after - before) / after, `/products${view} at ${width} px: ${before} px before the cards were drawn, ${after} after`).toBeLessThan(0.04);
+      await page.close();
+    }
+  }
+});
+
 test("sitemap and robots are served: the index's files list the shop's pages and its products", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   const index = /^Sitemap: (\S+)$/m.exec(robots)?.[1];

@@ -80,7 +80,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
 
   return (
     <article
-      className={`card @container group ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "[contain-intrinsic-size:auto_12rem] [content-visibility:auto]" : "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]") : ""}`}
+      className={`card @container group ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "card-later-row" : "card-later") : ""}`}
     >
       <div className={`card-media ${list ? "w-32 sm:w-48" : ""}`}>
         <Link to={`/products/${product.slug}`} className="card-picture-link" prefetch="intent" tabIndex={-1}>
