@@ -195,6 +195,10 @@ test("on a 360 px phone the admin orders list is a column of cards whose Change 
   await dialog.getByLabel("Tracking number (optional)").fill("NCM-558201");
   await dialog.getByRole("button", { name: "Update Status" }).click();
   await expect(card).toContainText("SHIPPED");
+  // The dashboard, with this order among the recent ones: its tables scroll in their boxes, the page fits the phone.
+  await visit(page, "/admin");
+  await expect(page.getByRole("cell", { name: order.orderNumber })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // The customer sees who carries the parcel and its tracking number, on the order and in the order list.
   await visit(shopper, `/orders/${order.id}`);

@@ -89,7 +89,8 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const AdminDashboardSchema = z.object({
   revenue: z.object({ today: z.number(), last7Days: z.number(), last30Days: z.number() }),
   /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted. */
-  tax: z.object({ fiscalYear: z.string(), taxable: z.number(), vat: z.number() }),
+  /** The fiscal year's sales from its bills; `vatRegistered`: the shop charges VAT now (its settings). */
+  tax: z.object({ fiscalYear: z.string(), vatRegistered: z.boolean(), taxable: z.number(), vat: z.number() }),
   ordersByStatus: z.record(z.string(), z.number()),
   codToCollect: z.object({ count: z.number(), amount: z.number() }),
   walletPending: z.object({ count: z.number(), amount: z.number() }),

@@ -307,7 +307,8 @@ export function createInvoicesService(db: Db) {
     async fiscalYearToDate(now = new Date()) {
       const start = fiscalYearStart(bsDateOf(now));
       const { from, to } = fiscalYearRange(start);
-      return { fiscalYear: fiscalYearLabel(start), ...(await repo.taxTotals(db, from, to)) };
+      const [{ vatRegistered }, totals] = await Promise.all([sellerNow(db), repo.taxTotals(db, from, to)]);
+      return { fiscalYear: fiscalYearLabel(start), vatRegistered, ...totals };
     },
   };
 }

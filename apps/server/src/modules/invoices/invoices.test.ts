@@ -147,6 +147,8 @@ describe("amounts", () => {
     const html = (await get(shop.customer, `/api/orders/${order.id}/invoice`)).body;
     expect(html).toContain("<h1>Invoice</h1>");
     expect(html).not.toContain("VAT 13%");
+    // The dashboard knows, so it shows no VAT figure for a shop that charges none.
+    expect((await get(shop.admin, "/api/admin/dashboard")).json().data.tax.vatRegistered).toBe(false);
   });
 });
 
@@ -315,6 +317,7 @@ describe("admin: documents, sales register, dashboard", () => {
     expect(last.getCell(4).value).toBe("Total");
     const dash = (await get(shop.admin, "/api/admin/dashboard")).json().data;
     expect(dash.tax.fiscalYear).toBe(fiscalYearOf(new Date()));
+    expect(dash.tax.vatRegistered).toBe(true);
     expect(Math.round(Number(last.getCell(9).value) * 100)).toBe(dash.tax.vat);
     expect((await get(shop.admin, "/api/admin/sales-register.csv?period=1990-01")).statusCode).toBe(400);
   });

@@ -145,7 +145,13 @@ export function ProductImagesEditor({ product, onChange }: { product: Product; o
         <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <label className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">Add images</span>
-            <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,image/avif" multiple className="block w-full text-sm" />
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              multiple
+              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-slate-800 hover:file:bg-slate-100"
+            />
           </label>
           <label className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">Alt text for new images</span>

@@ -18,6 +18,8 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
   );
 }
 
+const ordersNote = (count: number) => `${count} ${count === 1 ? "order" : "orders"}`;
+
 export default function AdminDashboard() {
   const { data, error, reload } = useApiGet<Dashboard>(DASHBOARD_URL);
   return (
@@ -32,10 +34,11 @@ export default function AdminDashboard() {
             <Stat label="Revenue today" value={formatNPR(data.revenue.today)} note="paid orders" />
             <Stat label="Last 7 days" value={formatNPR(data.revenue.last7Days)} />
             <Stat label="Last 30 days" value={formatNPR(data.revenue.last30Days)} />
-            <Stat label="COD to collect" value={formatNPR(data.codToCollect.amount)} note={`${data.codToCollect.count} orders`} />
-            <Stat label="Wallet payments pending" value={formatNPR(data.walletPending.amount)} note={`${data.walletPending.count} orders`} />
+            <Stat label="COD to collect" value={formatNPR(data.codToCollect.amount)} note={ordersNote(data.codToCollect.count)} />
+            <Stat label="Wallet payments pending" value={formatNPR(data.walletPending.amount)} note={ordersNote(data.walletPending.count)} />
             <Stat label={`Taxable sales ${data.tax.fiscalYear}`} value={formatNPR(data.tax.taxable)} note="fiscal year, from bills" />
-            <Stat label={`VAT ${data.tax.fiscalYear}`} value={formatNPR(data.tax.vat)} note="13%, credit notes subtracted" />
+            {/* A shop not registered for VAT charges none: no VAT figure, unless its bills of this year carry some from before. */}
+            {data.tax.vatRegistered || data.tax.vat !== 0 ? <Stat label={`VAT ${data.tax.fiscalYear}`} value={formatNPR(data.tax.vat)} note="13%, credit notes subtracted" /> : null}
           </div>
           <section className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 font-semibold">Daily sales, last 30 days</h2>
@@ -51,8 +54,10 @@ export default function AdminDashboard() {
               ))}
             </ul>
           </section>
+          {/* Grid items keep at least their content's width unless told otherwise: min-w-0 lets each table scroll inside
+              its own box, not push the page wider than a phone. */}
           <div className="grid gap-4 lg:grid-cols-2">
-            <section>
+            <section className="min-w-0">
               <h2 className="mb-2 font-semibold">Recent orders</h2>
               <Table compact head={["Order", "Customer", "Total", "Status", "Date"]} empty={data.recentOrders.length === 0 && "No orders found."}>
                 {data.recentOrders.map((o) => (
@@ -68,7 +73,7 @@ export default function AdminDashboard() {
                 ))}
               </Table>
             </section>
-            <section>
+            <section className="min-w-0">
               <h2 className="mb-2 font-semibold">Low stock (below 10, per size)</h2>
               <Table compact head={["Product", "Size", "Stock"]} empty={data.lowStock.length === 0 && "Every size has 10 or more in stock."}>
                 {data.lowStock.map((s) => (
