@@ -102,9 +102,10 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (pat
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
-    // The path exists with other methods: 405 and what it allows, not "no such route".
+    // The path exists with other methods: 405 and what it allows, not "no such route". A route of this very method
+    // that found nothing (a built file gone from under a running server) is a plain 404.
     const allow = allowedMethods(path);
-    if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
+    if (allow.length > 0 && !allow.includes(request.method)) return methodNotAllowed(reply, request.method, path, allow);
     return reply.status(404).send(localized(request, { success: false, error: `${MSG.routeNotFound}: ${request.method} ${path}` }));
   });
 }

@@ -1,6 +1,9 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test/harness.js";
 import { insertUser, sessionFor } from "../test/factories.js";
+import { registerErrorHandling } from "../plugins/errors.js";
+import { registerMethodNotAllowed } from "../plugins/method-not-allowed.js";
 
 /** An existing path asked with a method it does not have answers 405 and says which methods it has. */
 describe("unsupported methods", () => {
@@ -50,5 +53,21 @@ describe("unsupported methods", () => {
     expect(csv.headers.allow).toContain("GET");
     // The parameter routes still work for real ids.
     expect((await t.app.inject({ method: "DELETE", url: "/api/wishlist/no-such-product", headers: asCustomer })).statusCode).toBeLessThan(500);
+  });
+});
+
+describe("a route of the method asked that finds nothing", () => {
+  it("answers 404, not 405: a file gone from under the static route that was registered for it", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app, registerMethodNotAllowed(app).allowed);
+    app.get("/assets/gone.js", (_req, reply) => reply.callNotFound());
+    await app.ready();
+    const gone = await app.inject({ method: "GET", url: "/assets/gone.js" });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers.allow).toBeUndefined();
+    const posted = await app.inject({ method: "POST", url: "/assets/gone.js" });
+    expect(posted.statusCode).toBe(405);
+    expect(posted.headers.allow).toBe("GET, HEAD");
+    await app.close();
   });
 });
