@@ -118,6 +118,20 @@ describe("every message has a Nepali text", () => {
     expect(localizeMessage("Nickname is required", "ne")).toBe("Nickname is required");
     expect(localizeMessage(fillMessage(ORDER_TEMPLATE.unitsMax, { max: 25 }), "en")).toBe("At most 25 items per order");
   });
+
+  it("reads the notes of an order's history in Nepali, old ones included, keeping what the staff or a wallet wrote", () => {
+    expect(localizeMessage("Paid with Khalti (transaction xZCE7aBk2)", "ne")).toBe("खल्ती बाट भुक्तानी भयो (कारोबार नम्बर xZCE7aBk2)");
+    expect(localizeMessage(fillMessage(ORDER_TEMPLATE.paidWith, { wallet: "eSewa" }), "ne")).toBe("इसेवा बाट भुक्तानी भयो");
+    expect(localizeMessage("Cash on delivery was not confirmed within 30 minutes; order cancelled and stock released", "ne")).toBe(
+      "३० मिनेटभित्र क्यास अन डेलिभरी पक्का भएन; अर्डर रद्द भयो र स्टक फिर्ता गरियो",
+    );
+    expect(localizeMessage("Cancellation approved; Rs. 5,150 refunded by Bank transfer (reference KH-RF-1001)", "ne")).toBe(
+      "रद्द गर्ने अनुरोध स्वीकार भयो; रु. ५,१५० बैंक ट्रान्सफर मार्फत फिर्ता गरियो (सन्दर्भ KH-RF-1001)",
+    );
+    expect(localizeMessage("Cancelled by the shop; Rs. 999 refunded by Cash (reference counter)", "ne")).toBe("पसलले अर्डर रद्द गर्‍यो; रु. ९९९ नगद मार्फत फिर्ता गरियो (सन्दर्भ counter)");
+    expect(localizeMessage("Cancellation request declined: Already packed", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो: Already packed");
+    expect(localizeMessage("Cancellation request declined", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो");
+  });
 });
 
 describe("the server throws only catalogued messages", () => {

@@ -166,6 +166,7 @@ const OTHER_NE: Record<string, string> = {
   "Cash on delivery confirmed; pay when it arrives": "क्यास अन डेलिभरी पक्का भयो; सामान आइपुगेपछि तिर्नुहोस्",
   "Cancelled by the customer": "ग्राहकले रद्द गर्नुभयो",
   "Cancellation requested by the customer; the shop will refund the payment": "ग्राहकले रद्द गर्न अनुरोध गर्नुभयो; पसलले भुक्तानी फिर्ता गर्नेछ",
+  "Cancellation request declined": "रद्द गर्ने अनुरोध अस्वीकार भयो",
 };
 
 /** Blog, contact form, newsletter and reviews. */
@@ -400,7 +401,7 @@ export const STATUS_WORDS_NE = {
 } as const;
 
 /** The words a template names: statuses and wallets. */
-const WORDS_NE: Record<string, string> = { ...STATUS_WORDS_NE, KHALTI: "खल्ती", ESEWA: "इसेवा" };
+const WORDS_NE: Record<string, string> = { ...STATUS_WORDS_NE, KHALTI: "खल्ती", ESEWA: "इसेवा", CASH: "नगद", BANK_TRANSFER: "बैंक ट्रान्सफर" };
 
 export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   perItemMax: "एउटा सामान बढीमा {max} वटा मात्र अर्डर गर्न सकिन्छ",
@@ -425,6 +426,12 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   unprintedMany: "यो अर्डर अझै पठाउन मिल्दैन: नाम छाप्नुपर्ने {n} वटा लाइन छापिएका छैनन्: {list}। पहिले छपाइ सूचीमा तिनलाई छापियो भनेर चिनो लगाउनुहोस्।",
   walletStartFailed: "{wallet} ले यो भुक्तानी सुरु गर्न सकेन: {reason}",
   districtProvince: "{district} {province} प्रदेशमा पर्छ, {given} मा होइन",
+  paidWithTransaction: "{wallet} बाट भुक्तानी भयो (कारोबार नम्बर {transaction})",
+  paidWith: "{wallet} बाट भुक्तानी भयो",
+  codNotConfirmed: "{n} मिनेटभित्र क्यास अन डेलिभरी पक्का भएन; अर्डर रद्द भयो र स्टक फिर्ता गरियो",
+  cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
+  cancelledByShop: "पसलले अर्डर रद्द गर्‍यो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
+  cancellationDeclined: "रद्द गर्ने अनुरोध अस्वीकार भयो: {note}",
 };
 
 const ADMIN_TEMPLATE_NE: { [K in (typeof ADMIN_TEMPLATE)[keyof typeof ADMIN_TEMPLATE]]: string } = {
@@ -465,8 +472,8 @@ const FIELD_TEMPLATES_NE: [string, string][] = [
  * or wallet (its Nepali word).
  */
 const NUMBER_KEYS = new Set(["n", "max"]);
-const AMOUNT_KEYS = new Set(["was", "now"]);
-const WORD_KEYS = new Set(["status", "from", "to", "wallet"]);
+const AMOUNT_KEYS = new Set(["was", "now", "amount"]);
+const WORD_KEYS = new Set(["status", "from", "to", "wallet", "method"]);
 
 type Template = { pattern: RegExp; keys: string[]; nepali: string };
 

@@ -152,4 +152,12 @@ export const ORDER_TEMPLATE = {
   unprintedMany: "This order cannot ship yet: {n} personalised lines are not printed: {list}. Mark them printed in the print queue first.",
   walletStartFailed: "{wallet} could not start this payment: {reason}",
   districtProvince: "{district} is in {province} Province, not {given}",
+  // Notes the shop writes into an order's history (the order page's timeline). The one with the transaction comes
+  // first: read back from a note, the shorter one would take the transaction into {wallet}.
+  paidWithTransaction: "Paid with {wallet} (transaction {transaction})",
+  paidWith: "Paid with {wallet}",
+  codNotConfirmed: "Cash on delivery was not confirmed within {n} minutes; order cancelled and stock released",
+  cancellationApproved: "Cancellation approved; {amount} refunded by {method} (reference {reference})",
+  cancelledByShop: "Cancelled by the shop; {amount} refunded by {method} (reference {reference})",
+  cancellationDeclined: "Cancellation request declined: {note}",
 } as const;

@@ -1,5 +1,7 @@
 import {
   ADMIN_MSG,
+  fillMessage,
+  ORDER_TEMPLATE,
   ORDER_TRANSITIONS,
   canRefund,
   canTransition,
@@ -166,12 +168,12 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
         if (!canRefund(o)) throw conflict(ADMIN_MSG.refundRefused);
         const amount = input.amount ?? o.totalAmount;
         if (amount > o.totalAmount) throw invalid(ADMIN_MSG.refundTooLarge, [{ field: "amount", message: ADMIN_MSG.refundTooLarge }]);
-        const how = `${formatNPR(amount)} refunded by ${refundMethodLabel(input.method)} (reference ${input.reference})`;
+        const how = { amount: formatNPR(amount), method: refundMethodLabel(input.method), reference: input.reference };
         const requested = o.cancellationRequestedAt !== null;
         await unit.change(id, {
           status: "CANCELLED",
           set: { paymentStatus: "REFUNDED" },
-          history: { note: requested ? `Cancellation approved; ${how}` : `Cancelled by the shop; ${how}`, by: actor.id },
+          history: { note: fillMessage(requested ? ORDER_TEMPLATE.cancellationApproved : ORDER_TEMPLATE.cancelledByShop, how), by: actor.id },
           releaseStock: true,
           cancelledBy: "ADMIN",
           also: async (tx) => {
@@ -201,7 +203,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
         if (!o.cancellationRequestedAt || !canRefund(o)) throw conflict(ADMIN_MSG.noCancellationRequest);
         await unit.change(id, {
           set: { cancellationRequestedAt: null, cancellationReason: null },
-          history: { note: note ? `Cancellation request declined: ${note}` : "Cancellation request declined", by: actor.id },
+          history: { note: note ? fillMessage(ORDER_TEMPLATE.cancellationDeclined, { note }) : "Cancellation request declined", by: actor.id },
           audit: { actor, action: "order.cancellation-declined", before: (b) => ({ cancellationRequestedAt: b.cancellationRequestedAt }), after: () => ({ note }) },
           announce: ["status"],
         });

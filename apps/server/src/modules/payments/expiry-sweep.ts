@@ -1,3 +1,4 @@
+import { fillMessage, ORDER_TEMPLATE } from "@khelkud/contracts";
 import { asRecord, isUnanswered, type PaymentConfirmation, type Verdict } from "./payment-confirmation.js";
 import type { PaymentsContext } from "./payments-context.js";
 import * as repo from "./payments.repository.js";
@@ -103,7 +104,7 @@ export function createExpirySweep(ctx: PaymentsContext, confirmation: PaymentCon
           status: "CANCELLED",
           cancelledBy: "EXPIRY",
           releaseStock: true,
-          history: { note: `Cash on delivery was not confirmed within ${orders.limits.codConfirmMinutes} minutes; order cancelled and stock released`, by: null },
+          history: { note: fillMessage(ORDER_TEMPLATE.codNotConfirmed, { n: orders.limits.codConfirmMinutes }), by: null },
           announce: ["payment", "status"],
         });
         if (cancelled) result.cancelled.push(id);

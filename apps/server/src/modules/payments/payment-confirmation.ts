@@ -1,4 +1,4 @@
-import { ORDER_MSG, PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_LABEL, type Order, type PaymentFailureReason, type PaymentOutcome, type WalletProvider } from "@khelkud/contracts";
+import { fillMessage, ORDER_MSG, ORDER_TEMPLATE, PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_LABEL, type Order, type PaymentFailureReason, type PaymentOutcome, type WalletProvider } from "@khelkud/contracts";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors.js";
 import { esewaVerdict, isProviderUnavailable, khaltiVerdict, ProviderError, type ProviderVerdict } from "../../payments/index.js";
 import { issueInvoice } from "../invoices/invoices.service.js";
@@ -72,7 +72,10 @@ export function createPaymentConfirmation(ctx: PaymentsContext, esewaClient: () 
       when: { status: ["PENDING"], paymentStatus: "PENDING" },
       status: "PROCESSING",
       set: { paymentStatus: "PAID", paidAt: now, paymentMethod: payment.provider, paymentExpiresAt: null },
-      history: { note: `Paid with ${label}${verdict.transactionId ? ` (transaction ${verdict.transactionId})` : ""}`, by: null },
+      history: {
+        note: verdict.transactionId ? fillMessage(ORDER_TEMPLATE.paidWithTransaction, { wallet: label, transaction: verdict.transactionId }) : fillMessage(ORDER_TEMPLATE.paidWith, { wallet: label }),
+        by: null,
+      },
       // The tax invoice commits with the payment, or neither does (docs/decisions/081).
       also: (tx) => issueInvoice(tx, order.id, now),
       announce: ["payment", "status"],
