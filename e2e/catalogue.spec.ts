@@ -505,6 +505,21 @@ test("the catalogue keeps its length as it is scrolled: a card not yet drawn hol
   }
 });
 
+test("in the list, a card's heart and quick view sit under its picture, not over the shirt", async ({ browser }) => {
+  for (const width of [360, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await visit(page, "/products?view=list");
+    const card = page.locator("main article").first();
+    const picture = (await card.locator("img").boundingBox())!;
+    for (const name of [/wishlist/i, /quick view/i]) {
+      const button = (await card.getByRole("button", { name }).boundingBox())!;
+      expect(button.y, `${width} px: the ${name} button's top against the picture's bottom`).toBeGreaterThanOrEqual(picture.y + picture.height - 1);
+      expect(button.height).toBeGreaterThanOrEqual(44);
+    }
+    await page.close();
+  }
+});
+
 test("sitemap and robots are served: the index's files list the shop's pages and its products", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   const index = /^Sitemap: (\S+)$/m.exec(robots)?.[1];

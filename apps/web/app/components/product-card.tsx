@@ -98,7 +98,9 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
           ) : null}
         </Link>
         <Badges product={product} />
-        <span className="card-icons">
+        {/* In the list the picture is a small square at the top of a taller column: the two buttons go in a row under
+            it, not over the shirt. */}
+        <span className={list ? "card-icons top-auto bottom-2 flex-row" : "card-icons"}>
           <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
               <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.6 5 7 5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.4 0 5.4 3.3 4 6.4C19 15.6 12 20 12 20z" />
