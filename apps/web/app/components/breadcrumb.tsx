@@ -9,7 +9,7 @@ export function Breadcrumb({ trail, current, clampCurrent = false }: { trail: { 
       <ol className="flex flex-wrap items-center gap-1">
         {trail.map((step) => (
           <li key={step.to}>
-            <Link to={step.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-nepal hover:underline">
+            <Link to={step.to} className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-nepal hover:underline">
               {step.label}
             </Link>{" "}
             /

@@ -116,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to="/products" className="rounded-lg bg-crimson px-6 py-3 font-bold hover:bg-crimson-dark">
                 {t("home.shopNow")}
               </Link>
-              <Link to="/products?category=cricket-jerseys" className="rounded-lg border border-white/40 px-6 py-3 font-bold hover:bg-white/10">
+              <Link to="/products?category=cricket-jerseys&q=nepal" className="rounded-lg border border-white/40 px-6 py-3 font-bold hover:bg-white/10">
                 {t("home.nepalCricket")}
               </Link>
             </div>

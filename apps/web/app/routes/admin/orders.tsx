@@ -9,6 +9,7 @@ import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, T
 import { formatDate } from "../../lib/format";
 import { PaymentMethodIcon } from "../../components/icons";
 import { OrderNotifications } from "../../components/admin/order-notifications";
+import { colorText } from "../../components/cart-panel";
 
 interface OrderSummary {
   id: string;
@@ -196,7 +197,7 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
             {o.items.map((i) => (
               <tr key={i.id}>
                 <td className="py-1">
-                  {i.productName || "Unknown Product"} <span className="text-xs text-slate-500">({i.size}, {i.color})</span>
+                  {i.productName || "Unknown Product"} <span className="text-xs text-slate-500">({[i.size, colorText(i.color)].filter(Boolean).join(", ")})</span>
                   {i.personalisation ? (
                     <span className="block text-xs">
                       <span className="font-semibold text-nepal">{`Name: ${i.personalisation.name} · No. ${i.personalisation.number}`}</span>
