@@ -128,7 +128,7 @@ describe("every message has a Nepali text", () => {
     expect(localizeMessage("Cancellation approved; Rs. 5,150 refunded by Bank transfer (reference KH-RF-1001)", "ne")).toBe(
       "रद्द गर्ने अनुरोध स्वीकार भयो; रु. ५,१५० बैंक ट्रान्सफर मार्फत फिर्ता गरियो (सन्दर्भ KH-RF-1001)",
     );
-    expect(localizeMessage("Cancelled by the shop; Rs. 999 refunded by Cash (reference counter)", "ne")).toBe("पसलले अर्डर रद्द गर्‍यो; रु. ९९९ नगद मार्फत फिर्ता गरियो (सन्दर्भ counter)");
+    expect(localizeMessage("Cancelled by the shop; Rs. 999 refunded by Cash (reference counter)", "ne")).toBe("पसलबाट अर्डर रद्द भयो; रु. ९९९ नगद मार्फत फिर्ता गरियो (सन्दर्भ counter)");
     expect(localizeMessage("Cancellation request declined: Already packed", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो: Already packed");
     expect(localizeMessage("Cancellation request declined", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो");
   });

@@ -430,7 +430,7 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   paidWith: "{wallet} बाट भुक्तानी भयो",
   codNotConfirmed: "{n} मिनेटभित्र क्यास अन डेलिभरी पक्का भएन; अर्डर रद्द भयो र स्टक फिर्ता गरियो",
   cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
-  cancelledByShop: "पसलले अर्डर रद्द गर्‍यो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
+  cancelledByShop: "पसलबाट अर्डर रद्द भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancellationDeclined: "रद्द गर्ने अनुरोध अस्वीकार भयो: {note}",
 };
 
