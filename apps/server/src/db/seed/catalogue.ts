@@ -29,8 +29,9 @@ export interface SeedProduct {
 }
 
 /**
- * Kit and edition words as the demo products' Nepali names write them (docs/nepali-glossary.md); team, player and brand
- * names stay in Latin letters, as Nepali shops write them.
+ * Kit and edition words as the demo products' Nepali names and blurbs write them (docs/nepali-glossary.md). The blurbs
+ * keep team, player and brand names in Latin letters (docs/decisions/132); the Nepali names write them in Devanagari,
+ * as Nepali sports media do (`TEAM_NE`, `PLAYER_NE`).
  */
 const KIT_NE: Record<string, string> = {
   Home: "घरेलु",
@@ -48,6 +49,82 @@ const KIT_NE: Record<string, string> = {
 };
 
 const kitNe = (kit: string) => KIT_NE[kit] ?? kit;
+
+/** Teams as the demo products' Nepali names write them: the Nepal teams in Nepali, the others transliterated. */
+const TEAM_NE: Record<string, string> = {
+  // Football
+  "Nepal National Team": "नेपाल राष्ट्रिय टोली",
+  "Manchester United": "म्यानचेस्टर युनाइटेड",
+  Liverpool: "लिभरपुल",
+  Arsenal: "आर्सनल",
+  Chelsea: "चेल्सी",
+  "Manchester City": "म्यानचेस्टर सिटी",
+  "Real Madrid": "रियल म्याड्रिड",
+  "FC Barcelona": "बार्सिलोना",
+  "Bayern Munich": "बायर्न म्युनिख",
+  Juventus: "युभेन्टस",
+  "Paris Saint-Germain": "पेरिस सेन्ट जर्मेन",
+  "AC Milan": "एसी मिलान",
+  "Inter Milan": "इन्टर मिलान",
+  "Borussia Dortmund": "बोरुसिया डर्टमुन्ड",
+  Argentina: "अर्जेन्टिना",
+  Brazil: "ब्राजिल",
+  Portugal: "पोर्चुगल",
+  France: "फ्रान्स",
+  // Basketball
+  "Los Angeles Lakers": "लस एन्जलस लेकर्स",
+  "Golden State Warriors": "गोल्डेन स्टेट वारियर्स",
+  "Chicago Bulls": "शिकागो बुल्स",
+  "Boston Celtics": "बोस्टन सेल्टिक्स",
+  "Miami Heat": "मियामी हिट",
+  "New York Knicks": "न्युयोर्क निक्स",
+  "Milwaukee Bucks": "मिल्वाकी बक्स",
+  "Denver Nuggets": "डेन्भर नगेट्स",
+  "Phoenix Suns": "फिनिक्स सन्स",
+  "Dallas Mavericks": "डलास मेभरिक्स",
+  "Philadelphia 76ers": "फिलाडेल्फिया सेभेन्टी सिक्सर्स",
+  // Cricket
+  "Nepal Cricket Team": "नेपाल क्रिकेट टोली",
+  "Biratnagar Kings": "विराटनगर किङ्स",
+  "Chitwan Rhinos": "चितवन राइनोज",
+  "Janakpur Bolts": "जनकपुर बोल्ट्स",
+  "Kathmandu Gurkhas": "काठमाडौं गोर्खाज",
+  "Karnali Yaks": "कर्णाली याक्स",
+  "Lumbini Lions": "लुम्बिनी लायन्स",
+  "Pokhara Avengers": "पोखरा एभेन्जर्स",
+  "Sudurpaschim Royals": "सुदूरपश्चिम रोयल्स",
+  India: "भारत",
+  Australia: "अस्ट्रेलिया",
+  England: "इङ्ल्यान्ड",
+  Pakistan: "पाकिस्तान",
+  "Sri Lanka": "श्रीलंका",
+};
+
+/** Basketball players as the demo products' Nepali names write them. */
+const PLAYER_NE: Record<string, string> = {
+  "LeBron James": "लेब्रोन जेम्स",
+  "Luka Dončić": "लुका डोन्चिच",
+  "Stephen Curry": "स्टेफेन करी",
+  "Michael Jordan": "माइकल जोर्डन",
+  "Jayson Tatum": "जेसन टाटम",
+  "Jimmy Butler": "जिमी बटलर",
+  "Jalen Brunson": "जेलेन ब्रन्सन",
+  "Giannis Antetokounmpo": "जियानिस एन्टेटोकुन्म्पो",
+  "Nikola Jokić": "निकोला जोकिच",
+  "Devin Booker": "डेभिन बुकर",
+  "Kyrie Irving": "काइरी इर्भिङ",
+  "Joel Embiid": "जोएल एम्बिड",
+};
+
+/** A word of a Nepali name from its map; a demo product without one stops the seed rather than show English. */
+function inNepali(map: Record<string, string>, key: string): string {
+  const ne = map[key];
+  if (!ne) throw new Error(`No Nepali name for "${key}" in the demo catalogue`);
+  return ne;
+}
+
+/** Digits in Devanagari, as the Nepali names write years and numbers ("२०२५/२६", "#२३"). */
+const neDigits = (s: string | number) => String(s).replace(/[0-9]/g, (d) => "०१२३४५६७८९"[Number(d)]!);
 
 /** Training wear's garment in the Nepali blurb, in the words of the category's Nepali description. */
 const GARMENT_NE: Partial<Record<Garment, string>> = { tee: "टिसर्ट", jacket: "ज्याकेट", shorts: "सर्ट्स" };
@@ -72,6 +149,7 @@ const fb = (
   priceRs,
   blurb: `The ${kit.toLowerCase()} shirt ${team} wear this season, in the fan version cut for everyday comfort.`,
   blurbNe: `यो सिजनको ${team} ${kitNe(kit)} जर्सी, हरेक दिन आरामसँग लगाउन मिल्ने फ्यान संस्करणमा।`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${neDigits("2025/26")}`,
   ...extra,
 });
 
@@ -87,6 +165,7 @@ const nba = (team: string, edition: string, player: string, number: number, colo
   priceRs,
   blurb: `${player}'s ${edition} Edition Swingman jersey with heat-applied name and number, made for the court and the stands.`,
   blurbNe: `${player} को ${kitNe(edition)} एडिसन स्विङम्यान जर्सी, तापले टाँसिएको नाम र नम्बरसहित, कोर्टमा खेल्न र ग्यालरीबाट हेर्न दुवैका लागि।`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(edition)} एडिसन स्विङम्यान जर्सी – ${inNepali(PLAYER_NE, player)} #${neDigits(number)}`,
   ...extra,
 });
 
@@ -102,10 +181,12 @@ const cricket = (team: string, kit: string, brand: string, colors: SeedProduct["
   priceRs,
   blurb: `The ${team} ${kit.toLowerCase()} shirt in quick-dry fabric, as worn in the middle this season.`,
   blurbNe: `यो सिजन मैदानमा लगाइएको ${team} ${kitNe(kit)} जर्सी, छिटो सुक्ने कपडामा।`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${neDigits(2025)}`,
   ...extra,
 });
 
-const training = (name: string, brand: string, garment: Garment, colors: SeedProduct["colors"], colorNames: string[], priceRs: number, extra: Partial<SeedProduct> = {}): SeedProduct => ({
+/** Training wear is named by its maker's line, so its Nepali name is written out (brand and line transliterated). */
+const training = (name: string, nameNe: string, brand: string, garment: Garment, colors: SeedProduct["colors"], colorNames: string[], priceRs: number, extra: Partial<SeedProduct> = {}): SeedProduct => ({
   name,
   team: null,
   brand,
@@ -116,6 +197,7 @@ const training = (name: string, brand: string, garment: Garment, colors: SeedPro
   priceRs,
   blurb: `${name}: light, breathable training wear for sessions in Kathmandu heat or Pokhara rain.`,
   blurbNe: `${name}: काठमाडौंको गर्मी होस् वा पोखराको पानी, अभ्यासका लागि हलुका र हावा छिर्ने ${GARMENT_NE[garment] ?? "लुगा"}।`,
+  nameNe,
   ...extra,
 });
 
@@ -194,18 +276,18 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   cricket("Pakistan", "ODI", "AJ Sports", ["#01411C", "#A3E635", "#ffffff"], ["Green"], 2999),
   cricket("Sri Lanka", "ODI", "Moose", ["#1e3a8a", "#FACC15", "#ffffff"], ["Blue", "Yellow"], 2799, { stock: "soldout" }),
   // Training wear
-  training("Nike Dri-FIT Academy Training Top", "Nike", "tee", ["#111827", "#22d3ee", "#22d3ee"], ["Black", "Cyan"], 2499, { featured: true }),
-  training("Adidas Tiro 24 Training Jacket", "Adidas", "jacket", ["#1e293b", "#ffffff", "#ffffff"], ["Navy", "White"], 5499, { saleRs: 4299, isNew: true }),
-  training("Puma teamGOAL Training Shorts", "Puma", "shorts", ["#111827", "#ffffff"], ["Black"], 1499),
-  training("Under Armour Tech 2.0 Tee", "Under Armour", "tee", ["#dc2626", "#ffffff"], ["Red"], 2299, { saleRs: 1799 }),
-  training("Nike Park 20 Track Jacket", "Nike", "jacket", ["#003893", "#ffffff", "#DC143C"], ["Royal Blue"], 4999),
-  training("Adidas Own the Run Tee", "Adidas", "tee", ["#65a30d", "#ffffff"], ["Lime"], 1999, { isNew: true }),
-  training("Under Armour Challenger Knit Shorts", "Under Armour", "shorts", ["#1f2937", "#dc2626"], ["Charcoal", "Red"], 1799, { stock: "low" }),
-  training("Kelme Nepal Training Tee", "Kelme", "tee", ["#DC143C", "#003893"], ["Crimson"], 1299, { featured: true, youth: true }),
-  training("Puma teamLIGA Training Jersey", "Puma", "tee", ["#f97316", "#111827"], ["Orange", "Black"], 1799, { saleRs: 1399 }),
-  training("Adidas Condivo 22 Track Jacket", "Adidas", "jacket", ["#111827", "#DC143C", "#ffffff"], ["Black", "Red"], 5999),
-  training("Nike Dri-FIT Strike Shorts", "Nike", "shorts", ["#0f766e", "#ffffff"], ["Teal"], 1899),
-  training("Li-Ning Basketball Practice Tee", "Li-Ning", "tee", ["#facc15", "#111827"], ["Yellow"], 1599),
+  training("Nike Dri-FIT Academy Training Top", "नाइकी ड्राइ-फिट एकेडेमी अभ्यास टप", "Nike", "tee", ["#111827", "#22d3ee", "#22d3ee"], ["Black", "Cyan"], 2499, { featured: true }),
+  training("Adidas Tiro 24 Training Jacket", "एडिडास टिरो २४ अभ्यास ज्याकेट", "Adidas", "jacket", ["#1e293b", "#ffffff", "#ffffff"], ["Navy", "White"], 5499, { saleRs: 4299, isNew: true }),
+  training("Puma teamGOAL Training Shorts", "पुमा टिमगोल अभ्यास सर्ट्स", "Puma", "shorts", ["#111827", "#ffffff"], ["Black"], 1499),
+  training("Under Armour Tech 2.0 Tee", "अन्डर आर्मर टेक २.० टिसर्ट", "Under Armour", "tee", ["#dc2626", "#ffffff"], ["Red"], 2299, { saleRs: 1799 }),
+  training("Nike Park 20 Track Jacket", "नाइकी पार्क २० ट्र्याक ज्याकेट", "Nike", "jacket", ["#003893", "#ffffff", "#DC143C"], ["Royal Blue"], 4999),
+  training("Adidas Own the Run Tee", "एडिडास ओन द रन टिसर्ट", "Adidas", "tee", ["#65a30d", "#ffffff"], ["Lime"], 1999, { isNew: true }),
+  training("Under Armour Challenger Knit Shorts", "अन्डर आर्मर च्यालेन्जर निट सर्ट्स", "Under Armour", "shorts", ["#1f2937", "#dc2626"], ["Charcoal", "Red"], 1799, { stock: "low" }),
+  training("Kelme Nepal Training Tee", "केल्मे नेपाल अभ्यास टिसर्ट", "Kelme", "tee", ["#DC143C", "#003893"], ["Crimson"], 1299, { featured: true, youth: true }),
+  training("Puma teamLIGA Training Jersey", "पुमा टिमलिगा अभ्यास जर्सी", "Puma", "tee", ["#f97316", "#111827"], ["Orange", "Black"], 1799, { saleRs: 1399 }),
+  training("Adidas Condivo 22 Track Jacket", "एडिडास कन्डिभो २२ ट्र्याक ज्याकेट", "Adidas", "jacket", ["#111827", "#DC143C", "#ffffff"], ["Black", "Red"], 5999),
+  training("Nike Dri-FIT Strike Shorts", "नाइकी ड्राइ-फिट स्ट्राइक सर्ट्स", "Nike", "shorts", ["#0f766e", "#ffffff"], ["Teal"], 1899),
+  training("Li-Ning Basketball Practice Tee", "ली-निङ बास्केटबल अभ्यास टिसर्ट", "Li-Ning", "tee", ["#facc15", "#111827"], ["Yellow"], 1599),
 ];
 
 export const PRODUCT_CATEGORIES = [
