@@ -82,7 +82,7 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
     <article
       className={`card @container group ${list ? "flex-row" : "flex-col"} ${offscreen ? (list ? "card-later-row" : "card-later") : ""}`}
     >
-      <div className={`card-media ${list ? "w-32 sm:w-48" : ""}`}>
+      <div className={`card-media ${list ? "min-h-45 w-32 sm:min-h-61 sm:w-48" : ""}`}>
         <Link to={`/products/${product.slug}`} className="card-picture-link" prefetch="intent" tabIndex={-1}>
           {image ? (
             <ProductImage
@@ -98,8 +98,8 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
           ) : null}
         </Link>
         <Badges product={product} />
-        {/* In the list the picture is a small square at the top of a taller column: the two buttons go in a row under
-            it, not over the shirt. */}
+        {/* In the list the picture is a small square at the top of its column: the two buttons go in a row under it,
+            not over the shirt, and the column is at least that tall (the square, 44 px and the gaps) whatever the text. */}
         <span className={list ? "card-icons top-auto bottom-2 flex-row" : "card-icons"}>
           <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
