@@ -44,7 +44,7 @@ function SizeTable({ id, title, caption, columns, rows, className = "", tableCla
       <h2 id={id} className="text-2xl font-bold">
         {title}
       </h2>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="scroll-shadows mt-4 overflow-x-auto rounded-xl border border-slate-200">
         <table className={`w-full text-left text-sm ${tableClassName}`.trim()}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-slate-700">
