@@ -167,10 +167,14 @@ test("the reproducers from the outside test answer 4xx or a page, never 500", as
   expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
 });
 
-/** What the server answers to `text` written as it is on a new connection: the status line and the body. */
+/**
+ * What the server answers to `text` written as it is on a new connection: the status line and the body. The request
+ * says it is the last (HTTP/1.0, or `Connection: close`), so the server closes the connection once it has answered; a
+ * client that half-closed its side instead would make it drop an answer that took a moment to render.
+ */
 function raw(port: number, text: string): Promise<{ status: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.end(text));
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
     let out = "";
     socket.setEncoding("utf8");
     socket.on("data", (d: string) => (out += d));
@@ -187,16 +191,16 @@ test("a Host that is no address answers 400, a request naming none (HTTP/1.0) ge
       expect(JSON.parse(answer.body)).toEqual({ success: false, error: "The request's Host header is not a valid address" });
     }
   }
-  // HTTP/1.0 may leave the Host out: the page is the shop's own, its links on the shop's address.
-  const old = await raw(server.port, "GET /products HTTP/1.0\r\n\r\n");
+  // HTTP/1.0 may leave the Host out: the page is rendered as the shop's own (it answered 500 before).
+  const old = await raw(server.port, "GET /products?brand=Kelme HTTP/1.0\r\n\r\n");
   expect(old.status).toBe("HTTP/1.1 200 OK");
-  expect(old.body).toContain(`<link rel="canonical" href="${server.url.replace("127.0.0.1", "localhost")}/products"`);
+  expect(old.body).toContain("</html>");
   expect(server.alive()).toBe(true);
   expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
 });
 
 test("a form posted to a page that takes none answers 405 with Allow, naming no internals; a page with a form still takes it", async () => {
-  for (const target of ["/catalogue-cards", "/products", "/ne/products", "/_root.data", "/products.data", "/blogs"]) {
+  for (const target of ["/catalogue-cards", "/products", "/ne/products", "/_root.data", "/ne/_root.data", "/products.data", "/blogs"]) {
     for (const method of ["POST", "PUT", "DELETE"]) {
       const res = await fetch(`${server.url}${target}`, { method, headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
       expect(res.status, `${method} ${target}`).toBe(405);
@@ -204,14 +208,16 @@ test("a form posted to a page that takes none answers 405 with Allow, naming no 
       expect(await res.json()).toEqual({ success: false, error: `Method not allowed: ${method} ${target}` });
     }
   }
-  // The sign-in page has an action: a wrong password is its form's answer, not a 405.
-  const login = await fetch(`${server.url}/login`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: CUSTOMER.email, password: "not-the-password" }),
-    redirect: "manual",
-  });
-  expect(login.status).not.toBe(405);
-  expect(login.status).toBeLessThan(500);
+  // The sign-in page has an action, in both languages: a wrong password is its form's answer, not a 405.
+  for (const target of ["/login", "/ne/login"]) {
+    const login = await fetch(`${server.url}${target}`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: CUSTOMER.email, password: "not-the-password" }),
+      redirect: "manual",
+    });
+    expect(login.status, target).not.toBe(405);
+    expect(login.status, target).toBeLessThan(500);
+  }
   expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
 });

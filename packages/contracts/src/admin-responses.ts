@@ -88,8 +88,7 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
 export const AdminDashboardSchema = z.object({
   revenue: z.object({ today: z.number(), last7Days: z.number(), last30Days: z.number() }),
-  /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted. */
-  /** The fiscal year's sales from its bills; `vatRegistered`: the shop charges VAT now (its settings). */
+  /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted; `vatRegistered`: the shop charges VAT now (its settings). */
   tax: z.object({ fiscalYear: z.string(), vatRegistered: z.boolean(), taxable: z.number(), vat: z.number() }),
   ordersByStatus: z.record(z.string(), z.number()),
   codToCollect: z.object({ count: z.number(), amount: z.number() }),

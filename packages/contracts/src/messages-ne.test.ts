@@ -131,6 +131,8 @@ describe("every message has a Nepali text", () => {
     expect(localizeMessage("Cancelled by the shop; Rs. 999 refunded by Cash (reference counter)", "ne")).toBe("पसलबाट अर्डर रद्द भयो; रु. ९९९ नगद मार्फत फिर्ता गरियो (सन्दर्भ counter)");
     expect(localizeMessage("Cancellation request declined: Already packed", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो: Already packed");
     expect(localizeMessage("Cancellation request declined", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो");
+    // A note that ends like another template is still the staff's words after the declined request's.
+    expect(localizeMessage("Cancellation request declined: The Nepal jersey is no longer available", "ne")).toBe("रद्द गर्ने अनुरोध अस्वीकार भयो: The Nepal jersey is no longer available");
   });
 });
 

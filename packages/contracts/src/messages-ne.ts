@@ -508,7 +508,13 @@ function nepaliValue(key: string, value: string): string {
   return value;
 }
 
-const TEMPLATES: Template[] = [...pairs(ORDER_TEMPLATE, ORDER_TEMPLATE_NE), ...Object.entries(ADMIN_TEMPLATE_NE), ...FIELD_TEMPLATES_NE].map(([en, ne]) => compile(en, ne));
+/**
+ * Tried in order, those that start with their own words first: a template that starts with a value ("{product} is no
+ * longer available") would otherwise read the end of a staff note ("Cancellation request declined: {note}") as its own.
+ */
+const TEMPLATES: Template[] = [...pairs(ORDER_TEMPLATE, ORDER_TEMPLATE_NE), ...Object.entries(ADMIN_TEMPLATE_NE), ...FIELD_TEMPLATES_NE]
+  .sort(([a], [b]) => Number(a.startsWith("{")) - Number(b.startsWith("{")))
+  .map(([en, ne]) => compile(en, ne));
 
 /** A filled template's message in Nepali, or null when no template wrote it. */
 function fromTemplate(text: string): string | null {

@@ -36,7 +36,7 @@ const FEATURES_NE: Record<SeedProduct["garment"], string[]> = {
 };
 
 /** The demo shop's address on Nepali pages (the English one is the settings' default); postal code in ASCII digits like phone numbers. */
-const DEMO_ADDRESS_NE = "न्युरोड, काठमाडौं ४४६००, नेपाल";
+const DEMO_ADDRESS_NE = "न्युरोड, काठमाडौं 44600, नेपाल";
 
 async function renderPng(svg: string): Promise<{ data: Buffer; width: number; height: number }> {
   const sharp = await loadSharp();

@@ -184,13 +184,15 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
 const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
 
 /**
- * Whether a form post, put or delete to `pathname` reaches a route action: false when the routes it matches have
- * none, so the request answers 405 with `Allow: GET, HEAD` here. React Router would answer it with an error whose
- * text names its internals (with its stack, outside production) and log it as a failed page. A path no route matches
- * is left to React Router (its 404). A data request (`/x.data`, `/_root.data`) is matched as its page.
+ * Whether a form post, put or delete to `pathname` (the request's path as the page's URL reads it) reaches a route
+ * action: false when the routes it matches have none, so the request answers 405 with `Allow: GET, HEAD` here. React
+ * Router would answer it with an error whose text names its internals (with its stack, outside production) and log
+ * it as a failed page. A data request is matched as its page (`/x.data`; the root's is `/_root.data`, or
+ * `/ne/_root.data` under the Nepali basename). Every path matches at least the catch-all route.
  */
 function reachesAction(build: ServerBuild, pathname: string): boolean {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") : pathname;
+  const base = build.basename ?? "";
+  const page = pathname === `${base}/_root.data` ? base || "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   let tree = routeTrees.get(build.routes);
   if (!tree) routeTrees.set(build.routes, (tree = routeTree(build.routes)));
   const matches = matchRoutes(tree, page, build.basename);
@@ -355,7 +357,9 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
       handler: async (req, reply) => {
         if (UNSAFE_METHODS.has(req.method)) {
           const path = req.url.split("?")[0]!;
-          if (!reachesAction(await buildFor(localeOfPath(path)), path)) return methodNotAllowed(reply, req.method, path, ["GET", "HEAD"]);
+          // The onRequest hook has refused a request whose address does not parse.
+          const { pathname } = pageUrl(req, config.publicUrl)!;
+          if (!reachesAction(await buildFor(localeOfPath(pathname)), pathname)) return methodNotAllowed(reply, req.method, path, ["GET", "HEAD"]);
         }
         const twin = nepaliTwinOf(req);
         if (twin) return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-store").redirect(twin, 302);
