@@ -1,3 +1,4 @@
+import { toNepaliDigits } from "@khelkud/contracts";
 import type { Garment, Pattern } from "./jersey-art.js";
 
 export interface SeedProduct {
@@ -123,8 +124,6 @@ function inNepali(map: Record<string, string>, key: string): string {
   return ne;
 }
 
-/** Digits in Devanagari, as the Nepali names write years and numbers ("२०२५/२६", "#२३"). */
-const neDigits = (s: string | number) => String(s).replace(/[0-9]/g, (d) => "०१२३४५६७८९"[Number(d)]!);
 
 /** Training wear's garment in the Nepali blurb, in the words of the category's Nepali description. */
 const GARMENT_NE: Partial<Record<Garment, string>> = { tee: "टिसर्ट", jacket: "ज्याकेट", shorts: "सर्ट्स" };
@@ -149,7 +148,7 @@ const fb = (
   priceRs,
   blurb: `The ${kit.toLowerCase()} shirt ${team} wear this season, in the fan version cut for everyday comfort.`,
   blurbNe: `यो सिजनको ${team} ${kitNe(kit)} जर्सी, हरेक दिन आरामसँग लगाउन मिल्ने फ्यान संस्करणमा।`,
-  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${neDigits("2025/26")}`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${toNepaliDigits("2025/26")}`,
   ...extra,
 });
 
@@ -165,7 +164,7 @@ const nba = (team: string, edition: string, player: string, number: number, colo
   priceRs,
   blurb: `${player}'s ${edition} Edition Swingman jersey with heat-applied name and number, made for the court and the stands.`,
   blurbNe: `${player} को ${kitNe(edition)} एडिसन स्विङम्यान जर्सी, तापले टाँसिएको नाम र नम्बरसहित, कोर्टमा खेल्न र ग्यालरीबाट हेर्न दुवैका लागि।`,
-  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(edition)} एडिसन स्विङम्यान जर्सी – ${inNepali(PLAYER_NE, player)} #${neDigits(number)}`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(edition)} एडिसन स्विङम्यान जर्सी – ${inNepali(PLAYER_NE, player)} #${toNepaliDigits(number)}`,
   ...extra,
 });
 
@@ -181,7 +180,7 @@ const cricket = (team: string, kit: string, brand: string, colors: SeedProduct["
   priceRs,
   blurb: `The ${team} ${kit.toLowerCase()} shirt in quick-dry fabric, as worn in the middle this season.`,
   blurbNe: `यो सिजन मैदानमा लगाइएको ${team} ${kitNe(kit)} जर्सी, छिटो सुक्ने कपडामा।`,
-  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${neDigits(2025)}`,
+  nameNe: `${inNepali(TEAM_NE, team)} ${kitNe(kit)} जर्सी ${toNepaliDigits(2025)}`,
   ...extra,
 });
 
