@@ -87,12 +87,10 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
     return { payment_url: started.paymentUrl, pidx: started.pidx, paymentId: payment.id, orderId: order.id, expires_at: started.expiresAt };
   }
 
-  async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
-    const client = esewaClient();
-    const order = await payableOrder(user, orderId, "ESEWA");
-    const transactionUuid = await nextAttemptId(order.id);
+  /** The signed form for one eSewa attempt: the same transaction_uuid always gives the same fields. */
+  function esewaForm(order: { totalAmount: number; shippingCost: number }, transactionUuid: string) {
     const goods = order.totalAmount - order.shippingCost;
-    const form = client.buildPaymentForm({
+    const form = esewaClient().buildPaymentForm({
       amountPaisa: goods > 0 ? goods : order.totalAmount,
       deliveryChargePaisa: goods > 0 ? order.shippingCost : 0,
       transactionUuid,
@@ -101,6 +99,19 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
       failureUrl: `${base}/payment/esewa/failed/${transactionUuid}`,
     });
     if (form.totalAmountPaisa !== order.totalAmount) throw new Error("eSewa form total differs from the order total");
+    return form;
+  }
+
+  function esewaStart(order: { id: string; totalAmount: number; shippingCost: number }, transactionUuid: string, paymentId: string): EsewaStart {
+    const form = esewaForm(order, transactionUuid);
+    return { payment_url: form.url, esewaParams: form.fields, paymentId, orderId: order.id };
+  }
+
+  async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
+    esewaClient();
+    const order = await payableOrder(user, orderId, "ESEWA");
+    const transactionUuid = await nextAttemptId(order.id);
+    const form = esewaForm(order, transactionUuid);
     const payment = await repo.insertAttempt(db, {
       orderId: order.id,
       userId: user.id,
@@ -110,15 +121,50 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
       status: "PENDING",
       providerResponse: { form: { ...form.fields, signature: undefined } },
     });
-    return { payment_url: form.url, esewaParams: form.fields, paymentId: payment.id, orderId: order.id };
+    return esewaStart(order, transactionUuid, payment.id);
   }
 
-  /** Checkout with a wallet: the order is created (stock reserved) and its first payment attempt started, in one call. */
+  /**
+   * The Khalti page a repeated checkout (the same Idempotency-Key) sends the shopper back to: the order's newest open
+   * Khalti attempt, when Khalti's lookup says its pidx is still `Initiated` (nobody paid, cancelled or let it expire)
+   * and it has more than a minute left. Anything else, an outage included, starts a new attempt as before. eSewa
+   * refuses a transaction_uuid whose form was posted once, so an eSewa repeat always gets a new one
+   * (docs/decisions/172).
+   */
+  async function resumeKhalti(user: Viewer, orderId: string, now = new Date()): Promise<KhaltiStart | undefined> {
+    const order = await payableOrder(user, orderId, "KHALTI", now);
+    const last = (await repo.findOpenAttempts(db, order.id)).filter((a) => a.provider === "KHALTI").at(-1);
+    const initiate = (last?.providerResponse as { initiate?: { pidx?: string; payment_url?: string; expires_at?: string } } | null | undefined)?.initiate;
+    if (!last?.reference || last.amount !== order.totalAmount || initiate?.pidx !== last.reference || !initiate.payment_url || !initiate.expires_at) return undefined;
+    if (!(Date.parse(initiate.expires_at) - now.getTime() > 60_000)) return undefined;
+    const found = await khaltiClient()
+      .lookup(last.reference)
+      .catch(() => undefined);
+    if (found?.status !== "Initiated") return undefined;
+    return { payment_url: initiate.payment_url, pidx: last.reference, paymentId: last.id, orderId: order.id, expires_at: initiate.expires_at };
+  }
+
+  /** One start at a time per order in this process: requests that repeat a checkout at once share its answer. */
+  const starting = new Map<string, Promise<KhaltiStart | EsewaStart>>();
+  function startOnce(orderId: string, start: () => Promise<KhaltiStart | EsewaStart>): Promise<KhaltiStart | EsewaStart> {
+    const running = starting.get(orderId);
+    if (running) return running;
+    const promise = start().finally(() => starting.delete(orderId));
+    starting.set(orderId, promise);
+    return promise;
+  }
+
+  /**
+   * Checkout with a wallet: the order is created (stock reserved) and its first payment attempt started, in one call.
+   * Repeats with the same Idempotency-Key answer with the same order; repeats at once share one attempt, and a later
+   * Khalti repeat gets the same payment page while it still works, so a retried checkout leaves one page to pay.
+   */
   async function checkoutWith(provider: WalletProvider, user: Viewer, orderData: Omit<PlaceOrderData, "paymentMethod">, idempotencyKey?: string, locale: Locale = "en") {
     if (provider === "KHALTI") khaltiClient();
     else esewaClient();
-    const { order } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey, locale);
-    return provider === "KHALTI" ? startKhalti(user, order.id) : startEsewa(user, order.id);
+    const { order, replayed } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey, locale);
+    const start = () => (provider === "KHALTI" ? startKhalti(user, order.id) : startEsewa(user, order.id));
+    return startOnce(order.id, async () => (replayed && provider === "KHALTI" ? ((await resumeKhalti(user, order.id)) ?? start()) : start()));
   }
 
   return { startKhalti, startEsewa, checkoutWith, esewaClient };

@@ -218,6 +218,43 @@ describe("Khalti", () => {
     await sim.setScenario("normal");
     expect((await post(alice, "/api/payments/khalti/verify", { pidx: again.json().data.pidx })).statusCode).toBe(200);
   });
+  it("ten repeats of one checkout at once make one order and one Khalti attempt, and every answer is its page", async () => {
+    const product = await jersey(10);
+    const key = "checkout-burst-khalti-1";
+    const answers = await Promise.all(Array.from({ length: 10 }, () => checkout(alice, "khalti", product.id, {}, { "idempotency-key": key })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const data = answers.map((a) => a.json().data as { orderId: string; pidx: string; paymentId: string });
+    expect(new Set(data.map((d) => d.orderId)).size).toBe(1);
+    expect(new Set(data.map((d) => d.pidx)).size).toBe(1);
+    expect(await attemptsOf(data[0]!.orderId)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("a later repeat goes back to the same Khalti page until the shopper cancels it there; then it starts a new one", async () => {
+    const product = await jersey(10);
+    const key = "checkout-later-khalti-1";
+    const first = (await checkout(alice, "khalti", product.id, {}, { "idempotency-key": key })).json().data as { orderId: string; pidx: string; payment_url: string };
+    const again = await checkout(alice, "khalti", product.id, {}, { "idempotency-key": key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ orderId: first.orderId, pidx: first.pidx, payment_url: first.payment_url });
+    expect(await attemptsOf(first.orderId)).toHaveLength(1);
+
+    // Cancelled on Khalti's page, and the callback never reached the shop: the lookup tells.
+    await actOnKhalti(first.payment_url, "cancel");
+    const third = await checkout(alice, "khalti", product.id, {}, { "idempotency-key": key });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().data.orderId).toBe(first.orderId);
+    expect(third.json().data.pidx).not.toBe(first.pidx);
+    expect(await attemptsOf(first.orderId)).toHaveLength(2);
+    await payOnKhalti(third.json().data.payment_url);
+    expect((await post(alice, "/api/payments/khalti/verify", { pidx: third.json().data.pidx })).json().data.status).toBe("PAID");
+
+    // Paid: a repeat of the checkout says so instead of offering another page.
+    const paid = await checkout(alice, "khalti", product.id, {}, { "idempotency-key": key });
+    expect(paid.statusCode).toBe(409);
+    expect(await attemptsOf(first.orderId)).toHaveLength(2);
+    expect(await stockOf(product.id)).toBe(9);
+  });
 });
 
 describe("eSewa", () => {
@@ -297,6 +334,22 @@ describe("eSewa", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe(ESEWA_DOWN);
     expect(await orderRow(started.orderId)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
+  });
+
+  it("a repeated checkout after the eSewa form was posted gets the same order and a form eSewa still takes (a new transaction_uuid)", async () => {
+    const product = await jersey(10);
+    const key = "checkout-repeat-esewa-1";
+    const first = (await checkout(alice, "esewa", product.id, {}, { "idempotency-key": key })).json().data as { orderId: string; esewaParams: Record<string, string>; payment_url: string };
+    await postEsewaForm({ url: first.payment_url, fields: first.esewaParams });
+    const again = await checkout(alice, "esewa", product.id, {}, { "idempotency-key": key });
+    expect(again.statusCode).toBe(200);
+    const later = again.json().data as { orderId: string; esewaParams: Record<string, string>; payment_url: string };
+    expect(later.orderId).toBe(first.orderId);
+    expect(later.esewaParams.transaction_uuid).not.toBe(first.esewaParams.transaction_uuid);
+    const back = await payOnEsewa(await postEsewaForm({ url: later.payment_url, fields: later.esewaParams }));
+    expect((await post(alice, "/api/payments/esewa/verify", { data: rawData(back.location!) })).statusCode).toBe(200);
+    expect(await orderRow(first.orderId)).toMatchObject({ paymentStatus: "PAID" });
+    expect(await stockOf(product.id)).toBe(9);
   });
 
   it("a wallet order can switch to cash on delivery from payment selection", async () => {
