@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import sharp from "sharp";
 import { visit, listedProducts } from "./support/pages";
 import { startOwnServer } from "./support/own-server";
 import { ADMIN } from "./support/sign-in";
@@ -248,6 +249,38 @@ test.describe("product page", () => {
       await expect(panel.getByRole("listitem")).toHaveCount(1);
       await page.keyboard.press("Escape");
     }
+  });
+
+  /** The pixels of a button's icon that are drawn dark (slate) and crimson, from a screenshot of it. */
+  async function iconInk(button: Locator): Promise<{ dark: number; crimson: number }> {
+    const { data, info } = await sharp(await button.screenshot()).raw().toBuffer({ resolveWithObject: true });
+    let dark = 0;
+    let crimson = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r < 110 && g < 120 && b < 140) dark++;
+      else if (r > 170 && g < 90 && b < 110) crimson++;
+    }
+    return { dark, crimson };
+  }
+
+  test("a card's icons are drawn: an outlined heart and an eye, and a wished heart filled in crimson", async ({ page }) => {
+    await visit(page, "/products?sort=name");
+    const card = page.getByRole("article").nth(0);
+    const name = ((await card.getByRole("heading").textContent()) ?? "").trim();
+    const heart = card.getByRole("button", { name: `Add ${name} to wishlist` });
+    const eye = card.getByRole("button", { name: `Quick view ${name}` });
+    const outline = await iconInk(heart);
+    expect(outline.dark, "the heart's outline is drawn").toBeGreaterThan(20);
+    expect(outline.crimson).toBe(0);
+    expect((await iconInk(eye)).dark, "the eye is drawn").toBeGreaterThan(20);
+    await heart.click();
+    await page.mouse.move(0, 0);
+    const wished = card.getByRole("button", { name: `Remove ${name} from wishlist` });
+    await expect(wished).toHaveAttribute("aria-pressed", "true");
+    const filled = await iconInk(wished);
+    expect(filled.dark).toBe(0);
+    expect(filled.crimson, "the wished heart is filled, not only outlined").toBeGreaterThan(outline.dark * 1.5);
   });
 
   test("a card's heart keeps a guest's wish across reloads and marks only that card", async ({ page }) => {

@@ -33,18 +33,9 @@ function Badges({ product }: { product: ProductCardData }) {
   );
 }
 
-function IconButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className="card-icon"
-    >
-      {children}
-    </button>
-  );
+/** A round icon button on a card's picture; its icon is drawn by the stylesheet (`.card-icon-wish`, `.card-icon-view`). */
+function IconButton({ label, pressed, onClick, icon }: { label: string; pressed?: boolean; onClick: () => void; icon: "wish" | "view" }) {
+  return <button type="button" aria-label={label} aria-pressed={pressed} onClick={onClick} className={`card-icon card-icon-${icon}`} />;
 }
 
 /**
@@ -101,17 +92,8 @@ export function ProductCard({ product, priority = false, view = "grid", offscree
         {/* In the list the picture is a small square at the top of its column: the two buttons go in a row under it,
             not over the shirt, and the column is at least that tall (the square, 44 px and the gaps) whatever the text. */}
         <span className={list ? "card-icons top-auto bottom-2 flex-row" : "card-icons"}>
-          <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill={wished ? "#DC143C" : "none"} stroke={wished ? "#DC143C" : "currentColor"} strokeWidth="2" aria-hidden="true">
-              <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.6 5 7 5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.4 0 5.4 3.3 4 6.4C19 15.6 12 20 12 20z" />
-            </svg>
-          </IconButton>
-          <IconButton label={t("card.quickView", { name: product.name })} onClick={() => setQuickView(true)}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-              <circle cx="12" cy="12" r="3" />
-            </svg>
-          </IconButton>
+          <IconButton label={t(wished ? "card.wishRemove" : "card.wishAdd", { name: product.name })} pressed={wished} onClick={() => toggleWishlist(product)} icon="wish" />
+          <IconButton label={t("card.quickView", { name: product.name })} onClick={() => setQuickView(true)} icon="view" />
         </span>
       </div>
       <div className="card-body">
