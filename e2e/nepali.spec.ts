@@ -489,6 +489,49 @@ test.describe("नेपाली", () => {
     }
   });
 
+  test("the team line of a card, its quick view and its product page is the Nepali team on Nepali pages, the admin's own from the form, English on English pages", async ({ page }) => {
+    test.setTimeout(60_000);
+    type Teamed = ApiProduct & { team: string | null; teamNe: string | null };
+    const product = (await listedProducts<Teamed>(page.request, "limit=50")).find((p) => p.team && p.teamNe && p.nameNe)!;
+    const card = () => page.getByRole("article").filter({ has: page.getByRole("heading", { name: product.nameNe!, exact: true }) });
+
+    await visit(page, "/ne/products");
+    await expect(card().locator(".card-team")).toHaveText(product.teamNe!);
+    await card().getByRole("button", { name: `${product.nameNe} छिटो हेर्नुहोस्` }).click();
+    await expect(page.getByRole("dialog").getByText(product.teamNe!, { exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await visit(page, `/ne/products/${product.slug}`);
+    await expect(page.getByRole("main").getByText(product.teamNe!, { exact: true })).toBeVisible();
+    await visit(page, `/products/${product.slug}`);
+    await expect(page.getByRole("main").getByText(product.team!, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText(product.teamNe!, { exact: true })).toHaveCount(0);
+
+    const saveTeamNe = async (text: string) => {
+      await visit(page, "/admin/products");
+      await page.getByLabel("Search products").fill(product.name);
+      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
+      await dialog.getByLabel("Team (Nepali, optional)").fill(text);
+      await dialog.getByRole("button", { name: "Update Product" }).click();
+      await expect(page.getByText("Product updated successfully!")).toBeVisible();
+    };
+    await signIn(page, ADMIN, { redirect: "/admin" });
+    try {
+      await visit(page, "/admin/products");
+      await page.getByLabel("Search products").fill(product.name);
+      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByRole("dialog", { name: `Edit ${product.name}` }).getByLabel("Team (Nepali, optional)")).toHaveValue(product.teamNe!);
+      await saveTeamNe("हिमाली टोली");
+      await visit(page, `/ne/products/${product.slug}`);
+      await expect(page.getByRole("main").getByText("हिमाली टोली", { exact: true })).toBeVisible();
+      await saveTeamNe("");
+      await visit(page, `/ne/products/${product.slug}`);
+      await expect(page.getByRole("main").getByText(product.team!, { exact: true })).toBeVisible();
+    } finally {
+      await saveTeamNe(product.teamNe!);
+    }
+  });
+
   test("product pictures are described in Nepali on Nepali pages and in English on English ones", async ({ page }) => {
     const all = await listedProducts<ApiProduct>(page.request, "limit=50");
     const product = all[0]!;

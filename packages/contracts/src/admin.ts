@@ -244,6 +244,13 @@ export const ProductInputSchema = z
     specificationsNe: specificationTable,
     brand: z.string().trim().min(1, "Brand is required").max(100),
     team: optionalText(100),
+    /** The team in Nepali (docs/decisions/174): empty means the English team is shown; left out, it is kept as it is. */
+    teamNe: z
+      .string()
+      .trim()
+      .max(100, "must be at most 100 characters")
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     featured: z.boolean().default(false),
     isNew: z.boolean().default(false),
     status: ActiveStatusSchema.default("ACTIVE"),

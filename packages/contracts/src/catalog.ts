@@ -89,6 +89,8 @@ export const ProductSchema = z.object({
   descriptionNe: z.string().nullable(),
   brand: z.string(),
   team: z.string().nullable(),
+  /** The team in Nepali (docs/decisions/174); null: the English team is shown. */
+  teamNe: z.string().nullable(),
   price: z.number().int().describe("paisa"),
   salePrice: z.number().int().nullable().describe("paisa"),
   finalPrice: z.number().int().describe("paisa: the price the shopper pays"),
@@ -151,6 +153,8 @@ export const ProductSummarySchema = z.object({
   slug: z.string(),
   brand: z.string(),
   team: z.string().nullable(),
+  /** The team in Nepali (docs/decisions/174); null: the English team is shown. */
+  teamNe: z.string().nullable(),
   price: z.number().int().describe("paisa"),
   salePrice: z.number().int().nullable().describe("paisa"),
   finalPrice: z.number().int().describe("paisa: the price the shopper pays"),
@@ -195,7 +199,7 @@ export const SuggestProductsQuerySchema = z
   .strict();
 
 /** A search suggestion: a product card's name and price with the main picture's address only. */
-export const ProductSuggestionSchema = ProductSummarySchema.pick({ id: true, name: true, nameNe: true, slug: true, brand: true, team: true, finalPrice: true }).extend({
+export const ProductSuggestionSchema = ProductSummarySchema.pick({ id: true, name: true, nameNe: true, slug: true, brand: true, team: true, teamNe: true, finalPrice: true }).extend({
   image: z.string().nullable(),
 });
 export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;

@@ -7,7 +7,7 @@ import { blogPosts, categories, productImages, products, productSizes, storeSett
 import { hashPassword } from "../lib/password.js";
 import { mulberry32 } from "../lib/seeded-random.js";
 import { createLocalStorage, type Storage } from "../plugins/storage.js";
-import { BLOG_CATEGORIES, PRODUCT_CATEGORIES, SEED_PRODUCTS, type SeedProduct } from "./seed/catalogue.js";
+import { BLOG_CATEGORIES, PRODUCT_CATEGORIES, SEED_PRODUCTS, teamNeOf, type SeedProduct } from "./seed/catalogue.js";
 import { SEED_POSTS } from "./seed/blog.js";
 import { bannerSvg, jerseySvg } from "./seed/jersey-art.js";
 import { StoreSettingsSchema } from "../modules/settings/settings.service.js";
@@ -203,6 +203,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<void> {
           descriptionNe: descriptionNe(p),
           brand: p.brand,
           team: p.team,
+          teamNe: teamNeOf(p.team),
           categoryId: catId(productCats, p.category),
           price: p.priceRs * 100,
           salePrice: p.saleRs ? p.saleRs * 100 : null,

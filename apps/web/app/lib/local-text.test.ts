@@ -39,6 +39,14 @@ describe("catalogue texts in the page's language (docs/decisions/089)", () => {
     expect(localCategory({ name: "Training Wear", nameNe: null }, "ne").name).toBe("Training Wear");
   });
 
+  it("a card's team line reads the Nepali team on a Nepali page where one is written, the English team otherwise (docs/decisions/174)", () => {
+    const teamed = { ...product, team: "Nepal National Team", teamNe: "नेपाल राष्ट्रिय टोली" as string | null };
+    expect(localProduct(teamed, "ne")).toMatchObject({ team: "नेपाल राष्ट्रिय टोली", teamNe: null });
+    expect(localProduct(teamed, "en")).toMatchObject({ team: "Nepal National Team", teamNe: null });
+    expect(localProduct({ ...teamed, teamNe: null }, "ne").team).toBe("Nepal National Team");
+    expect(localProduct({ ...teamed, team: null, teamNe: null }, "ne").team).toBeNull();
+  });
+
   it("a post's Nepali title, excerpt and content replace the English ones where written", () => {
     const post = { title: "Care", titleNe: "हेरचाह", excerpt: "Wash cold.", excerptNe: null, content: "<p>Wash</p>", contentNe: "<p>चिसो पानीमा धुनुहोस्</p>" };
     expect(localPost(post, "ne")).toMatchObject({ title: "हेरचाह", excerpt: "Wash cold.", content: "<p>चिसो पानीमा धुनुहोस्</p>", titleNe: null, contentNe: null });

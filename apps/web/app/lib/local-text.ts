@@ -1,6 +1,6 @@
 /**
  * Catalogue data in the page's language (docs/decisions/089): loaders hand pages products, categories and posts whose
- * `name`, `description`, `title`, `excerpt` and `content` are already the Nepali versions on a Nepali page where the
+ * `name`, `team`, `description`, `title`, `excerpt` and `content` are already the Nepali versions on a Nepali page where the
  * admin wrote one (the English text otherwise), so every card, heading, breadcrumb, filter, title, meta tag and
  * JSON-LD of the page reads them without knowing about the Nepali fields. The language comes from the request's
  * path (the `/ne` basename), which also keys the page caches.
@@ -60,6 +60,8 @@ export function localProduct<
     images?: Pictured[];
     image?: Pictured | null;
     category?: Named | null;
+    team?: string | null;
+    teamNe?: string | null;
   },
 >(p: T, locale: Locale): T {
   const out = locale === "ne" ? { ...withName(p, locale), nameEn: p.name, description: localText(locale, p.description, p.descriptionNe), ...(p.category !== undefined ? { category: p.category ? withName(p.category, locale) : null } : {}) } : { ...p };
@@ -69,6 +71,9 @@ export function localProduct<
   if (p.image) out.image = localPicture(p.image, locale, p.nameNe);
   if (locale === "ne" && p.nameNe && "metaTitle" in out) Object.assign(out, { metaTitle: null });
   if (locale === "ne" && p.descriptionNe && "metaDescription" in out) Object.assign(out, { metaDescription: null });
+  // The team line (docs/decisions/174): the Nepali team where the admin wrote one; the field is not sent on.
+  if (locale === "ne" && p.teamNe) out.team = p.teamNe;
+  if (p.teamNe !== undefined) out.teamNe = null;
   if (p.descriptionNe !== undefined) out.descriptionNe = null;
   if (p.featuresNe) out.featuresNe = [];
   if (p.specificationsNe) out.specificationsNe = {};

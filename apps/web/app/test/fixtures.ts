@@ -11,6 +11,7 @@ export function productFixture(overrides: Partial<PurchaseData> = {}): PurchaseD
     descriptionNe: null,
     brand: "Khelkud",
     team: "Nepal",
+    teamNe: null,
     price: 350_000,
     salePrice: null,
     finalPrice: 350_000,

@@ -136,6 +136,8 @@ export const products = pgTable(
     descriptionNe: text("description_ne"),
     brand: text("brand").notNull(),
     team: text("team"),
+    /** The team in Nepali (docs/decisions/174); empty: the English team is shown. */
+    teamNe: text("team_ne"),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
     /** paisa */
     price: integer("price").notNull(),

@@ -124,6 +124,10 @@ function inNepali(map: Record<string, string>, key: string): string {
   return ne;
 }
 
+/** A demo product's team in Nepali, as its Nepali name writes it (docs/decisions/174); a product without a team has none. */
+export function teamNeOf(team: string | null): string | null {
+  return team === null ? null : inNepali(TEAM_NE, team);
+}
 
 /** Training wear's garment in the Nepali blurb, in the words of the category's Nepali description. */
 const GARMENT_NE: Partial<Record<Garment, string>> = { tee: "टिसर्ट", jacket: "ज्याकेट", shorts: "सर्ट्स" };

@@ -102,6 +102,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
       ...(input.specificationsNe ? { specificationsNe: input.specificationsNe } : {}),
       brand: input.brand,
       team: input.team,
+      ...(input.teamNe !== undefined ? { teamNe: input.teamNe } : {}),
       featured: input.featured,
       isNew: input.isNew,
       status: input.status,

@@ -543,6 +543,7 @@ const cardColumns = {
   slug: products.slug,
   brand: products.brand,
   team: products.team,
+  teamNe: products.teamNe,
   price: products.price,
   salePrice: products.salePrice,
   featured: products.featured,

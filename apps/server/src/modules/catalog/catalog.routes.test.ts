@@ -124,7 +124,7 @@ describe("GET /api/products", () => {
     const body = (await get("/api/products?sort=name")).json();
     const [alpha, bravo] = body.data.products;
     expect(Object.keys(alpha).sort()).toEqual(
-      ["brand", "category", "categoryId", "discountPercent", "featured", "finalPrice", "id", "image", "inStock", "isNew", "name", "nameNe", "personalisable", "price", "rating", "reviewCount", "salePrice", "slug", "stock", "team"].sort(),
+      ["brand", "category", "categoryId", "discountPercent", "featured", "finalPrice", "id", "image", "inStock", "isNew", "name", "nameNe", "personalisable", "price", "rating", "reviewCount", "salePrice", "slug", "stock", "team", "teamNe"].sort(),
     );
     expect(alpha).toMatchObject({ id: ids.a, stock: 7, inStock: true, price: 300_000, finalPrice: 300_000, nameNe: null, category: { id: football.id, slug: "football-jerseys", name: "Football Jerseys", nameNe: null } });
     // The main picture is the one the product page shows first.

@@ -161,6 +161,7 @@ describe("GET /api/products/search", () => {
         slug: detail.slug,
         brand: "Shikhar",
         team: "Chitwan Rhinos",
+        teamNe: detail.teamNe,
         price: 250_000,
         salePrice: 200_000,
         finalPrice: 200_000,
@@ -343,7 +344,7 @@ describe("GET /api/products/suggestions", () => {
     const { status, body } = await get("/api/products/suggestions?q=jersey");
     expect(status).toBe(200);
     expect(body.data.suggestions).toHaveLength(5);
-    expect(Object.keys(body.data.suggestions[0]).sort()).toEqual(["brand", "finalPrice", "id", "image", "name", "nameNe", "slug", "team"]);
+    expect(Object.keys(body.data.suggestions[0]).sort()).toEqual(["brand", "finalPrice", "id", "image", "name", "nameNe", "slug", "team", "teamNe"]);
   });
 
   it("suggests by a misspelled name", async () => {

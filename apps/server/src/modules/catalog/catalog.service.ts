@@ -92,6 +92,7 @@ export function toProductDto(p: ProductRow, category: CategoryRef, sizes: SizeRo
     descriptionNe: p.descriptionNe,
     brand: p.brand,
     team: p.team,
+    teamNe: p.teamNe,
     price: p.price,
     salePrice: p.salePrice,
     finalPrice: effectivePrice(p.price, p.salePrice),
@@ -141,6 +142,7 @@ export function toProductSummary(row: repo.ProductSummaryRow): ProductSummary {
     slug: row.slug,
     brand: row.brand,
     team: row.team,
+    teamNe: row.teamNe,
     price: row.price,
     salePrice: row.salePrice,
     finalPrice: effectivePrice(row.price, row.salePrice),
@@ -576,6 +578,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       slug: p.slug,
       brand: p.brand,
       team: p.team,
+      teamNe: p.teamNe,
       finalPrice: effectivePrice(p.price, p.salePrice),
       image: p.image ? mediaUrl(p.image.key) : null,
     }));

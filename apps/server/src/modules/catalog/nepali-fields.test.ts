@@ -60,6 +60,32 @@ describe("Nepali product fields", () => {
     expect(cleared.json().data.product).toMatchObject({ nameNe: null, descriptionNe: null });
   });
 
+  it("stores the team in Nepali, serves it in the product, the list and the suggestions, keeps it when a form leaves it out and clears it when emptied", async () => {
+    const res = await api("POST", "/api/admin/products", product({ name: "Team Nepali Jersey", team: "Nepal National Team", teamNe: "  नेपाल राष्ट्रिय टोली " }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data.product;
+    expect(created).toMatchObject({ team: "Nepal National Team", teamNe: "नेपाल राष्ट्रिय टोली" });
+    const pub = (await t.app.inject({ method: "GET", url: `/api/products/slug/${created.slug}` })).json().data.product;
+    expect(pub).toMatchObject({ team: "Nepal National Team", teamNe: "नेपाल राष्ट्रिय टोली" });
+    const listed = (await t.app.inject({ method: "GET", url: "/api/products?limit=50" })).json().data.products as { id: string; teamNe: string | null }[];
+    expect(listed.find((p) => p.id === created.id)?.teamNe).toBe("नेपाल राष्ट्रिय टोली");
+    const suggested = (await t.app.inject({ method: "GET", url: "/api/products/suggestions?q=team%20nepali" })).json().data.suggestions as { id: string; teamNe: string | null }[];
+    expect(suggested.find((p) => p.id === created.id)?.teamNe).toBe("नेपाल राष्ट्रिय टोली");
+
+    const { teamNe: _left, ...withoutTeamNe } = product({ name: "Team Nepali Jersey", team: "Nepal National Team" }) as Record<string, unknown>;
+    const kept = await api("PUT", `/api/admin/products/${created.id}`, withoutTeamNe);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.product.teamNe).toBe("नेपाल राष्ट्रिय टोली");
+    const cleared = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Team Nepali Jersey", team: "Nepal National Team", teamNe: "" }));
+    expect(cleared.json().data.product.teamNe).toBeNull();
+
+    for (const bad of ["ट".repeat(101), "नेपाल\u0000", 7, ["नेपाल"]]) {
+      const refused = await api("PUT", `/api/admin/products/${created.id}`, product({ name: "Team Nepali Jersey", teamNe: bad }));
+      expect(refused.statusCode, JSON.stringify(bad).slice(0, 30)).toBe(400);
+    }
+    expect((await t.app.inject({ method: "GET", url: `/api/products/slug/${created.slug}` })).json().data.product.teamNe).toBeNull();
+  });
+
   it("refuses a Nepali name of 10,000 characters, a NUL byte and a non-string with 400, and writes nothing", async () => {
     for (const [i, over] of [{ nameNe: "न".repeat(10_000) }, { nameNe: "नेपाल\u0000" }, { descriptionNe: "क".repeat(10_001) }, { nameNe: 42 }, { nameNe: ["नेपाल"] }].entries()) {
       const res = await api("POST", "/api/admin/products", product({ name: `Refused ${i}`, ...over }));

@@ -46,6 +46,7 @@ type FormState = SeoText & {
   colors: string;
   brand: string;
   team: string;
+  teamNe: string;
   featured: boolean;
   isNew: boolean;
   status: "ACTIVE" | "INACTIVE";
@@ -144,6 +145,7 @@ function fromProduct(p: Product | null): FormState {
     colors: p?.colors.join(", ") ?? "",
     brand: p?.brand ?? "",
     team: p?.team ?? "",
+    teamNe: p?.teamNe ?? "",
     featured: p?.featured ?? false,
     isNew: p?.isNew ?? false,
     status: p?.status ?? "ACTIVE",
@@ -225,6 +227,7 @@ export function ProductForm({
         colors: splitList(f.colors),
         brand: f.brand.trim(),
         team: f.team.trim() || null,
+        teamNe: f.teamNe.trim() || null,
         featured: f.featured,
         isNew: f.isNew,
         status: f.status,
@@ -350,11 +353,14 @@ export function ProductForm({
           </div>
           {errors.sizes && <p className="mt-1 text-xs font-medium text-red-700">{errors.sizes}</p>}
         </fieldset>
-        <Field label="Colours" hint="Comma-separated">
-          <input className={input} value={f.colors} onChange={(e) => set("colors", e.target.value)} />
-        </Field>
         <Field label="Team">
           <input className={input} value={f.team} onChange={(e) => set("team", e.target.value)} />
+        </Field>
+        <Field label="Team (Nepali, optional)" hint="Shown on Nepali pages; empty: the English team" error={errors.teamNe}>
+          <input className={input} lang="ne" maxLength={100} value={f.teamNe} onChange={(e) => set("teamNe", e.target.value)} placeholder="नेपाल राष्ट्रिय टोली" />
+        </Field>
+        <Field label="Colours" hint="Comma-separated">
+          <input className={input} value={f.colors} onChange={(e) => set("colors", e.target.value)} />
         </Field>
         <Field label="Status">
           <select className={input} value={f.status} onChange={(e) => set("status", e.target.value as FormState["status"])}>
