@@ -33,6 +33,8 @@ test.describe("live channel", () => {
     await actor.page.getByRole("button", { name: "Cancel Order" }).click();
     await actor.page.getByRole("button", { name: "Yes, Cancel Order" }).click();
     await expect(actor.page.getByText(/Cancelled on/)).toBeVisible();
+    // Cash never collected: the cancelled order's payment reads "Not paid", not "Pending".
+    await expect(actor.page.getByText("Not paid", { exact: true })).toBeVisible();
 
     await expect(watcher.page.getByText(`Order #${shortId(orderId)} is now Cancelled.`)).toBeVisible();
     await expect(watcher.page.getByRole("region", { name: "Order Timeline" }).getByText(/Cancelled on .* — Cancelled by the customer/)).toBeVisible();

@@ -98,12 +98,19 @@ test.describe("cancelling a paid order", () => {
     const orderId = await expectPaidOrder(page, "khalti");
 
     await page.goto(`/orders/${orderId}`);
+    await expect(page.locator("html[data-live=connected]")).toHaveCount(1);
     await page.getByRole("button", { name: "Request Cancellation" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
     await expect(dialog).toContainText("is paid. The shop will cancel it and refund");
     await dialog.getByRole("button", { name: "Yes, Request Cancellation" }).click();
     await expect(page.getByRole("heading", { name: "Cancellation Requested" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
+    // The request leaves the status as it was: the live update redraws the page but says nothing of a new status.
+    // (Read once, not retried: a retried "none" would pass as soon as the toast timed out.)
+    await page.waitForTimeout(1500);
+    const toasts = await page.locator("[data-sonner-toast]").allTextContents();
+    expect(toasts.some((text) => text.includes("Cancellation requested"))).toBe(true);
+    expect(toasts.filter((text) => /is now/.test(text))).toEqual([]);
     const requested = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
     expect(requested).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID" });
 

@@ -33,8 +33,9 @@ export function LiveToasts() {
   });
 
   useLiveEvent("order_updated", (e) => {
-    // Customers hear about their own orders; administrators see every order move on the admin screens instead.
-    if (e.change !== "status" || user?.role === "ADMIN") return;
+    // Customers hear about their own orders; administrators see every order move on the admin screens instead. An
+    // announcement that leaves the status as it was (a cancellation requested or declined) updates the page, not a toast.
+    if (e.change !== "status" || user?.role === "ADMIN" || e.previousStatus === e.status) return;
     toast.info(tBrowser("live.orderNow", { id: shortOrderId(e.orderId), status: tBrowser(`status.${e.status}`, { defaultValue: statusText(e.status) }) }), { id: `order-${e.orderId}-${e.status}`, duration: 4000 });
   });
 

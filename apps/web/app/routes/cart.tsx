@@ -197,7 +197,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             {t("cart.continue")}
           </Link>
           <p className="text-xs text-slate-600">{t("cart.delivery")}</p>
-          {items.some((i) => i.print) ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950">{PRINT_MSG.noReturns}</p> : null}
+          {items.some((i) => i.print) ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950">{say(PRINT_MSG.noReturns)}</p> : null}
         </aside>
       </div>
     </div>

@@ -428,7 +428,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {hasPrint ? (
             <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-              <p>{PRINT_MSG.noReturns}</p>
+              <p>{say(PRINT_MSG.noReturns)}</p>
               <label className="mt-2 flex min-h-11 items-start gap-2 font-semibold">
                 <input
                   id="checkout-accept-no-returns"
@@ -447,7 +447,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </label>
               {noReturnsError ? (
                 <p id="checkout-accept-no-returns-error" role="alert" className="mt-1 font-semibold text-red-700">
-                  {PRINT_MSG.noReturnsRequired}
+                  {say(PRINT_MSG.noReturnsRequired)}
                 </p>
               ) : null}
             </div>

@@ -203,7 +203,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt className="text-slate-600">{t("orderDetail.paymentStatus")}</dt>
-          <dd className="font-semibold">{statusText(order.paymentStatus)}</dd>
+          {/* A cancelled order whose payment never came is not "pending": nothing is owed any more. */}
+          <dd className="font-semibold">{order.status === "CANCELLED" && order.paymentStatus === "PENDING" ? t("orderDetail.notPaid") : statusText(order.paymentStatus)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">{t("summary.total")}</dt>

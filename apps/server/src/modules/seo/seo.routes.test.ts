@@ -93,3 +93,13 @@ describe("GET /robots.txt", () => {
     expect(res.body).toContain("Sitemap: https://shop.example.np/sitemap.xml");
   });
 });
+
+describe("GET /favicon.ico", () => {
+  it("sends a browser to the shop's SVG icon instead of a 404, and HEAD too; a query changes nothing", async () => {
+    for (const [method, url] of [["GET", "/favicon.ico"], ["HEAD", "/favicon.ico"], ["GET", "/favicon.ico?v=%00"]] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(301);
+      expect(res.headers.location).toBe("/favicon.svg");
+    }
+  });
+});

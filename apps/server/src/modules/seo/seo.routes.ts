@@ -16,6 +16,9 @@ export function seoRoutes(seo: SeoService): FastifyPluginAsync {
       if (body === null) return reply.code(404).header("Content-Type", "text/plain; charset=utf-8").send("Not found");
       return xml(reply, body);
     });
+    // Browsers ask for /favicon.ico on pages that name no icon (the printable bill, the payment simulator's pages):
+    // the shop's icon is an SVG (decision 139), so they are sent to it instead of a 404 in the console.
+    app.get("/favicon.ico", { schema: { hide: true } }, async (_req, reply) => reply.header("Cache-Control", "public, max-age=86400").redirect("/favicon.svg", 301));
     app.get("/robots.txt", { schema: { hide: true } }, async (_req, reply) =>
       reply.header("Content-Type", "text/plain; charset=utf-8").header("Cache-Control", "public, max-age=86400").send(seo.robotsTxt()),
     );

@@ -5,6 +5,7 @@ import { ResultShell } from "../../components/payment-result";
 import { genericFailureMessage } from "../../lib/payment-messages";
 import { pageTitle } from "../../lib/seo";
 import { metaT, useI18n } from "../../lib/i18n";
+import { localOrder, requestLocale } from "../../lib/local-text";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(metaT(matches)("paymentPage.failedTitle")) }, { name: "robots", content: "noindex" }];
@@ -15,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const orderId = q.get("orderId");
   let order: Order | null = null;
-  if (orderId && context.user) order = await context.services.orders.getOrderForViewer(context.user, orderId).catch(() => null);
+  if (orderId && context.user) {
+    // The order's lines by their names in the page's language (docs/decisions/117).
+    order = await context.services.orders.getOrderForViewer(context.user, orderId).then((o) => localOrder(o, requestLocale(request)), () => null);
+  }
   const settings = await context.services.settings.get();
   return {
     order,

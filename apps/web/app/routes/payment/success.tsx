@@ -7,6 +7,7 @@ import { ResultShell, TrackOrContinue } from "../../components/payment-result";
 import { pageTitle } from "../../lib/seo";
 import { localizeMessage, metaT, useI18n } from "../../lib/i18n";
 import { settleConfirmedOrder } from "../../lib/wallet-pay";
+import { localOrder, requestLocale } from "../../lib/local-text";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(metaT(matches)("paymentPage.successMeta")) }, { name: "robots", content: "noindex" }];
@@ -17,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const orderId = q.get("orderId");
   let order: Order | null = null;
-  if (orderId && context.user) order = await context.services.orders.getOrderForViewer(context.user, orderId).catch(() => null);
+  if (orderId && context.user) {
+    // The order's lines by their names in the page's language (docs/decisions/117).
+    order = await context.services.orders.getOrderForViewer(context.user, orderId).then((o) => localOrder(o, requestLocale(request)), () => null);
+  }
   if (order && order.paymentStatus !== "PAID") throw redirect(`/payment/failed?orderId=${encodeURIComponent(order.id)}`);
   return { order, transactionId: q.get("transactionId") };
 }
