@@ -76,6 +76,14 @@ test.describe("wallet payments", () => {
     await expect(page.locator("#main").getByText(product.name)).toBeVisible();
     await expect(page.getByRole("button", { name: /^Cart, 1 item/ })).toBeVisible();
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    // The same page in Nepali names the line by its Nepali name.
+    const nameNe = ((await (await page.request.get(`/api/products/slug/${product.slug}`)).json()).data.product as { nameNe: string | null }).nameNe;
+    expect(nameNe, "every demo product has a Nepali name").toBeTruthy();
+    const failedUrl = new URL(page.url());
+    await page.goto(`/ne${failedUrl.pathname}${failedUrl.search}`);
+    await expect(page.locator("#main").getByText(nameNe!)).toBeVisible();
+    await expect(page.locator("#main").getByText(product.name)).toHaveCount(0);
+    await page.goto(`${failedUrl.pathname}${failedUrl.search}`);
 
     await page.getByRole("link", { name: "Retry Payment" }).click();
     await expect(page).toHaveURL(new RegExp(`/payment-selection\\?orderId=${orderId}`));

@@ -42,6 +42,12 @@ test("personalise the Nepal home jersey as PAUDEL 7, pay with Khalti, print it a
   await expect(cartLines.getByText("Name: PAUDEL · No. 7")).toBeVisible();
   await expect(cartLines.getByText(/printing Rs\. 500 each/)).toBeVisible();
   await expect(page.getByText(/cannot be returned for a change of mind/).first()).toBeVisible();
+  // The same notice in Nepali on the Nepali cart and checkout, and no English copy of it there.
+  for (const path of ["/ne/cart", "/ne/checkout"]) {
+    await visit(page, path);
+    await expect(page.getByText(/नाम छापिएको सामान तपाईंका लागि छापिन्छ/).first(), path).toBeVisible();
+    await expect(page.getByText(/cannot be returned for a change of mind/), path).toHaveCount(0);
+  }
 
   await visit(page, "/checkout");
   await fillShippingAddress(page, { province: "Bagmati", district: "Lalitpur", area: "Lalitpur Metropolitan City", street: "Jhamsikhel Road 12" });
