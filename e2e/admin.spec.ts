@@ -1,3 +1,4 @@
+import { formatNPR } from "@khelkud/contracts";
 import { expect, test } from "@playwright/test";
 import { listedProducts, placeCodOrder, visit } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
@@ -149,6 +150,23 @@ test("an administrator moves an order on and the customer's order page shows the
   const timeline = shopper.getByRole("list", { name: "Order progress" });
   await expect(timeline).toContainText("Processing (done)");
   await expect(timeline).toContainText("Packed at our Kathmandu store");
+
+  // Delivered and paid in cash: the staff confirm the amount before the payment is recorded and the bill issued.
+  for (const status of ["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) {
+    const moved = await page.request.patch(`/api/admin/orders/${order.id}/status`, { data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await page.goto("/admin/orders");
+  await page.getByLabel("Search orders").fill(order.orderNumber);
+  await row.getByRole("button", { name: "View" }).click();
+  await page.getByRole("button", { name: "Mark cash collected" }).click();
+  const cash = page.getByRole("group", { name: "Confirm the cash" });
+  const total = (await (await shopper.request.get(`/api/orders/${order.id}`)).json()).data.order.totalAmount as number;
+  await expect(cash).toContainText(`Mark ${formatNPR(total)} as collected in cash?`);
+  expect((await (await shopper.request.get(`/api/orders/${order.id}`)).json()).data.order.paymentStatus).toBe("PENDING");
+  await cash.getByRole("button", { name: "Yes, cash collected" }).click();
+  await expect(page.getByText("Cash collected: payment marked as paid")).toBeVisible();
+  expect((await (await shopper.request.get(`/api/orders/${order.id}`)).json()).data.order.paymentStatus).toBe("PAID");
   await customer.close();
   await staff.close();
 });

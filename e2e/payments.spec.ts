@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatNPR } from "@khelkud/contracts";
 import { fillCart, fillShippingAddress } from "./support/pages";
 import { ADMIN, expect, test } from "./support/sign-in";
 
@@ -132,6 +133,11 @@ test.describe("cancelling a paid order", () => {
       await row.getByRole("button", { name: "View" }).click();
       await desk.getByLabel("Refund reference").fill("KHALTI-RF-7788");
       await desk.getByRole("button", { name: "Approve and record refund" }).click();
+      // Nothing is recorded until the staff confirm the amount.
+      const confirm = desk.getByRole("group", { name: "Confirm the refund" });
+      await expect(confirm).toContainText(`Record a refund of ${formatNPR(requested.totalAmount)} by Khalti (reference KHALTI-RF-7788)`);
+      expect((await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID" });
+      await confirm.getByRole("button", { name: "Yes, record the refund" }).click();
       await expect(desk.getByText("Refund recorded; the order is cancelled").first()).toBeVisible();
       await expect(desk.getByRole("heading", { name: "Refunded", exact: true })).toBeVisible();
     } finally {

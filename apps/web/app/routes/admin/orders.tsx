@@ -73,6 +73,7 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const [reference, setReference] = useState("");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   async function send(path: string, body: object, done: string) {
     setBusy(true);
     try {
@@ -112,13 +113,30 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
           <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
       </div>
+      {/* Money and a credit note: the staff say yes twice, with the amount in front of them. */}
+      {confirming ? (
+        <div role="group" aria-label="Confirm the refund" className="space-y-2 rounded-md border border-amber-400 bg-white p-3">
+          <p className="font-semibold">
+            Record a refund of {formatNPR(paisa)} by {refundMethodLabel(method)} (reference {reference.trim()}) and cancel this order? Its stock goes back on sale
+            and a credit note is issued; this cannot be undone.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={btn.primary}
+              disabled={busy}
+              onClick={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded).finally(() => setConfirming(false))}
+            >
+              Yes, record the refund
+            </button>
+            <button type="button" className={btn.secondary} disabled={busy} onClick={() => setConfirming(false)}>
+              Back
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={btn.primary}
-          disabled={busy || !reference.trim() || !(paisa > 0)}
-          onClick={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded)}
-        >
+        <button type="button" className={btn.primary} disabled={busy || confirming || !reference.trim() || !(paisa > 0)} onClick={() => setConfirming(true)}>
           Approve and record refund
         </button>
         {o.cancellationRequestedAt && (
@@ -133,10 +151,12 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
 
 function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, reload } = useApiGet<{ order: OrderDetail }>(`/api/admin/orders/${id}`);
+  const [confirmCollect, setConfirmCollect] = useState(false);
   if (error) return <ErrorNote text={ADMIN_MSG.failedOrder} onRetry={reload} />;
   if (!data) return <p className="text-slate-500">Loading order...</p>;
   const o = data.order;
   async function collect() {
+    setConfirmCollect(false);
     try {
       await api("POST", `/api/admin/orders/${o.id}/cash-collected`);
       toast.success("Cash collected: payment marked as paid");
@@ -250,11 +270,24 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           }}
         />
       )}
-      {o.canCollectCash && (
-        <button type="button" className={btn.primary} onClick={collect}>
-          Mark cash collected
-        </button>
-      )}
+      {o.canCollectCash &&
+        (confirmCollect ? (
+          <div role="group" aria-label="Confirm the cash" className="space-y-2 rounded-md border border-slate-300 bg-white p-3">
+            <p className="font-semibold">Mark {formatNPR(o.totalAmount)} as collected in cash? The order is then paid and its bill is issued.</p>
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className={btn.primary} onClick={collect}>
+                Yes, cash collected
+              </button>
+              <button type="button" className={btn.secondary} onClick={() => setConfirmCollect(false)}>
+                Back
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className={btn.primary} onClick={() => setConfirmCollect(true)}>
+            Mark cash collected
+          </button>
+        ))}
     </div>
   );
 }
