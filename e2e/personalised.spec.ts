@@ -98,3 +98,24 @@ test("personalise the Nepal home jersey as PAUDEL 7, pay with Khalti, print it a
   await expect(card).toContainText("SHIPPED");
   await staff.close();
 });
+
+test("a name the shop will not print is refused beside its field before anything goes into the cart", async ({ page }) => {
+  const listed = await listedProducts<{ slug: string; name: string; personalisable: boolean; sizes: { size: string; stock: number }[] }>(page.request, "q=Nepal%20National%20Team%20Home&limit=5");
+  const product = listed.find((p) => p.personalisable && /Nepal National Team Home/.test(p.name))!;
+  const size = product.sizes.find((s) => s.stock > 2)!.size;
+  await visit(page, `/products/${product.slug}`);
+  await page.getByRole("radio", { name: size, exact: true }).check({ force: true });
+  await page.getByRole("checkbox", { name: /Add name & number/ }).check();
+  await page.getByLabel("Name on the back").fill("fuck");
+  await page.getByLabel("Number (0–99)").fill("9");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This name cannot be printed. Please choose another name." })).toBeVisible();
+  await expect(page.getByLabel("Name on the back")).toHaveAttribute("aria-invalid", "true");
+  expect(await page.evaluate(() => localStorage.getItem("cart") ?? "[]")).toBe("[]");
+
+  // Another name goes in as usual.
+  await page.getByLabel("Name on the back").fill("thapa");
+  await expect(page.getByRole("alert").filter({ hasText: "This name cannot be printed" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "[]").length).toBe(1);
+});

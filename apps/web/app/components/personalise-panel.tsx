@@ -121,6 +121,7 @@ export function PersonalisePanel({
   fee,
   price,
   showErrors,
+  refusedName = null,
   productName,
 }: {
   choice: PrintChoice;
@@ -131,10 +132,14 @@ export function PersonalisePanel({
   fee: number;
   price: number;
   showErrors: boolean;
+  /** The server's refusal of the name now typed (its word list), shown as the name's error. */
+  refusedName?: string | null;
   productName: string;
 }) {
   const id = useId();
-  const { print, nameError, numberError } = resolvePrint(choice, players, scripts);
+  const resolved = resolvePrint(choice, players, scripts);
+  const { print, numberError } = resolved;
+  const nameError = resolved.nameError ?? refusedName;
   const player = players.find((p) => p.id === choice.playerId);
   const previewName = player ? player.name : normalisePrintName(choice.name);
   const previewNumber = player ? String(player.number) : choice.number.replace(/\D/g, "").slice(0, 2);

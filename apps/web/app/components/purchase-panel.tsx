@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
-import type { PurchaseData } from "@khelkud/contracts";
+import type { CartCheckResult, PurchaseData } from "@khelkud/contracts";
+import { api } from "../lib/api";
 import { addToCart } from "../lib/cart-store";
 import { buyNow } from "../lib/buy-now";
 import { StockBadge } from "./stock-badge";
@@ -30,6 +31,25 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pur
   function checkPrint(): boolean {
     if (!choice.on) return true;
     if (resolved.print) return true;
+    setPrintErrors(true);
+    return false;
+  }
+  // A typed name passes the shared character rules here; the word list is the server's (docs/decisions/100). It is
+  // asked before the line goes into the cart, so a refused name is said beside its field, not later in the cart.
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null);
+  /** Runs `go` once the print may be ordered: at once without a typed name, after the server's answer with one. */
+  function whenPrintAllowed(go: () => void): void {
+    if (!checkPrint()) return;
+    const print = resolved.print;
+    if (!choice.on || !print || print.playerId) return go();
+    void printAllowed(print).then((ok) => ok && go());
+  }
+  async function printAllowed(print: NonNullable<typeof resolved.print>): Promise<boolean> {
+    const item = { productId: product.id, size: size ?? product.sizes[0]?.size ?? "default", quantity: 1, personalisation: { name: print.name, number: print.number } };
+    const answer = await api<CartCheckResult>("/api/cart/validate", { body: { items: [item] } }).catch(() => null);
+    const problem = answer?.lines[0]?.issues.find((i) => i.code === "PRINTING");
+    if (!problem) return true;
+    setRefused({ name: choice.name, message: problem.message });
     setPrintErrors(true);
     return false;
   }
@@ -105,6 +125,7 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pur
           fee={fee}
           price={product.finalPrice}
           showErrors={printErrors}
+          refusedName={refused && refused.name === choice.name ? refused.message : null}
           productName={product.name}
         />
       ) : null}
@@ -150,14 +171,15 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pur
           disabled={soldOut}
           onClick={(e) => {
             e.preventDefault();
-            if (!checkPrint()) return;
-            checkSize();
-            const url = buyNow(product, { size, quantity, ...printOptions });
-            if (url) {
-              toast.info(tBrowser("messages.redirectingCheckout"), { id: "buy-now", duration: 2000 });
-              onDone?.();
-              navigate(url);
-            }
+            whenPrintAllowed(() => {
+              checkSize();
+              const url = buyNow(product, { size, quantity, ...printOptions });
+              if (url) {
+                toast.info(tBrowser("messages.redirectingCheckout"), { id: "buy-now", duration: 2000 });
+                onDone?.();
+                navigate(url);
+              }
+            });
           }}
           className="min-h-12 flex-1 rounded-lg bg-crimson px-6 font-bold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
         >
@@ -168,12 +190,13 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pur
           disabled={soldOut}
           onClick={(e) => {
             e.preventDefault();
-            if (!checkPrint()) return;
-            checkSize();
-            if (addToCart(product, { size, quantity, ...printOptions })) {
-              onAddedToCart?.();
-              onDone?.();
-            }
+            whenPrintAllowed(() => {
+              checkSize();
+              if (addToCart(product, { size, quantity, ...printOptions })) {
+                onAddedToCart?.();
+                onDone?.();
+              }
+            });
           }}
           className="min-h-12 flex-1 rounded-lg border-2 border-nepal px-6 font-bold text-nepal hover:bg-nepal hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
         >
