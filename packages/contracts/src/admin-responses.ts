@@ -5,7 +5,7 @@ import { PaginationSchema } from "./api.js";
 import { ADMIN_MSG, AdminBlogCardSchema, AdminBlogSchema, AdminUserSchema, BlogImageUploadSchema, MAX_SHOP_ADDRESS } from "./admin.js";
 import { CategorySchema, ProductSchema } from "./catalog.js";
 import { ActiveStatusSchema, OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema } from "./enums.js";
-import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
+import { PAN_MESSAGE, PAN_PATTERN, VAT_NEEDS_PAN_MESSAGE } from "./invoice-rules.js";
 import { DEFAULT_SHIPPING_RULE } from "./shipping.js";
 import { DEFAULT_PRINT_FEE } from "./print-rules.js";
 
@@ -84,12 +84,24 @@ export const StoreSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
+/**
+ * What the administrator may save (PUT /api/admin/settings): the settings, no unknown key, and VAT only with the
+ * seller's PAN (docs/decisions/175). Stored settings are read with StoreSettingsSchema, which does not refuse a row saved
+ * before this rule.
+ */
+export const StoreSettingsInputSchema = StoreSettingsSchema.strict().superRefine((s, ctx) => {
+  if (s.vatRegistered && !s.pan) ctx.addIssue({ code: "custom", path: ["pan"], message: VAT_NEEDS_PAN_MESSAGE });
+});
+
 // ------------------------------------------------------------ dashboard, audit, debug
 
 export const AdminDashboardSchema = z.object({
   revenue: z.object({ today: z.number(), last7Days: z.number(), last30Days: z.number() }),
-  /** This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted; `vatRegistered`: the shop charges VAT now (its settings). */
-  tax: z.object({ fiscalYear: z.string(), vatRegistered: z.boolean(), taxable: z.number(), vat: z.number() }),
+  /**
+   * This fiscal year's taxable sales and VAT from the issued invoices, credit notes subtracted; `vatRegistered`: the shop
+   * charges VAT now (its settings); `hasPan`: the settings have the seller's PAN (false: bills go out without one).
+   */
+  tax: z.object({ fiscalYear: z.string(), vatRegistered: z.boolean(), hasPan: z.boolean(), taxable: z.number(), vat: z.number() }),
   ordersByStatus: z.record(z.string(), z.number()),
   codToCollect: z.object({ count: z.number(), amount: z.number() }),
   walletPending: z.object({ count: z.number(), amount: z.number() }),
@@ -198,6 +210,8 @@ export const BlogImageResultSchema = z.object({ image: BlogImageUploadSchema });
 export const AdminTaxDocumentSchema = z.object({
   id: z.string(),
   kind: z.enum(["INVOICE", "CREDIT_NOTE"]),
+  /** As issued: an invoice of a VAT-registered seller is a "Tax Invoice", otherwise an "Invoice" (documentTitle). */
+  vatRegistered: z.boolean(),
   number: z.string(),
   orderId: z.string(),
   orderNumber: z.string(),
@@ -206,7 +220,9 @@ export const AdminTaxDocumentSchema = z.object({
   issuedDateBs: z.string(),
   total: z.number(),
   vat: z.number(),
+  /** How many times it was printed or downloaded, and the first time (the original; every later one is marked COPY). */
   prints: z.number().int(),
+  original: z.object({ at: z.string(), format: z.enum(["HTML", "PDF"]), byBuyer: z.boolean() }).nullable(),
 });
 export type AdminTaxDocument = z.infer<typeof AdminTaxDocumentSchema>;
 export const AdminTaxDocumentListSchema = z.object({ documents: z.array(AdminTaxDocumentSchema), pagination: PaginationSchema });

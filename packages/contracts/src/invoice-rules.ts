@@ -7,6 +7,8 @@ import type { Paisa } from "./money.js";
 export const VAT_RATE_PERCENT = 13;
 export const PAN_MESSAGE = "PAN must be exactly 9 digits";
 export const PAN_PATTERN = /^\d{9}$/;
+/** A VAT-registered seller has a PAN/VAT number: the settings refuse VAT without it (docs/decisions/175). */
+export const VAT_NEEDS_PAN_MESSAGE = "Enter the PAN/VAT number before turning VAT on: a Tax Invoice must show it";
 
 export type TaxDocumentKind = "INVOICE" | "CREDIT_NOTE";
 

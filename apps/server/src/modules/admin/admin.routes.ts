@@ -27,6 +27,7 @@ import {
   MessageReadSchema,
   ProductRemovedSchema,
   RemovedIdSchema,
+  StoreSettingsInputSchema,
   StoreSettingsResultSchema,
   UserRemovedSchema,
   AdminBlogsQuerySchema,
@@ -63,7 +64,7 @@ import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import { sendDocument } from "../invoices/invoices.routes.js";
 import { currentBsMonth } from "../invoices/invoices.service.js";
 import { registerCsv, writeRegisterXlsx } from "../invoices/register-files.js";
-import { StoreSettingsSchema, type SettingsService } from "../settings/settings.service.js";
+import type { SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
 import type { UploadedFile } from "../../lib/images.js";
@@ -257,7 +258,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
 
     // ------------------------------------------------------------ settings
     app.get("/admin/settings", { schema: { tags, response: { 200: envelope(StoreSettingsResultSchema) } } }, async () => ok({ settings: await settings.get() }));
-    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsSchema.strict(), response: { 200: envelope(StoreSettingsResultSchema) } } }, async (req) => {
+    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsInputSchema, response: { 200: envelope(StoreSettingsResultSchema) } } }, async (req) => {
       const before = await settings.get();
       const next = await settings.update(req.body);
       await admin.audit.record(actorOf(req), { action: "settings.update", entityType: "settings", entityId: "store", before, after: next });

@@ -69,11 +69,17 @@ export async function paidPayment(tx: DbOrTx, orderId: string) {
   return row;
 }
 
-/** Records a print; returns how many prints there were before this one (0 = the original). */
+/**
+ * Records a print; returns how many prints there were before this one (0 = the original). The document's row is locked
+ * while its prints are counted, so two prints at the same moment (a double click) cannot both be the original.
+ */
 export async function recordPrint(db: DbOrTx, documentId: string, userId: string | null, format: "HTML" | "PDF"): Promise<number> {
-  const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(taxDocumentPrints).where(eq(taxDocumentPrints.documentId, documentId));
-  await db.insert(taxDocumentPrints).values({ documentId, printedByUserId: userId, format });
-  return before?.n ?? 0;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: taxDocuments.id }).from(taxDocuments).where(eq(taxDocuments.id, documentId)).for("update");
+    const [before] = await tx.select({ n: sql<number>`count(*)::int` }).from(taxDocumentPrints).where(eq(taxDocumentPrints.documentId, documentId));
+    await tx.insert(taxDocumentPrints).values({ documentId, printedByUserId: userId, format });
+    return before?.n ?? 0;
+  });
 }
 
 export interface DocumentFilter {
@@ -112,9 +118,28 @@ function where(f: DocumentFilter): SQL | undefined {
   return and(...parts);
 }
 
+/** The first print of a document (the original): when, in which format, and whether the order's buyer took it. */
+export interface OriginalPrint {
+  at: string;
+  format: "HTML" | "PDF";
+  byBuyer: boolean;
+}
+
+/**
+ * A page of documents with their prints: how many, and the first one (the original; later ones are marked COPY). The
+ * subqueries name `tax_documents` in full: drizzle writes a column of a one-table select without its table, and a bare
+ * "id" inside them is the print's own id (every document read "not printed yet").
+ */
 export async function listDocuments(db: DbOrTx, f: DocumentFilter, limit: number, offset: number) {
+  const doc = (column: string) => sql`${taxDocuments}.${sql.identifier(column)}`;
   return db
-    .select({ doc: taxDocuments, prints: sql<number>`(select count(*)::int from ${taxDocumentPrints} p where p.document_id = ${taxDocuments.id})` })
+    .select({
+      doc: taxDocuments,
+      prints: sql<number>`(select count(*)::int from ${taxDocumentPrints} p where p.document_id = ${doc("id")})`,
+      original: sql<OriginalPrint | null>`(select json_build_object('at', p.created_at, 'format', p.format, 'byBuyer', p.printed_by_user_id is not distinct from o.user_id)
+        from ${taxDocumentPrints} p join ${orders} o on o.id = ${doc("order_id")}
+        where p.document_id = ${doc("id")} order by p.created_at, p.id limit 1)`,
+    })
     .from(taxDocuments)
     .where(where(f))
     .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.sequence))

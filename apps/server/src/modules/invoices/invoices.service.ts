@@ -8,16 +8,18 @@ import {
   fiscalYearRange,
   fiscalYearStart,
   formatBs,
+  formatShippingAddress,
   invoiceAmounts,
   ORDER_MSG,
   personalisationLabel,
   vatIncluded,
   WALLET_LABEL,
   type InvoiceLineInput,
+  type Locale,
   type TaxDocumentKind,
 } from "@khelkud/contracts";
 import type { Db, DbOrTx } from "../../db/client.js";
-import type { TaxParty, UserRow } from "../../db/schema/index.js";
+import type { ShippingAddress, TaxParty, UserRow } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { offsetOf, pagination } from "../../lib/paging.js";
 import { StoreSettingsSchema } from "../settings/settings.service.js";
@@ -36,6 +38,15 @@ async function sellerNow(tx: DbOrTx): Promise<{ seller: TaxParty; vatRegistered:
     vatRegistered: s.vatRegistered,
     prefix: s.invoicePrefix,
   };
+}
+
+/**
+ * The buyer's address on a bill, whole enough to find the buyer (docs/decisions/175): street/tole, landmark,
+ * municipality/area (with its ward), district, province and postal code — as the order page writes it, in the order's
+ * language. Stored as text on the document, so bills issued before keep the shorter address they were issued with.
+ */
+function buyerAddress(a: ShippingAddress, locale: Locale): string {
+  return [formatShippingAddress(a, locale), a.postalCode].filter((x) => Boolean(x && x.trim())).join(", ");
 }
 
 function paymentLabel(method: string): string {
@@ -91,7 +102,7 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
     issuedDateBs: formatBs(bsDateOf(now)),
     vatRegistered,
     seller,
-    buyer: { name: a.fullName, address: [a.address, a.city, a.postalCode].filter(Boolean).join(", "), phone: a.phone, email: a.email, pan: order.buyerPan },
+    buyer: { name: a.fullName, address: buyerAddress(a, order.locale), phone: a.phone, email: a.email, pan: order.buyerPan },
     orderNumber: order.orderNumber,
     lines: amounts.lines.map((l, n) => ({
       description: l.description,
@@ -248,9 +259,11 @@ export function createInvoicesService(db: Db) {
       const filter = { q: q.q, kind: q.kind, from: range?.from, to: range?.to };
       const [rows, total] = await Promise.all([repo.listDocuments(db, filter, q.limit, offsetOf(q.page, q.limit)), repo.countDocuments(db, filter)]);
       return {
-        documents: rows.map(({ doc, prints }) => ({
+        documents: rows.map(({ doc, prints, original }) => ({
           id: doc.id,
           kind: doc.kind,
+          // Decides the title the list shows: "Tax Invoice" or "Invoice", as on the document itself.
+          vatRegistered: doc.vatRegistered,
           number: doc.number,
           orderId: doc.orderId,
           orderNumber: doc.orderNumber,
@@ -260,6 +273,7 @@ export function createInvoicesService(db: Db) {
           total: doc.total,
           vat: doc.vat,
           prints,
+          original: original ? { ...original, at: new Date(original.at).toISOString() } : null,
         })),
         pagination: pagination(q.page, q.limit, total),
       };
@@ -303,12 +317,15 @@ export function createInvoicesService(db: Db) {
       }
       return { title: p.title, rows: rows(), totals };
     },
-    /** This fiscal year's taxable sales and VAT (credit notes subtracted), for the dashboard. */
+    /**
+     * This fiscal year's taxable sales and VAT (credit notes subtracted), for the dashboard, and whether the settings
+     * have the seller's PAN (bills issued without one are warned about, docs/decisions/175).
+     */
     async fiscalYearToDate(now = new Date()) {
       const start = fiscalYearStart(bsDateOf(now));
       const { from, to } = fiscalYearRange(start);
-      const [{ vatRegistered }, totals] = await Promise.all([sellerNow(db), repo.taxTotals(db, from, to)]);
-      return { fiscalYear: fiscalYearLabel(start), vatRegistered, ...totals };
+      const [{ vatRegistered, seller }, totals] = await Promise.all([sellerNow(db), repo.taxTotals(db, from, to)]);
+      return { fiscalYear: fiscalYearLabel(start), vatRegistered, hasPan: Boolean(seller.pan), ...totals };
     },
   };
 }

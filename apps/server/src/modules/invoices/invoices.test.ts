@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { amountInNepaliWords, amountInWords, bsMonthRange, fiscalYearOf, fiscalYearRange, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits } from "@khelkud/contracts";
+import { amountInNepaliWords, amountInWords, bsMonthRange, fiscalYearOf, fiscalYearRange, formatAmount, formatBs, bsDateOf, PAN_MESSAGE, toNepaliDigits, VAT_NEEDS_PAN_MESSAGE } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
 import { insertProduct } from "../../test/factories.js";
 import { insertOrder } from "../admin/test-helpers.js";
@@ -535,5 +535,85 @@ describe("settings rows", () => {
     const order = await deliveredCod(shop.customer.id);
     await post(shop.admin, `/api/admin/orders/${order.id}/cash-collected`);
     expect((await invoicesOf(order.id))[0]!.seller.name).toBe("Set Elsewhere Ltd.");
+  });
+});
+
+describe("what QA found on the bills (docs/decisions/175)", () => {
+  /** A Khalti order with this address, placed from a page in `language`, paid, so it has its invoice. */
+  async function paidWith(shippingAddress: object, language = "en") {
+    const product = await insertProduct(shop.t.database.db, { price: 250_000 });
+    const started = (
+      await shop.t.app.inject({
+        method: "POST",
+        url: "/api/payments/khalti/initiate-with-order",
+        headers: { ...shop.customer.headers, "accept-language": language },
+        payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress } },
+      })
+    ).json().data;
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    expect((await post(shop.customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
+    return started.orderId as string;
+  }
+  const listed = async (id: string) => ((await get(shop.admin, "/api/admin/invoices?limit=100")).json().data.documents as { id: string }[]).find((d) => d.id === id)! as Record<string, unknown>;
+
+  it("prints the buyer's whole address: street, municipality and ward, district, province and postal code", async () => {
+    const pokhara = await paidWith({ fullName: "Sita Gurung", email: "sita@example.com", phone: "9800000004", address: "Lakeside, Baidam", province: "Gandaki", district: "Kaski", area: "Pokhara Metropolitan City-6", postalCode: "33700" });
+    const whole = "Lakeside, Baidam, Pokhara Metropolitan City-6, Kaski, Gandaki Province, 33700";
+    expect((await invoicesOf(pokhara))[0]!.buyer.address).toBe(whole);
+    expect((await get(shop.customer, `/api/orders/${pokhara}/invoice`)).body).toContain(`Address: ${whole}<br>`);
+    expect(await pdfText((await get(shop.customer, `/api/orders/${pokhara}/invoice.pdf`)).rawPayload)).toContain(`Address: ${whole}`);
+    // A Nepali order's bill writes the province as its order page does.
+    const kathmandu = await paidWith({ fullName: "Hari Karki", email: "hari@example.com", phone: "9800000005", address: "Baneshwor, Shantinagar marg", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-10" }, "ne");
+    expect((await get(shop.customer, `/api/orders/${kathmandu}/invoice`)).body).toContain("ठेगाना / Address: Baneshwor, Shantinagar marg, Kathmandu Metropolitan City-10, Kathmandu, Bagmati प्रदेश, 44600<br>");
+  });
+
+  it("shows the admin who printed the original and how many copies followed; the customer's page view is the original", async () => {
+    const orderId = await paidWith({ fullName: "Ram Thapa", email: "ram@example.com", phone: "9800000006", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-2" });
+    const [doc] = await invoicesOf(orderId);
+    expect(await listed(doc!.id)).toMatchObject({ prints: 0, original: null });
+    // As the reviewer did: the printable page once, then the PDF, which is the first copy.
+    expect((await get(shop.customer, `/api/orders/${orderId}/invoice`)).body).not.toContain(">COPY<");
+    expect(await pdfText((await get(shop.customer, `/api/orders/${orderId}/invoice.pdf`)).rawPayload)).toContain("COPY");
+    expect(await listed(doc!.id)).toMatchObject({ prints: 2, original: { format: "HTML", byBuyer: true, at: expect.any(String) } });
+
+    // A bill the shop prints first: the original is the shop's; a double click on the customer's download gives two copies.
+    const other = await paidWith({ fullName: "Gita Thapa", email: "gita@example.com", phone: "9800000007", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-2" });
+    const [second] = await invoicesOf(other);
+    expect((await get(shop.admin, `/api/admin/invoices/${second!.id}/pdf`)).statusCode).toBe(200);
+    await Promise.all([get(shop.customer, `/api/orders/${other}/invoice.pdf`), get(shop.customer, `/api/orders/${other}/invoice.pdf`)]);
+    expect(await listed(second!.id)).toMatchObject({ prints: 3, original: { format: "PDF", byBuyer: false } });
+  });
+
+  it("never gives out two originals when the bill is downloaded twice at the same moment", async () => {
+    const orderId = await paidWith({ fullName: "Maya Rai", email: "maya@example.com", phone: "9800000008", address: "Lazimpat", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-2" });
+    const pages = await Promise.all([1, 2, 3].map(() => get(shop.customer, `/api/orders/${orderId}/invoice`)));
+    expect(pages.filter((p) => !p.body.includes(">COPY<"))).toHaveLength(1);
+  });
+
+  it("lists a VAT-registered seller's invoice as a Tax Invoice and a non-registered one's as an Invoice", async () => {
+    const taxInvoice = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${taxInvoice.id}/cash-collected`);
+    await setSettings({ vatRegistered: false });
+    const plain = await deliveredCod(shop.customer.id);
+    await post(shop.admin, `/api/admin/orders/${plain.id}/cash-collected`);
+    const [a] = await invoicesOf(taxInvoice.id);
+    const [b] = await invoicesOf(plain.id);
+    expect(a!.vat).toBeGreaterThan(0);
+    expect(await listed(a!.id)).toMatchObject({ kind: "INVOICE", vatRegistered: true });
+    expect(await listed(b!.id)).toMatchObject({ kind: "INVOICE", vatRegistered: false });
+  });
+
+  it("refuses VAT without the seller's PAN, and the dashboard says while bills go out without one", async () => {
+    const put = (payload: object, language = "en") => shop.t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: { ...shop.admin.headers, "accept-language": language }, payload });
+    const refused = await put({ ...SELLER, pan: "" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual(expect.objectContaining({ field: "pan", message: VAT_NEEDS_PAN_MESSAGE }));
+    expect((await put({ ...SELLER, pan: "" }, "ne")).body).toContain("भ्याट सुरु गर्नुअघि प्यान/भ्याट नम्बर लेख्नुहोस्");
+    expect((await get(shop.admin, "/api/admin/settings")).json().data.settings).toMatchObject({ pan: "609876543", vatRegistered: true });
+    expect((await get(shop.admin, "/api/admin/dashboard")).json().data.tax.hasPan).toBe(true);
+
+    // No PAN and VAT off (the demo's settings) is allowed: the bills are Invoices without a PAN, and the dashboard says so.
+    expect((await put({ ...SELLER, pan: "", vatRegistered: false })).statusCode).toBe(200);
+    expect((await get(shop.admin, "/api/admin/dashboard")).json().data.tax).toMatchObject({ hasPan: false, vatRegistered: false });
   });
 });

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatNPR } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { DASHBOARD_URL, type AdminDashboard as Dashboard } from "../../components/admin/api/shop";
+import { NoPanWarning } from "../../components/admin/no-pan-warning";
 import { SalesChart } from "../../components/admin/sales-chart";
 import { ErrorNote, PageHeader, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
@@ -30,6 +31,7 @@ export default function AdminDashboard() {
         !error && <p className="text-slate-500">Loading dashboard...</p>
       ) : (
         <div className="space-y-4">
+          {!data.tax.hasPan && <NoPanWarning />}
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 2xl:grid-cols-7">
             <Stat label="Revenue today" value={formatNPR(data.revenue.today)} note="paid orders" />
             <Stat label="Last 7 days" value={formatNPR(data.revenue.last7Days)} />

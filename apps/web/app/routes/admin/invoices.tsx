@@ -1,9 +1,22 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { bsDateOf, fiscalYearOf, formatNPR } from "@khelkud/contracts";
+import { bsDateOf, documentTitle, fiscalYearOf, formatNPR, type AdminTaxDocument } from "@khelkud/contracts";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
-import { invoicesUrl, shopApi, type AdminTaxDocumentList } from "../../components/admin/api/shop";
+import { invoicesUrl, SETTINGS_URL, shopApi, type AdminTaxDocumentList, type StoreSettingsResult } from "../../components/admin/api/shop";
+import { NoPanWarning } from "../../components/admin/no-pan-warning";
 import { btn, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { formatDateTime } from "../../lib/format";
+
+/**
+ * Where a document's original went and how many copies followed (docs/decisions/175): the first print or download, by
+ * the customer or by the shop, is the original; every later one is marked COPY.
+ */
+function printStatus(d: Pick<AdminTaxDocument, "prints" | "original">): string {
+  if (!d.original) return "not printed yet: the next print is the original";
+  const copies = d.prints - 1;
+  const who = d.original.byBuyer ? "customer" : "shop";
+  return `original: ${who}'s ${d.original.format === "PDF" ? "PDF" : "page"}, ${formatDateTime(d.original.at)} · ${copies} ${copies === 1 ? "copy" : "copies"} (next: COPY)`;
+}
 
 /** Invoices and credit notes as issued (docs/decisions/081): search, reprint (marked COPY after the first print), sales register. */
 export default function AdminInvoices() {
@@ -17,6 +30,7 @@ export default function AdminInvoices() {
   const search = useDebounced(q);
   const monthOk = month === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   const list = useApiGet<AdminTaxDocumentList>(monthOk ? invoicesUrl({ q: search, month, kind, page }) : null);
+  const settings = useApiGet<StoreSettingsResult>(SETTINGS_URL);
   const periodOk = /^(\d{4}-(0[1-9]|1[0-2])|\d{4}\/\d{2})$/.test(period);
 
   async function download(ext: "csv" | "xlsx") {
@@ -30,6 +44,11 @@ export default function AdminInvoices() {
   return (
     <div>
       <PageHeader title="Invoices" subtitle="Tax invoices and credit notes as issued; reprints are marked COPY" />
+      {settings.data && !settings.data.settings.pan && (
+        <div className="mb-3">
+          <NoPanWarning />
+        </div>
+      )}
       <div className="mb-3 flex flex-wrap gap-2">
         <input className={`${input} max-w-xs`} type="search" placeholder="Number, order or customer" aria-label="Search invoices" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
         <input className={`${input} max-w-[10rem]`} placeholder={`BS month ${thisMonth}`} aria-label="Bikram Sambat month (YYYY-MM)" value={month} onChange={(e) => { setMonth(e.target.value.trim()); setPage(1); }} />
@@ -62,7 +81,7 @@ export default function AdminInvoices() {
                 <td className="px-3 py-2 font-mono text-xs">{d.number}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{d.issuedDateBs}</td>
                 <td className="px-3 py-2">
-                  <StatusBadge value={d.kind} label={d.kind === "INVOICE" ? "Invoice" : "Credit note"} />
+                  <StatusBadge value={d.kind} label={documentTitle(d.kind, d.vatRegistered)} />
                 </td>
                 <td className="px-3 py-2">{d.buyer}</td>
                 <td className="px-3 py-2 font-mono text-xs">{d.orderNumber}</td>
@@ -76,7 +95,7 @@ export default function AdminInvoices() {
                   <a className="text-nepal hover:underline" href={`/api/admin/invoices/${d.id}/html`} target="_blank" rel="noreferrer">
                     Print
                   </a>
-                  <div className="text-xs text-slate-500">{d.prints === 0 ? "not printed yet" : `printed ${d.prints}× (next: COPY)`}</div>
+                  <div className="text-xs text-slate-500">{printStatus(d)}</div>
                 </td>
               </tr>
             ))}

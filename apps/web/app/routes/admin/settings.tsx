@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { MAX_SHOP_ADDRESS, paisaToRupees, rupeesToPaisa, type StoreSettings } from "@khelkud/contracts";
+import { MAX_SHOP_ADDRESS, paisaToRupees, rupeesToPaisa, VAT_NEEDS_PAN_MESSAGE, type StoreSettings } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { SETTINGS_URL, shopApi, type StoreSettingsResult } from "../../components/admin/api/shop";
+import { NoPanWarning } from "../../components/admin/no-pan-warning";
 import { btn, ErrorNote, Field, input, PageHeader } from "../../components/admin/ui";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { formRules } from "../../lib/use-form";
@@ -28,6 +30,8 @@ const isRupees = (v: string) => /^\d+(\.\d{1,2})?$/.test(v.trim());
 const settingsRules = formRules<Form>((f) => ({
   shipping: Object.values(f.shipping).every(isRupees) ? undefined : "Shipping amounts must be amounts in rupees (0 or more)",
   printFeePaisa: isRupees(f.printFee) ? undefined : "The printing fee must be an amount in rupees (0 or more)",
+  // As the API refuses it (docs/decisions/175): a VAT-registered seller has a PAN/VAT number.
+  pan: f.vatRegistered && !f.pan.trim() ? VAT_NEEDS_PAN_MESSAGE : undefined,
 }));
 
 export default function AdminSettings() {
@@ -44,12 +48,15 @@ export default function AdminSettings() {
 function SettingsForm({ settings }: { settings: StoreSettings }) {
   const form = useAdminForm(settingsRules, toForm(settings));
   const { values: f, set, errors, saving } = form;
+  // The PAN bills are issued with now: the saved one, not what is being typed.
+  const [savedPan, setSavedPan] = useState(settings.pan);
   const submit = form.onSubmit(
     async () => {
       const { printFee, ...rest } = f;
       const shipping = mapShipping(f.shipping, (v) => rupeesToPaisa(Number(v)));
       const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa: rupeesToPaisa(Number(printFee)) });
       form.reset(toForm(r.settings));
+      setSavedPan(r.settings.pan);
       toast.success("Settings saved");
     },
     { fallback: "Settings could not be saved", field: (field) => (field.startsWith("social.") ? field : field.split(".")[0]!) },
@@ -86,6 +93,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         <Field label="Registered address (blank: the address above)" error={errors.legalAddress}>
           <input className={input} value={f.legalAddress} onChange={(e) => set("legalAddress", e.target.value)} />
         </Field>
+        {!savedPan && <NoPanWarning inSettings />}
         <Field label="PAN / VAT number (9 digits)" error={errors.pan}>
           <input className={input} inputMode="numeric" maxLength={9} value={f.pan} onChange={(e) => set("pan", e.target.value)} />
         </Field>
@@ -94,7 +102,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         </Field>
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input type="checkbox" checked={f.vatRegistered} onChange={(e) => set("vatRegistered", e.target.checked)} />
-          VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT)
+          VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT); needs the PAN/VAT number
         </label>
       </fieldset>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
