@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatMoment, formatMoney, localeFromCookie, localeOfPath, negotiateLocale, pathInLocale, toNepaliDigits, withoutLocale } from "./locale.js";
+import { formatClock, formatDay, formatMoment, formatMoney, localeFromCookie, localeOfPath, negotiateLocale, pathInLocale, toNepaliDigits, withoutLocale } from "./locale.js";
 import { AUTH_MSG_NE, localizeMessage, MSG_NE } from "./messages-ne.js";
 import { AUTH_MSG } from "./auth-rules.js";
 import { MSG } from "./messages.js";
@@ -37,6 +37,9 @@ describe("dates: Gregorian in English, Bikram Sambat in Nepali", () => {
     expect(formatDay(instant, "ne")).toBe("८ मंसिर २०८३");
     expect(formatMoment(instant, "ne")).toBe("८ मंसिर २०८३, १४:४५");
     expect(formatMoment(instant, "en")).toBe("24 Nov 2026, 14:45");
+    // A payment's hold ends at a time of day in Nepal, whatever zone the device is in.
+    expect(formatClock(instant, "en")).toBe("14:45");
+    expect(formatClock(instant.toISOString(), "ne")).toBe("१४:४५");
   });
   it("agrees with the bills' conversion at the start of a fiscal year and across the date line of Nepal", () => {
     const firstShrawan = bsToAd({ year: 2083, month: 4, day: 1 });

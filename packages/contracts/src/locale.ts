@@ -120,6 +120,13 @@ export function formatDay(instant: Date | string, locale: Locale): string {
   }
 }
 
+/** A time of day in Nepal: "10:58" / "१०:५८", as the order timeline's moments write it, whatever the device's zone. */
+export function formatClock(instant: Date | string, locale: Locale): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return "";
+  return localDigits(TIME.format(date), locale);
+}
+
 /** A moment in Nepal: "24 Nov 2026, 10:58" / "८ मंसिर २०८३, १०:५८". */
 export function formatMoment(instant: Date | string, locale: Locale): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;

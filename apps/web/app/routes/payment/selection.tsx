@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
-import { isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
+import { formatClock, isAwaitingWalletPayment, MSG, PAYMENT_MSG, shortOrderId, walletFromSlug, type Order, type WalletProvider } from "@khelkud/contracts";
 import type { Route } from "./+types/selection";
 import { WalletRedirect } from "../../components/wallet-redirect";
 import { ApiError, api, loginUrl } from "../../lib/api";
@@ -102,7 +102,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
-          {order.paymentExpiresAt ? <p className="text-sm text-slate-600">{t("paymentPage.heldUntil", { time: digits(new Date(order.paymentExpiresAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })) })}</p> : null}
+          {order.paymentExpiresAt ? <p className="text-sm text-slate-600">{t("paymentPage.heldUntil", { time: formatClock(order.paymentExpiresAt, locale) })}</p> : null}
           <div className="flex flex-col gap-3 sm:flex-row">
             <button type="submit" disabled={busy} className="flex-1 rounded-lg bg-crimson px-5 py-3 font-semibold text-white hover:bg-crimson-dark disabled:cursor-wait disabled:opacity-70">
               {busy ? t("paymentPage.pleaseWait") : t("paymentPage.confirm")}
