@@ -38,7 +38,7 @@ export default function PaymentSelection({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState<WalletTarget | null>(null);
   const payable = isAwaitingWalletPayment(order);
-  const { t, money, locale, digits } = useI18n();
+  const { t, money, locale } = useI18n();
 
   const options: { value: Choice; label: string; hint: string; disabled?: boolean }[] = [
     { value: "COD", label: t("checkout.cod"), hint: t("checkout.codHint") },
