@@ -89,6 +89,7 @@ describe("every message has a Nepali text", () => {
     for (const text of Object.values(contracts.WALLET_UNAVAILABLE)) expectNepali(text, "WALLET_UNAVAILABLE");
     expectNepali(contracts.SEARCH_TOO_LONG, "SEARCH_TOO_LONG");
     expectNepali(contracts.PAN_MESSAGE, "PAN_MESSAGE");
+    expectNepali(contracts.VAT_NEEDS_PAN_MESSAGE, "VAT_NEEDS_PAN_MESSAGE");
   });
 
   it("every template (…_TEMPLATE), with its numbers in Devanagari digits and its names kept", () => {
@@ -120,8 +121,9 @@ describe("every message has a Nepali text", () => {
   });
 
   it("reads the notes of an order's history in Nepali, old ones included, keeping what the staff or a wallet wrote", () => {
-    expect(localizeMessage("Paid with Khalti (transaction xZCE7aBk2)", "ne")).toBe("खल्ती बाट भुक्तानी भयो (कारोबार नम्बर xZCE7aBk2)");
-    expect(localizeMessage(fillMessage(ORDER_TEMPLATE.paidWith, { wallet: "eSewa" }), "ne")).toBe("इसेवा बाट भुक्तानी भयो");
+    // The postposition is written joined to the wallet's name: "खल्तीबाट", not "खल्ती बाट".
+    expect(localizeMessage("Paid with Khalti (transaction xZCE7aBk2)", "ne")).toBe("खल्तीबाट भुक्तानी भयो (कारोबार नम्बर xZCE7aBk2)");
+    expect(localizeMessage(fillMessage(ORDER_TEMPLATE.paidWith, { wallet: "eSewa" }), "ne")).toBe("इसेवाबाट भुक्तानी भयो");
     expect(localizeMessage("Cash on delivery was not confirmed within 30 minutes; order cancelled and stock released", "ne")).toBe(
       "३० मिनेटभित्र क्यास अन डेलिभरी पक्का भएन; अर्डर रद्द भयो र स्टक फिर्ता गरियो",
     );

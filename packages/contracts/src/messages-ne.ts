@@ -355,6 +355,7 @@ const SCHEMA_NE: Record<string, string> = {
   "sortOrder must be asc or desc": "sortOrder asc वा desc हुनुपर्छ",
   "Country must be Nepal, India or Other": "देश नेपाल, भारत वा अन्य हुनुपर्छ",
   "PAN must be exactly 9 digits": "प्यान ठ्याक्कै ९ अङ्कको हुनुपर्छ",
+  "Enter the PAN/VAT number before turning VAT on: a Tax Invoice must show it": "भ्याट सुरु गर्नुअघि प्यान/भ्याट नम्बर लेख्नुहोस्: कर बिजकमा यो देखिनुपर्छ",
   "Only published posts are listed here": "यहाँ प्रकाशित लेख मात्र देखिन्छन्",
   // the admin forms
   "Size is required": "साइज आवश्यक छ",
@@ -426,8 +427,8 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   unprintedMany: "यो अर्डर अझै पठाउन मिल्दैन: नाम छाप्नुपर्ने {n} वटा लाइन छापिएका छैनन्: {list}। पहिले छपाइ सूचीमा तिनलाई छापियो भनेर चिनो लगाउनुहोस्।",
   walletStartFailed: "{wallet} ले यो भुक्तानी सुरु गर्न सकेन: {reason}",
   districtProvince: "{district} {province} प्रदेशमा पर्छ, {given} मा होइन",
-  paidWithTransaction: "{wallet} बाट भुक्तानी भयो (कारोबार नम्बर {transaction})",
-  paidWith: "{wallet} बाट भुक्तानी भयो",
+  paidWithTransaction: "{wallet}बाट भुक्तानी भयो (कारोबार नम्बर {transaction})",
+  paidWith: "{wallet}बाट भुक्तानी भयो",
   codNotConfirmed: "{n} मिनेटभित्र क्यास अन डेलिभरी पक्का भएन; अर्डर रद्द भयो र स्टक फिर्ता गरियो",
   cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancelledByShop: "पसलबाट अर्डर रद्द भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",

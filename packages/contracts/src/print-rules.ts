@@ -1,4 +1,5 @@
 // Printing rules without Zod, so the product page's preview and messages load without the schemas (docs/decisions/071).
+import { localDigits, type Locale } from "./locale.js";
 
 /**
  * Name-and-number printing on a jersey's back (docs/decisions/100). The same rules run in the browser (the preview and
@@ -76,8 +77,12 @@ type PrintedName = { name: string; number: number };
 
 /** "PAUDEL 7": the text of the bill's printing line and the print queue. */
 export const personalisationLabel = (p: PrintedName) => `${p.name} ${p.number}`;
-/** "Name: PAUDEL · No. 7": the cart's and the order's line. */
-export const personalisationLine = (p: PrintedName) => `Name: ${p.name} · No. ${p.number}`;
+/**
+ * "Name: PAUDEL · No. 7" ("नाम: PAUDEL · नम्बर ७" in Nepali): the order's line in its e-mails, worded as the
+ * storefront's print line (`printLine.line` in the web catalogues).
+ */
+export const personalisationLine = (p: PrintedName, locale: Locale = "en") =>
+  locale === "ne" ? `नाम: ${p.name} · नम्बर ${localDigits(p.number, locale)}` : `Name: ${p.name} · No. ${p.number}`;
 /** One key per distinct print: lines of the same size with different names stay separate lines. */
 export const personalisationKey = (p: PrintedName | null | undefined) => (p ? `${p.name}\u0000${p.number}` : "");
 

@@ -214,6 +214,7 @@ export const enPages = {
     refunded: "Refunded",
     refundedText: "{{amount}} refunded by {{method}} on {{date}}.",
     reference: "Reference: {{reference}}",
+    refundNote: "Note from the shop: {{note}}",
     cancellationRequested: "Cancellation Requested",
     requestedText: "You asked to cancel this paid order on {{date}}. The shop will refund {{amount}} to your {{method}} account and confirm it here.",
     requestedToast: "Cancellation requested. The shop will refund your payment.",

@@ -215,6 +215,7 @@ export const nePages: Texts<typeof enPages> = {
     refunded: "रकम फिर्ता भयो",
     refundedText: "{{date}} मा {{method}} मार्फत {{amount}} फिर्ता गरियो।",
     reference: "सन्दर्भ: {{reference}}",
+    refundNote: "पसलको सन्देश: {{note}}",
     cancellationRequested: "रद्द गर्न अनुरोध गरिएको छ",
     requestedText: "तपाईंले {{date}} मा यो भुक्तानी भइसकेको अर्डर रद्द गर्न अनुरोध गर्नुभयो। पसलले {{amount}} तपाईंको {{method}} खातामा फिर्ता गरेर यहीँ पुष्टि गर्नेछ।",
     requestedToast: "रद्द गर्ने अनुरोध पठाइयो। पसलले तपाईंको भुक्तानी फिर्ता गर्नेछ।",

@@ -99,6 +99,8 @@ function RefundStatus({ order }: { order: Order }) {
         </h2>
         <p className="mt-1">{t("orderPage.refundedText", { amount: money(r.amount), method: t(`orderPage.refundMethod.${r.method}`), date: moment(r.refundedAt) })}</p>
         <p className="mt-1">{t("orderPage.reference", { reference: r.reference })}</p>
+        {/* The administrator's note for the customer, as they wrote it (React escapes it). */}
+        {r.note ? <p className="mt-1 whitespace-pre-line">{t("orderPage.refundNote", { note: r.note })}</p> : null}
       </section>
     );
   }

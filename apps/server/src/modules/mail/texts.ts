@@ -65,6 +65,8 @@ export interface MailTexts {
   cancelledNoMoneyTaken: string;
   cancelledStockBack: string;
   cancelledBody: (n: string, who: string, money: string, stock: string) => string;
+  /** The administrator's note for the customer, shown as they wrote it. */
+  cancelledNote: (note: string) => string;
   cancelledSms: (n: string, who: string, refunded: boolean) => string;
   failedHeading: string;
   failedSubject: (n: string) => string;
@@ -116,7 +118,7 @@ const en: MailTexts = {
   plainProfileLink: (url) => `Order updates by e-mail or SMS can be turned off on your profile: ${url}`,
   placedHeading: "Thank you for your order",
   placedSubject: (n) => `Order ${n} placed`,
-  placedCod: (n, total) => `We have received order ${n}. Please confirm cash on delivery on the order page if you have not yet; you pay the courier ${total} when it arrives.`,
+  placedCod: (n, total) => `We have received order ${n}. You chose cash on delivery: you pay the courier ${total} when it arrives.`,
   placedWallet: (n, total, method) => `We have received order ${n}. It is reserved for you while you pay ${total} with ${method}.`,
   placedSms: (n, total, method) => `Khelkud: order ${n} placed, total ${total} (${method}).`,
   trackIt: "Track it:",
@@ -154,6 +156,7 @@ const en: MailTexts = {
   cancelledNoMoneyTaken: "No money was taken.",
   cancelledStockBack: "The items have gone back on sale.",
   cancelledBody: (n, who, money, stock) => `Order ${n} has been cancelled ${who}. ${money} ${stock}`.trim(),
+  cancelledNote: (note) => `Note from the shop: ${note}`,
   cancelledSms: (n, who, refunded) => `Khelkud: order ${n} cancelled ${who}. ${refunded ? "Your payment was refunded." : "No money was taken."}`,
   failedHeading: "Payment did not go through",
   failedSubject: (n) => `Payment for order ${n} failed`,
@@ -206,8 +209,8 @@ const ne: MailTexts = {
   plainProfileLink: (url) => `इमेल वा SMS बाट अर्डरका जानकारी प्रोफाइलमा बन्द गर्न सकिन्छ: ${url}`,
   placedHeading: "अर्डरका लागि धन्यवाद",
   placedSubject: (n) => `अर्डर ${n} प्राप्त भयो`,
-  placedCod: (n, total) => `हामीले अर्डर ${n} पायौं। क्यास अन डेलिभरी अझै पुष्टि गर्नुभएको छैन भने अर्डर पेजमा पुष्टि गर्नुहोस्; सामान आइपुग्दा कुरियरलाई ${total} तिर्नुहुनेछ।`,
-  placedWallet: (n, total, method) => `हामीले अर्डर ${n} पायौं। ${method} बाट ${total} तिर्दासम्म सामान तपाईंका लागि राखिएको छ।`,
+  placedCod: (n, total) => `हामीले अर्डर ${n} पायौं। तपाईंले क्यास अन डेलिभरी रोज्नुभएको छ: सामान आइपुग्दा कुरियरलाई ${total} तिर्नुहुनेछ।`,
+  placedWallet: (n, total, method) => `हामीले अर्डर ${n} पायौं। ${method}बाट ${total} तिर्दासम्म सामान तपाईंका लागि राखिएको छ।`,
   placedSms: (n, total, method) => `खेलकुद: अर्डर ${n} प्राप्त, जम्मा ${total} (${method})।`,
   trackIt: "हेर्नुहोस्:",
   paidHeading: "भुक्तानी प्राप्त भयो",
@@ -238,12 +241,13 @@ const ne: MailTexts = {
   processingSms: (n) => `खेलकुद: अर्डर ${n} तयार हुँदैछ। पठाएपछि SMS गर्नेछौं।`,
   cancelledHeading: "अर्डर रद्द भयो",
   cancelledSubject: (n) => `अर्डर ${n} रद्द भयो`,
-  cancelledBy: { CUSTOMER: "तपाईंको अनुरोधअनुसार", ADMIN: "हाम्रो टोलीले", EXPIRED_COD: "क्यास अन डेलिभरी समयमै पुष्टि नभएकाले", EXPIRED: "समयमै भुक्तानी नभएकाले" },
+  cancelledBy: { CUSTOMER: "तपाईंको अनुरोधअनुसार", ADMIN: "पसलबाट", EXPIRED_COD: "क्यास अन डेलिभरी समयमै पुष्टि नभएकाले", EXPIRED: "समयमै भुक्तानी नभएकाले" },
   cancelledRefunded: (total) => `तपाईंले तिर्नुभएको ${total} फिर्ता गरियो।`,
   cancelledNothingCharged: "कुनै रकम लिइएको छैन।",
   cancelledNoMoneyTaken: "कुनै रकम काटिएको छैन।",
   cancelledStockBack: "सामानहरू फेरि बिक्रीमा राखिए।",
   cancelledBody: (n, who, money, stock) => `अर्डर ${n} ${who} रद्द गरियो। ${money} ${stock}`.trim(),
+  cancelledNote: (note) => `पसलको सन्देश: ${note}`,
   cancelledSms: (n, who, refunded) => `खेलकुद: अर्डर ${n} ${who} रद्द गरियो। ${refunded ? "भुक्तानी फिर्ता गरियो।" : "कुनै रकम काटिएको छैन।"}`,
   failedHeading: "भुक्तानी हुन सकेन",
   failedSubject: (n) => `अर्डर ${n} को भुक्तानी असफल भयो`,

@@ -516,3 +516,105 @@ describe("in Nepali (docs/decisions/087)", () => {
     expect(welcome!.text).toMatch(/newsletter\/unsubscribe\?token=/);
   });
 });
+
+describe("what a customer reads in the order messages", () => {
+  /** A Khalti order placed from a page in `locale` and paid at the wallet; the shop has heard of the payment. */
+  async function paidKhalti(who: Who, locale: "en" | "ne") {
+    const product = await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/khalti/initiate-with-order", headers: { ...who.headers, "accept-language": locale }, payload: { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } } });
+    expect(res.statusCode).toBe(200);
+    const started = res.json().data as { payment_url: string; pidx: string; orderId: string };
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    expect((await t.app.inject({ method: "POST", url: "/api/payments/khalti/verify", headers: who.headers, payload: { pidx: started.pidx } })).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, started.orderId));
+    return { id: started.orderId, orderNumber: row!.orderNumber };
+  }
+  const refund = (orderId: string, note?: string) =>
+    t.app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/refund`, headers: admin, payload: { method: "KHALTI", reference: "KH-REF-0001", ...(note ? { note } : {}) } });
+  const cancelled = async (orderId: string) => {
+    const rows = (await rowsOf(orderId)).filter((r) => r.kind === "order.cancelled");
+    return { email: rows.find((r) => r.channel === "EMAIL")!, sms: rows.find((r) => r.channel === "SMS")! };
+  };
+
+  it("a cash-on-delivery order's placed e-mail says the courier is paid on delivery and asks for no step the order page does not have", async () => {
+    const sita = await customer();
+    const order = await placeCod(sita);
+    expect((await t.app.inject({ method: "POST", url: "/api/payments/cod/process", headers: sita.headers, payload: { orderId: order.id } })).statusCode).toBe(200);
+    const placed = (await rowsOf(order.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(placed.bodyText).toContain(`We have received order ${order.orderNumber}. You chose cash on delivery: you pay the courier Rs. 5,150 when it arrives.`);
+    expect(placed.bodyText).not.toMatch(/confirm/i);
+
+    const placedNe = await t.app.inject({ method: "POST", url: "/api/orders", headers: { ...sita.headers, "accept-language": "ne" }, payload: { items: [{ productId: (await insertProduct(t.database.db, { price: 250_000, sizes: [{ size: "L", stock: 5 }] })).id, size: "L", quantity: 2 }], shippingAddress: address, paymentMethod: "COD" } });
+    const ne = placedNe.json().data.order as { id: string; orderNumber: string };
+    const placedMailNe = (await rowsOf(ne.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(placedMailNe.bodyText).toContain(`हामीले अर्डर ${ne.orderNumber} पायौं। तपाईंले क्यास अन डेलिभरी रोज्नुभएको छ: सामान आइपुग्दा कुरियरलाई रु. ५,१५० तिर्नुहुनेछ।`);
+    expect(placedMailNe.bodyText).not.toMatch(/पुष्टि|पक्का/);
+
+    // Not confirmed at checkout (the API takes the order first; checkout's confirmation never arrived): the expiry
+    // cancels it and its message says why, so nothing the placed e-mail said is left to happen.
+    const sweep = await t.app.services.payments.sweepExpiredPayments(new Date(Date.now() + 31 * 60_000));
+    expect(sweep.cancelled).toContain(ne.id);
+    expect((await cancelled(ne.id)).email.bodyText).toContain(`अर्डर ${ne.orderNumber} क्यास अन डेलिभरी समयमै पुष्टि नभएकाले रद्द गरियो।`);
+  });
+
+  it("a paid order cancelled at the customer's request says so, with the shop's note (escaped in the HTML), in Nepali and English; one the shop cancelled says the shop did", async () => {
+    const gita = await customer();
+    const note = "Refunded as requested <b>today</b> & thanks";
+    const asked = await paidKhalti(gita, "ne");
+    // The wallet's name takes its postposition joined: "खल्तीबाट".
+    const placed = (await rowsOf(asked.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(placed.bodyText).toContain("खल्तीबाट");
+    expect(placed.bodyText).not.toContain("खल्ती बाट");
+    expect((await t.app.inject({ method: "POST", url: `/api/orders/${asked.id}/cancel`, headers: gita.headers, payload: { reason: "Wrong size" } })).statusCode).toBe(202);
+    expect((await refund(asked.id, note)).statusCode).toBe(200);
+    const ne = await cancelled(asked.id);
+    expect(ne.email.bodyText).toContain(`अर्डर ${asked.orderNumber} तपाईंको अनुरोधअनुसार रद्द गरियो। तपाईंले तिर्नुभएको रु. २,६५० फिर्ता गरियो।`);
+    expect(ne.email.bodyText).toContain(`पसलको सन्देश: ${note}`);
+    expect(ne.sms.bodyText).toContain(`अर्डर ${asked.orderNumber} तपाईंको अनुरोधअनुसार रद्द गरियो। भुक्तानी फिर्ता गरियो।`);
+    for (const r of [ne.email, ne.sms]) expect(r.bodyText).not.toContain("टोलीले");
+    // The order page's answer carries the note too.
+    const seen = await t.app.inject({ method: "GET", url: `/api/orders/${asked.id}`, headers: gita.headers });
+    expect(seen.json().data.order.refund).toMatchObject({ reference: "KH-REF-0001", note });
+
+    const byShop = await paidKhalti(gita, "ne");
+    expect((await refund(byShop.id)).statusCode).toBe(200);
+    const shopNe = await cancelled(byShop.id);
+    expect(shopNe.email.bodyText).toContain(`अर्डर ${byShop.orderNumber} पसलबाट रद्द गरियो।`);
+    expect(shopNe.email.bodyText).not.toContain("पसलको सन्देश");
+    expect(shopNe.sms.bodyText).toContain(`अर्डर ${byShop.orderNumber} पसलबाट रद्द गरियो।`);
+
+    const ram = await customer();
+    const askedEn = await paidKhalti(ram, "en");
+    await t.app.inject({ method: "POST", url: `/api/orders/${askedEn.id}/cancel`, headers: ram.headers, payload: {} });
+    expect((await refund(askedEn.id, "Refunded as requested")).statusCode).toBe(200);
+    const en = await cancelled(askedEn.id);
+    expect(en.email.bodyText).toContain(`Order ${askedEn.orderNumber} has been cancelled as you asked. Your payment of Rs. 2,650 has been refunded.`);
+    expect(en.email.bodyText).toContain("Note from the shop: Refunded as requested");
+    expect(en.sms.bodyText).toContain(`order ${askedEn.orderNumber} cancelled as you asked.`);
+    const byShopEn = await paidKhalti(ram, "en");
+    expect((await refund(byShopEn.id)).statusCode).toBe(200);
+    expect((await cancelled(byShopEn.id)).email.bodyText).toContain(`Order ${byShopEn.orderNumber} has been cancelled by our team.`);
+
+    await deliverAll();
+    const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${asked.orderNumber} रद्द भयो`);
+    expect(mail!.html).toContain("पसलको सन्देश: Refunded as requested &lt;b&gt;today&lt;/b&gt; &amp; thanks");
+    expect(mail!.html).not.toContain("<b>today</b>");
+    expect(mail!.text).toContain(`पसलको सन्देश: ${note}`);
+  });
+
+  it("a personalised line reads in Nepali as the storefront writes it: नाम and नम्बर, Devanagari digits", async () => {
+    const gita = await customer();
+    const product = await insertProduct(t.database.db, { name: "Nepal Home Jersey Printed", price: 250_000, personalisable: true, sizes: [{ size: "L", stock: 5 }] });
+    const place = (locale: "en" | "ne") =>
+      t.app.inject({ method: "POST", url: "/api/orders", headers: { ...gita.headers, "accept-language": locale }, payload: { items: [{ productId: product.id, size: "L", quantity: 1, personalisation: { name: "Gurung", number: 11 } }], shippingAddress: address, paymentMethod: "COD", acceptNoReturns: true } });
+    const ne = (await place("ne")).json().data.order as { id: string; orderNumber: string };
+    const neMail = (await rowsOf(ne.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!;
+    expect(neMail.bodyText).toContain("साइज L x १, नाम: GURUNG · नम्बर ११ (प्रति थान छपाइ रु. ५००)");
+    expect(neMail.bodyText).not.toMatch(/Name:|No\./);
+    const en = (await place("en")).json().data.order as { id: string };
+    expect((await rowsOf(en.id)).find((r) => r.kind === "order.placed" && r.channel === "EMAIL")!.bodyText).toContain("size L x 1, Name: GURUNG · No. 11 (printing Rs. 500 each)");
+    await deliverAll();
+    const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${ne.orderNumber} प्राप्त भयो`);
+    expect(mail!.html).toContain("नाम: GURUNG · नम्बर ११");
+  });
+});

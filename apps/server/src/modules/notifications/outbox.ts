@@ -115,7 +115,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
         color: i.color,
         quantity: i.quantity,
         lineTotal: i.lineTotal,
-        print: i.personalisation ? `${personalisationLine(i.personalisation)} ${mailTexts(locale).printingEach(formatMoney(i.printFee, locale))}` : null,
+        print: i.personalisation ? `${personalisationLine(i.personalisation, locale)} ${mailTexts(locale).printingEach(formatMoney(i.printFee, locale))}` : null,
       })),
     };
     return { o, user: row.user, userId: row.order.userId, addressPhone: a.phone, status: row.order.status, paymentStatus: row.order.paymentStatus, paymentExpiresAt: row.order.paymentExpiresAt };

@@ -44,7 +44,7 @@ export interface OrderSnapshot {
   locale?: Locale;
   /** When the order was placed (ISO); absent in older snapshots. */
   placedAt?: string;
-  /** `print`: "Name: PAUDEL · No. 7 (printing Rs. 500 each)" for a personalised line (docs/decisions/100). */
+  /** `print`: "Name: PAUDEL · No. 7 (printing Rs. 500 each)", in the order's language, for a personalised line (docs/decisions/100). */
   items: { name: string; slug: string; size: string; color: string; quantity: number; lineTotal: number; print?: string | null }[];
 }
 
@@ -142,7 +142,7 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
       return {
         heading: t.cancelledHeading,
         subject: t.cancelledSubject(n),
-        paragraphs: [t.cancelledBody(n, who, refund, stock)],
+        paragraphs: [t.cancelledBody(n, who, refund, stock), ...(fact.note ? [t.cancelledNote(fact.note)] : [])],
         sms: t.cancelledSms(n, who, fact.moneyReturned),
         action: view,
       };

@@ -143,7 +143,8 @@ describe("order facts: what each path records", () => {
     expect((await send(customer, "POST", `/api/orders/${orderId}/cancel`, { reason: "Wrong size" })).statusCode).toBe(202);
     expect((await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-9" })).statusCode).toBe(200);
     expect((await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-9" })).statusCode).toBe(409);
-    expect(factsOf(orderId).slice(3)).toEqual([{ type: "order.cancelled", orderId, by: "ADMIN", stockReturned: true, moneyReturned: true }]);
+    // The customer asked: the cancellation is theirs, though staff approved it (their messages say "as you asked").
+    expect(factsOf(orderId).slice(3)).toEqual([{ type: "order.cancelled", orderId, by: "CUSTOMER", stockReturned: true, moneyReturned: true }]);
     expect(await stockOf(product.id)).toBe(10);
   });
 

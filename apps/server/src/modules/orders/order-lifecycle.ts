@@ -41,8 +41,10 @@ export interface OrderChange<X = unknown> {
   history?: { note: string | null; by: string | null };
   /** Give the order's units back (once per order, whoever asks). */
   releaseStock?: boolean;
-  /** Who cancelled, for `order.cancelled`; required when `status` is CANCELLED. */
+  /** Who cancelled, for `order.cancelled`; required when `status` is CANCELLED. CUSTOMER also for their request approved by the shop. */
   cancelledBy?: CancelledBy;
+  /** The administrator's note for the customer, told in the `order.cancelled` message. */
+  cancelNote?: string | null;
   /** The payment window closed with this change (`order.payment_failed` EXPIRED, recorded before the cancellation). */
   paymentExpired?: boolean;
   /** More writes of the same change, after the order row moved (refund, invoice, credit note). */
@@ -149,7 +151,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         if (paymentReceived) await record({ type: "order.payment_received", orderId });
         if (statusChanges && order.status === "CANCELLED") {
           const moneyReturned = order.paymentStatus === "REFUNDED" && before.paymentStatus !== "REFUNDED";
-          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned });
+          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned, ...(c.cancelNote ? { note: c.cancelNote } : {}) });
         } else if (statusChanges) {
           await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
         }

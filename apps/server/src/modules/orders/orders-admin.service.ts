@@ -175,7 +175,10 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           set: { paymentStatus: "REFUNDED" },
           history: { note: fillMessage(requested ? ORDER_TEMPLATE.cancellationApproved : ORDER_TEMPLATE.cancelledByShop, how), by: actor.id },
           releaseStock: true,
-          cancelledBy: "ADMIN",
+          // The customer's request, approved: their messages say it was cancelled as they asked, not by the shop.
+          cancelledBy: requested ? "CUSTOMER" : "ADMIN",
+          // The note for the customer reaches the cancellation e-mail (the refund row, written below, keeps it for the order page).
+          cancelNote: input.note,
           also: async (tx) => {
             const paid = await repo.paidPaymentOf(tx, id);
             await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
