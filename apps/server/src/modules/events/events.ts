@@ -25,8 +25,8 @@ export type OrderFact =
   | { type: "order.placed"; orderId: string }
   | { type: "order.payment_received"; orderId: string }
   | { type: "order.status_changed"; orderId: string; from: OrderStatus; to: OrderStatus }
-  /** `by` CUSTOMER: at the customer's wish (their own cancel, or their request the shop approved); `note`: the shop's note for them. */
-  | { type: "order.cancelled"; orderId: string; by: "CUSTOMER" | "ADMIN" | "EXPIRY"; stockReturned: boolean; moneyReturned: boolean; note?: string }
+  /** `by` CUSTOMER: at the customer's wish (their own cancel, or their request the shop approved); `note`: the shop's note for them; `refunded`: the paisa given back, when the shop recorded a refund. */
+  | { type: "order.cancelled"; orderId: string; by: "CUSTOMER" | "ADMIN" | "EXPIRY"; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number }
   | { type: "order.payment_failed"; orderId: string; reason: "FAILED" | "EXPIRED" };
 
 export type OrderFactRecorder = (tx: DbOrTx, fact: OrderFact) => Promise<void>;

@@ -594,6 +594,12 @@ describe("what a customer reads in the order messages", () => {
     const byShopEn = await paidKhalti(ram, "en");
     expect((await refund(byShopEn.id)).statusCode).toBe(200);
     expect((await cancelled(byShopEn.id)).email.bodyText).toContain(`Order ${byShopEn.orderNumber} has been cancelled by our team.`);
+    // A refund of less than the total (the shop kept the delivery fee) says the amount given back.
+    const part = await paidKhalti(ram, "en");
+    const partial = await t.app.inject({ method: "POST", url: `/api/admin/orders/${part.id}/refund`, headers: admin, payload: { method: "KHALTI", reference: "KH-REF-0002", amount: 250_000 } });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const partMail = (await cancelled(part.id)).email.bodyText;
+    expect(partMail).toContain("Your payment of Rs. 2,500 has been refunded.");
 
     await deliverAll();
     const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${asked.orderNumber} रद्द भयो`);

@@ -138,7 +138,8 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
     case "order.cancelled": {
       const who = t.cancelledBy[fact.by === "CUSTOMER" ? "CUSTOMER" : fact.by === "ADMIN" ? "ADMIN" : o.paymentMethod === "COD" ? "EXPIRED_COD" : "EXPIRED"];
       const stock = fact.stockReturned ? t.cancelledStockBack : "";
-      const refund = fact.moneyReturned ? t.cancelledRefunded(total) : o.paymentMethod === "COD" ? t.cancelledNothingCharged : t.cancelledNoMoneyTaken;
+      // The amount the shop recorded as given back, which may be less than the order total.
+      const refund = fact.moneyReturned ? t.cancelledRefunded(fact.refunded !== undefined ? money(fact.refunded) : total) : o.paymentMethod === "COD" ? t.cancelledNothingCharged : t.cancelledNoMoneyTaken;
       return {
         heading: t.cancelledHeading,
         subject: t.cancelledSubject(n),

@@ -144,7 +144,8 @@ describe("order facts: what each path records", () => {
     expect((await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-9" })).statusCode).toBe(200);
     expect((await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, { method: "KHALTI", reference: "KH-RF-9" })).statusCode).toBe(409);
     // The customer asked: the cancellation is theirs, though staff approved it (their messages say "as you asked").
-    expect(factsOf(orderId).slice(3)).toEqual([{ type: "order.cancelled", orderId, by: "CUSTOMER", stockReturned: true, moneyReturned: true }]);
+    const [row] = await t.database.db.select({ totalAmount: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
+    expect(factsOf(orderId).slice(3)).toEqual([{ type: "order.cancelled", orderId, by: "CUSTOMER", stockReturned: true, moneyReturned: true, refunded: row!.totalAmount }]);
     expect(await stockOf(product.id)).toBe(10);
   });
 

@@ -45,6 +45,8 @@ export interface OrderChange<X = unknown> {
   cancelledBy?: CancelledBy;
   /** The administrator's note for the customer, told in the `order.cancelled` message. */
   cancelNote?: string | null;
+  /** The paisa the shop gave back with this cancellation (a refund may be less than the order's total). */
+  refunded?: number;
   /** The payment window closed with this change (`order.payment_failed` EXPIRED, recorded before the cancellation). */
   paymentExpired?: boolean;
   /** More writes of the same change, after the order row moved (refund, invoice, credit note). */
@@ -151,7 +153,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         if (paymentReceived) await record({ type: "order.payment_received", orderId });
         if (statusChanges && order.status === "CANCELLED") {
           const moneyReturned = order.paymentStatus === "REFUNDED" && before.paymentStatus !== "REFUNDED";
-          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned, ...(c.cancelNote ? { note: c.cancelNote } : {}) });
+          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned, ...(c.cancelNote ? { note: c.cancelNote } : {}), ...(c.refunded !== undefined ? { refunded: c.refunded } : {}) });
         } else if (statusChanges) {
           await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
         }

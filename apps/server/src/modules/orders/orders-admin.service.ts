@@ -179,6 +179,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           cancelledBy: requested ? "CUSTOMER" : "ADMIN",
           // The note for the customer reaches the cancellation e-mail (the refund row, written below, keeps it for the order page).
           cancelNote: input.note,
+          refunded: amount,
           also: async (tx) => {
             const paid = await repo.paidPaymentOf(tx, id);
             await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
