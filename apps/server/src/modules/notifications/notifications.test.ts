@@ -115,6 +115,9 @@ describe("what each order event writes to the outbox", () => {
     await adminStatus(theirs.id, { status: "CANCELLED", note: "Out of stock at the warehouse" });
     const [byShop] = (await rowsOf(theirs.id)).filter((r) => r.kind === "order.cancelled" && r.channel === "SMS");
     expect(byShop!.bodyText).toContain("cancelled by our team");
+    // The staff's note for the customer is in the e-mail (not the SMS), as a refund's is.
+    const [byShopMail] = (await rowsOf(theirs.id)).filter((r) => r.kind === "order.cancelled" && r.channel === "EMAIL");
+    expect(byShopMail!.bodyText).toContain("Note from the shop: Out of stock at the warehouse");
   });
 
   it("an unpaid wallet order cancelled by the expiry gets one cancellation, not a Pay Now link that would not work", async () => {

@@ -145,6 +145,8 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           history: { note: input.note ?? null, by: actor.id },
           releaseStock: input.status === "CANCELLED",
           cancelledBy: "ADMIN",
+          // A cancellation's note for the customer is told in its e-mail too, as a refund's is.
+          cancelNote: input.note,
           audit: {
             actor,
             action: "order.status",
