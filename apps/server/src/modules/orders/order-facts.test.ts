@@ -123,7 +123,7 @@ describe("order facts: what each path records", () => {
     const theirs = await placeCod();
     expect((await send(admin, "PATCH", `/api/admin/orders/${theirs.orderId}/status`, { status: "CANCELLED", note: "Out of reach" })).statusCode).toBe(200);
     expect((await send(admin, "PATCH", `/api/admin/orders/${theirs.orderId}/status`, { status: "CANCELLED" })).statusCode).toBe(409);
-    expect(factsOf(theirs.orderId).slice(1)).toEqual([{ type: "order.cancelled", orderId: theirs.orderId, by: "ADMIN", stockReturned: true, moneyReturned: false }]);
+    expect(factsOf(theirs.orderId).slice(1)).toEqual([{ type: "order.cancelled", orderId: theirs.orderId, by: "ADMIN", stockReturned: true, moneyReturned: false, note: "Out of reach" }]);
     expect(await stockOf(theirs.product.id)).toBe(10);
   });
 
