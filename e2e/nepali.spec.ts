@@ -27,6 +27,22 @@ async function until(page: Page, path: string, text: string | RegExp) {
   }).toPass({ timeout: 20_000 });
 }
 
+/** Opens the admin's edit dialog of a product (the page is signed in as an administrator). */
+async function editProduct(page: Page, product: { name: string; slug: string }) {
+  await visit(page, "/admin/products");
+  await page.getByLabel("Search products").fill(product.name);
+  await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
+  return page.getByRole("dialog", { name: `Edit ${product.name}` });
+}
+
+/** Writes `text` into one field of a product's admin form and saves it. */
+async function saveProductField(page: Page, product: { name: string; slug: string }, label: string, text: string) {
+  const dialog = await editProduct(page, product);
+  await dialog.getByLabel(label).fill(text);
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully!")).toBeVisible();
+}
+
 const DEVANAGARI_PRICE = /रु\. [०-९]{1,3}(,[०-९]{2})*,?[०-९]{0,3}/;
 
 test.describe("नेपाली", () => {
@@ -377,15 +393,7 @@ test.describe("नेपाली", () => {
 
     // The administrator writes their own Nepali features and address in the forms, then empties them.
     await signIn(page, ADMIN, { redirect: "/admin" });
-    const saveFeatures = async (text: string) => {
-      await visit(page, "/admin/products");
-      await page.getByLabel("Search products").fill(product.name);
-      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
-      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
-      await dialog.getByLabel("Features (Nepali, optional)").fill(text);
-      await dialog.getByRole("button", { name: "Update Product" }).click();
-      await expect(page.getByText("Product updated successfully!")).toBeVisible();
-    };
+    const saveFeatures = (text: string) => saveProductField(page, product, "Features (Nepali, optional)", text);
     const saveAddress = async (text: string) => {
       await visit(page, "/admin/settings");
       await page.getByLabel("Address (Nepali, optional)").fill(text);
@@ -394,10 +402,7 @@ test.describe("नेपाली", () => {
     };
     try {
       // The form's own check, with the contracts' message, before anything is sent.
-      await visit(page, "/admin/products");
-      await page.getByLabel("Search products").fill(product.name);
-      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
-      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
+      const dialog = await editProduct(page, product);
       // The label's name includes the text typed in it, so the English field is the first "Features…".
       await expect(dialog.getByLabel(/^Features(?! \(Nepali)/)).toHaveValue(full.features.join("\n"));
       await expect(dialog.getByLabel("Features (Nepali, optional)")).toHaveValue(full.featuresNe.join("\n"));
@@ -452,12 +457,7 @@ test.describe("नेपाली", () => {
 
     // The administrator gives only "Fit" a Nepali value: that row changes, the others show their English values.
     await signIn(page, ADMIN, { redirect: "/admin" });
-    const nepaliField = async () => {
-      await visit(page, "/admin/products");
-      await page.getByLabel("Search products").fill(product.name);
-      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
-      return page.getByRole("dialog", { name: `Edit ${product.name}` });
-    };
+    const nepaliField = () => editProduct(page, product);
     const saveSpecs = async (text: string) => {
       const dialog = await nepaliField();
       await dialog.getByLabel("Specifications (Nepali, optional)").fill(text);
@@ -506,21 +506,10 @@ test.describe("नेपाली", () => {
     await expect(page.getByRole("main").getByText(product.team!, { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByText(product.teamNe!, { exact: true })).toHaveCount(0);
 
-    const saveTeamNe = async (text: string) => {
-      await visit(page, "/admin/products");
-      await page.getByLabel("Search products").fill(product.name);
-      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
-      const dialog = page.getByRole("dialog", { name: `Edit ${product.name}` });
-      await dialog.getByLabel("Team (Nepali, optional)").fill(text);
-      await dialog.getByRole("button", { name: "Update Product" }).click();
-      await expect(page.getByText("Product updated successfully!")).toBeVisible();
-    };
+    const saveTeamNe = (text: string) => saveProductField(page, product, "Team (Nepali, optional)", text);
     await signIn(page, ADMIN, { redirect: "/admin" });
     try {
-      await visit(page, "/admin/products");
-      await page.getByLabel("Search products").fill(product.name);
-      await page.getByRole("row").filter({ hasText: product.slug }).getByRole("button", { name: "Edit" }).click();
-      await expect(page.getByRole("dialog", { name: `Edit ${product.name}` }).getByLabel("Team (Nepali, optional)")).toHaveValue(product.teamNe!);
+      await expect((await editProduct(page, product)).getByLabel("Team (Nepali, optional)")).toHaveValue(product.teamNe!);
       await saveTeamNe("हिमाली टोली");
       await visit(page, `/ne/products/${product.slug}`);
       await expect(page.getByRole("main").getByText("हिमाली टोली", { exact: true })).toBeVisible();
