@@ -63,7 +63,8 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
-export const AdminOrderListSchema = z.object({ orders: z.array(AdminOrderSummarySchema), pagination: PaginationSchema });
+/** `pagination.total`: the orders the filters match; `overallTotal`: every order ("Showing X of Y", docs/product-rules.md §14). */
+export const AdminOrderListSchema = z.object({ orders: z.array(AdminOrderSummarySchema), pagination: PaginationSchema, overallTotal: z.number().int() });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 
 /** The answer of GET /api/admin/orders/{id} and of every order change. */

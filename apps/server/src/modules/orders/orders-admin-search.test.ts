@@ -129,6 +129,8 @@ describe("the admin search by customer, from the kept numbers", () => {
     const pending = (await t.app.inject({ method: "GET", url: "/api/admin/orders?q=bina&status=PENDING&limit=100", headers: admin })).json().data;
     expect(pending.orders.map((o: { id: string }) => o.id)).toEqual(want);
     expect(pending.pagination.total).toBe(want.length);
+    // Beside the hits, the list says how many orders there are in all.
+    expect(pending.overallTotal).toBe((await t.database.db.select({ id: orders.id }).from(orders)).length);
     await keptMatchesOrders();
   });
 

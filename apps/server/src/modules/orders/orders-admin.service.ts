@@ -118,7 +118,9 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
     get,
 
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const { rows, total } = await repo.findOrdersPage(db, q, q.limit, (q.page - 1) * q.limit);
+      // Every order, for "Showing X of Y": from the kept totals (a few dozen rows), counted only when a filter narrows the list.
+      const filtered = Boolean(q.q?.trim()) || Boolean(q.status);
+      const [{ rows, total }, overall] = await Promise.all([repo.findOrdersPage(db, q, q.limit, (q.page - 1) * q.limit), filtered ? repo.countOrders(db, {}) : null]);
       const pays = await repo.latestPayments(db, rows.map((r) => r.order.id));
       return {
         orders: rows.map((r) => {
@@ -126,6 +128,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           return toSummary(r, p?.transactionId ?? p?.reference ?? null);
         }),
         pagination: pagination(q.page, q.limit, total),
+        overallTotal: overall ?? total,
       };
     },
 

@@ -208,8 +208,10 @@ describe("order list, export and dashboard", () => {
       for (const status of STATUSES) {
         const res = await api("GET", `/api/admin/orders?limit=2${status ? `&status=${status}` : ""}`);
         expect(res.statusCode).toBe(200);
-        const data = res.json().data as { orders: { status: string }[]; pagination: { total: number } };
+        const data = res.json().data as { orders: { status: string }[]; pagination: { total: number }; overallTotal: number };
         expect(data.orders.every((o) => !status || o.status === status)).toBe(true);
+        // "Showing X of Y": Y is every order, whatever the filter.
+        expect(data.overallTotal, `overallTotal with status ${status || "all"}`).toBe(all.length);
         listed[status || "all"] = data.pagination.total;
         counted[status || "all"] = all.filter((o) => !status || o.status === status).length;
       }

@@ -5,7 +5,7 @@ import { api, downloadCsv } from "../../components/admin/api/client";
 import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
-import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
+import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 import { PaymentMethodIcon } from "../../components/icons";
 import { OrderNotifications } from "../../components/admin/order-notifications";
@@ -297,7 +297,7 @@ export default function AdminOrders() {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
-  const list = useApiGet<{ orders: OrderSummary[]; pagination: Pagination }>(`/api/admin/orders${qs({ q, status, page, limit: 20 })}`);
+  const list = useApiGet<{ orders: OrderSummary[]; pagination: Pagination; overallTotal: number }>(`/api/admin/orders${qs({ q, status, page, limit: 20 })}`);
   // New orders and status changes made elsewhere (customers, payments, other admins) show up without a reload.
   useLiveEvent("new_order", () => list.reload());
   useLiveEvent("order_updated", () => list.reload());
@@ -364,13 +364,7 @@ export default function AdminOrders() {
         }
       />
       <FilterBar
-        count={
-          data && (
-            <>
-              Total Orders: <span className="font-semibold">{data.pagination.total}</span>
-            </>
-          )
-        }
+        count={data && showingText(data.orders.length, data.pagination.total, data.overallTotal, "orders")}
       >
         <SearchFilter label="Search orders" placeholder="Search order number, customer or email..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
         <SelectFilter label="Filter by status" all="All statuses" className="max-w-[12rem]" options={ORDER_STATUSES.map((s) => ({ value: s, label: label(s) }))} value={status} onChange={(v) => (setStatus(v), setPage(1))} />
