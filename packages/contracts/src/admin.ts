@@ -120,6 +120,7 @@ export const ADMIN_MSG = {
   refundRefused: "Only a paid order that has not shipped can be refunded",
   refundTooLarge: "The refund cannot be more than the order total",
   noCancellationRequest: "This order has no cancellation request",
+  shipWithRequest: "The customer asked to cancel this order: approve the refund or decline the request before shipping it",
   refundRecorded: "Refund recorded; the order is cancelled",
 } as const;
 

@@ -331,6 +331,7 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "Only a paid order that has not shipped can be refunded": "पठाइनसकेको तिरिएको अर्डरको मात्र रकम फिर्ता गर्न सकिन्छ",
   "The refund cannot be more than the order total": "फिर्ता रकम अर्डरको जम्माभन्दा बढी हुन सक्दैन",
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
+  "The customer asked to cancel this order: approve the refund or decline the request before shipping it": "ग्राहकले यो अर्डर रद्द गर्न अनुरोध गर्नुभएको छ: पठाउनुअघि रकम फिर्ता स्वीकृत गर्नुहोस् वा अनुरोध अस्वीकार गर्नुहोस्",
   "Refund recorded; the order is cancelled": "रकम फिर्ता अभिलेख भयो; अर्डर रद्द भयो",
 };
 

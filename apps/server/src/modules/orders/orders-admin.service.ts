@@ -77,7 +77,7 @@ function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
     trackingNumber: o.trackingNumber,
     courier: o.courier,
     // A paid order is cancelled by its refund (refund()), never by a bare status change.
-    nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => !(s === "CANCELLED" && o.paymentStatus === "PAID")),
+    nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => !(s === "CANCELLED" && o.paymentStatus === "PAID") && !(s === "SHIPPED" && o.cancellationRequestedAt !== null)),
     canCollectCash: collectable(o),
     canDelete: deletable(o),
     canRefund: canRefund(o),
@@ -139,6 +139,8 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
         if (!o) throw missing();
         // Cancelling must not keep the money: a paid order is cancelled only by recording its refund.
         if (input.status === "CANCELLED" && o.paymentStatus === "PAID" && canTransition(o.status, input.status)) throw conflict(ADMIN_MSG.paidOrderCancel);
+        // A parcel is not sent while the customer's request to cancel it is undecided.
+        if (input.status === "SHIPPED" && o.cancellationRequestedAt !== null) throw conflict(ADMIN_MSG.shipWithRequest);
         const set: Partial<OrderRow> = {};
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
         if (input.courier) set.courier = input.courier;

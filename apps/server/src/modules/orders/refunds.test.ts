@@ -125,12 +125,23 @@ describe("the administrator approving it", () => {
   it("declines a request: the order goes on and the customer may ask again", async () => {
     const { orderId } = await paidAtKhalti(shop.customer, true);
     await post(shop.customer, `/api/orders/${orderId}/cancel`);
+    // While the request is undecided the parcel is not sent, and the staff's status choice does not offer it.
+    const ship = (payload: object) => shop.t.app.inject({ method: "PATCH", url: `/api/admin/orders/${orderId}/status`, headers: shop.admin.headers, payload });
+    const early = await ship({ status: "SHIPPED", courier: "Nepal Can Move", trackingNumber: "NCM-1" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("The customer asked to cancel this order: approve the refund or decline the request before shipping it");
+    const viewed = async () => (await shop.t.app.inject({ method: "GET", url: `/api/admin/orders/${orderId}`, headers: shop.admin.headers })).json().data.order;
+    expect((await viewed()).nextStatuses).toEqual([]);
     const res = await post(shop.admin, `/api/admin/orders/${orderId}/cancellation/decline`, { note: "Already packed" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.order).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID", cancellationRequestedAt: null });
     const seen = (await shop.t.app.inject({ method: "GET", url: `/api/orders/${orderId}`, headers: shop.customer.headers })).json().data.order;
     expect(seen.statusHistory.at(-1).note).toBe("Cancellation request declined: Already packed");
     expect((await post(shop.customer, `/api/orders/${orderId}/cancel`)).statusCode).toBe(202);
+    expect((await viewed()).nextStatuses).toEqual([]);
+    await post(shop.admin, `/api/admin/orders/${orderId}/cancellation/decline`, {});
+    expect((await viewed()).nextStatuses).toEqual(["SHIPPED"]);
+    expect((await ship({ status: "SHIPPED", courier: "Nepal Can Move", trackingNumber: "NCM-1" })).statusCode).toBe(200);
   });
 
   it("answers malformed refund and cancellation bodies with 400 and changes nothing", async () => {
