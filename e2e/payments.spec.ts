@@ -108,6 +108,8 @@ test.describe("cancelling a paid order", () => {
 
     await page.goto(`/orders/${orderId}`);
     await expect(page.locator("html[data-live=connected]")).toHaveCount(1);
+    const liveEvents = async () => Number((await page.locator("html").getAttribute("data-live-events")) ?? 0);
+    const eventsBefore = await liveEvents();
     await page.getByRole("button", { name: "Request Cancellation" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
     await expect(dialog).toContainText("is paid. The shop will cancel it and refund");
@@ -115,8 +117,10 @@ test.describe("cancelling a paid order", () => {
     await expect(page.getByRole("heading", { name: "Cancellation Requested" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
     // The request leaves the status as it was: the live update redraws the page but says nothing of a new status.
-    // (Read once, not retried: a retried "none" would pass as soon as the toast timed out.)
-    await page.waitForTimeout(1500);
+    // Once the request's live event has been handled, the toasts are read once (a retried "none" would pass as soon as
+    // the toast timed out).
+    await expect.poll(liveEvents).toBeGreaterThan(eventsBefore);
+    await page.waitForTimeout(500); // a toast shown for it is drawn on the next render
     const toasts = await page.locator("[data-sonner-toast]").allTextContents();
     expect(toasts.some((text) => text.includes("Cancellation requested"))).toBe(true);
     expect(toasts.filter((text) => /is now/.test(text))).toEqual([]);

@@ -25,8 +25,14 @@ function markState(state: "connected" | "disconnected") {
   document.documentElement.dataset.live = state;
 }
 
+/**
+ * Hands an event to its listeners, then counts it in `<html data-live-events>`: an end-to-end test waits for the count
+ * to know an event was handled, before it checks what the event did not show.
+ */
 function dispatch(event: string, payload: unknown) {
   for (const listener of listeners.get(event) ?? []) listener(payload);
+  const html = document.documentElement;
+  html.dataset.liveEvents = String(Number(html.dataset.liveEvents ?? 0) + 1);
 }
 
 export async function connectLive(userId: string): Promise<void> {

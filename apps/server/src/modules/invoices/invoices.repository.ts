@@ -136,7 +136,7 @@ export async function listDocuments(db: DbOrTx, f: DocumentFilter, limit: number
     .select({
       doc: taxDocuments,
       prints: sql<number>`(select count(*)::int from ${taxDocumentPrints} p where p.document_id = ${doc("id")})`,
-      original: sql<OriginalPrint | null>`(select json_build_object('at', p.created_at, 'format', p.format, 'byBuyer', p.printed_by_user_id is not distinct from o.user_id)
+      original: sql<OriginalPrint | null>`(select json_build_object('at', p.created_at, 'format', p.format, 'byBuyer', coalesce(p.printed_by_user_id = o.user_id, false))
         from ${taxDocumentPrints} p join ${orders} o on o.id = ${doc("order_id")}
         where p.document_id = ${doc("id")} order by p.created_at, p.id limit 1)`,
     })

@@ -61,6 +61,8 @@ export interface MailTexts {
   cancelledSubject: (n: string) => string;
   cancelledBy: Record<Who, string>;
   cancelledRefunded: (total: string) => string;
+  /** A refund of less than what was paid: how much of it came back. */
+  cancelledRefundedPart: (refunded: string, total: string) => string;
   cancelledNothingCharged: string;
   cancelledNoMoneyTaken: string;
   cancelledStockBack: string;
@@ -152,6 +154,7 @@ const en: MailTexts = {
   cancelledSubject: (n) => `Order ${n} cancelled`,
   cancelledBy: { CUSTOMER: "as you asked", ADMIN: "by our team", EXPIRED_COD: "because cash on delivery was not confirmed in time", EXPIRED: "because it was not paid in time" },
   cancelledRefunded: (total) => `Your payment of ${total} has been refunded.`,
+  cancelledRefundedPart: (refunded, total) => `${refunded} of your payment of ${total} has been refunded.`,
   cancelledNothingCharged: "Nothing was charged.",
   cancelledNoMoneyTaken: "No money was taken.",
   cancelledStockBack: "The items have gone back on sale.",
@@ -243,6 +246,7 @@ const ne: MailTexts = {
   cancelledSubject: (n) => `अर्डर ${n} रद्द भयो`,
   cancelledBy: { CUSTOMER: "तपाईंको अनुरोधअनुसार", ADMIN: "पसलबाट", EXPIRED_COD: "क्यास अन डेलिभरी समयमै पुष्टि नभएकाले", EXPIRED: "समयमै भुक्तानी नभएकाले" },
   cancelledRefunded: (total) => `तपाईंले तिर्नुभएको ${total} फिर्ता गरियो।`,
+  cancelledRefundedPart: (refunded, total) => `तपाईंले तिर्नुभएको ${total} मध्ये ${refunded} फिर्ता गरियो।`,
   cancelledNothingCharged: "कुनै रकम लिइएको छैन।",
   cancelledNoMoneyTaken: "कुनै रकम काटिएको छैन।",
   cancelledStockBack: "सामानहरू फेरि बिक्रीमा राखिए।",

@@ -602,7 +602,7 @@ describe("what a customer reads in the order messages", () => {
     const partial = await t.app.inject({ method: "POST", url: `/api/admin/orders/${part.id}/refund`, headers: admin, payload: { method: "KHALTI", reference: "KH-REF-0002", amount: 250_000 } });
     expect(partial.statusCode, partial.body).toBe(200);
     const partMail = (await cancelled(part.id)).email.bodyText;
-    expect(partMail).toContain("Your payment of Rs. 2,500 has been refunded.");
+    expect(partMail).toContain("Rs. 2,500 of your payment of Rs. 2,650 has been refunded.");
 
     await deliverAll();
     const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${asked.orderNumber} रद्द भयो`);

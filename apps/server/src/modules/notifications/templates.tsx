@@ -138,8 +138,9 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
     case "order.cancelled": {
       const who = t.cancelledBy[fact.by === "CUSTOMER" ? "CUSTOMER" : fact.by === "ADMIN" ? "ADMIN" : o.paymentMethod === "COD" ? "EXPIRED_COD" : "EXPIRED"];
       const stock = fact.stockReturned ? t.cancelledStockBack : "";
-      // The amount the shop recorded as given back, which may be less than the order total.
-      const refund = fact.moneyReturned ? t.cancelledRefunded(fact.refunded !== undefined ? money(fact.refunded) : total) : o.paymentMethod === "COD" ? t.cancelledNothingCharged : t.cancelledNoMoneyTaken;
+      // The amount the shop recorded as given back, which may be less than what was paid.
+      const part = fact.refunded !== undefined && fact.refunded < o.totalAmount;
+      const refund = fact.moneyReturned ? (part ? t.cancelledRefundedPart(money(fact.refunded!), total) : t.cancelledRefunded(total)) : o.paymentMethod === "COD" ? t.cancelledNothingCharged : t.cancelledNoMoneyTaken;
       return {
         heading: t.cancelledHeading,
         subject: t.cancelledSubject(n),

@@ -40,6 +40,18 @@ function deletable(o: OrderRow, now = new Date()): boolean {
   return o.status === "CANCELLED" || (o.paymentExpiresAt !== null && o.paymentExpiresAt < now);
 }
 
+/**
+ * Why the staff may not make a move the state machine allows (docs/product-rules.md §7), or null: the status choice
+ * leaves such moves out, and the status change refuses them.
+ */
+function refusedMove(o: OrderRow, to: OrderStatus): string | null {
+  // Cancelling must not keep the money: a paid order is cancelled only by recording its refund (refund()).
+  if (to === "CANCELLED" && o.paymentStatus === "PAID") return ADMIN_MSG.paidOrderCancel;
+  // A parcel is not sent while the customer's request to cancel it is undecided.
+  if (to === "SHIPPED" && o.cancellationRequestedAt !== null) return ADMIN_MSG.shipWithRequest;
+  return null;
+}
+
 function collectable(o: OrderRow): boolean {
   return o.paymentMethod === "COD" && o.status === "DELIVERED" && o.paymentStatus !== "PAID";
 }
@@ -76,8 +88,7 @@ function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
     paymentId,
     trackingNumber: o.trackingNumber,
     courier: o.courier,
-    // A paid order is cancelled by its refund (refund()), never by a bare status change.
-    nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => !(s === "CANCELLED" && o.paymentStatus === "PAID") && !(s === "SHIPPED" && o.cancellationRequestedAt !== null)),
+    nextStatuses: ORDER_TRANSITIONS[o.status].filter((s) => refusedMove(o, s) === null),
     canCollectCash: collectable(o),
     canDelete: deletable(o),
     canRefund: canRefund(o),
@@ -137,10 +148,9 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
       await lifecycle.run(async (unit) => {
         const o = await unit.lock(id);
         if (!o) throw missing();
-        // Cancelling must not keep the money: a paid order is cancelled only by recording its refund.
-        if (input.status === "CANCELLED" && o.paymentStatus === "PAID" && canTransition(o.status, input.status)) throw conflict(ADMIN_MSG.paidOrderCancel);
-        // A parcel is not sent while the customer's request to cancel it is undecided.
-        if (input.status === "SHIPPED" && o.cancellationRequestedAt !== null) throw conflict(ADMIN_MSG.shipWithRequest);
+        // A move the state machine refuses gets its own message from the lifecycle.
+        const refused = canTransition(o.status, input.status) ? refusedMove(o, input.status) : null;
+        if (refused) throw conflict(refused);
         const set: Partial<OrderRow> = {};
         if (input.trackingNumber) set.trackingNumber = input.trackingNumber;
         if (input.courier) set.courier = input.courier;

@@ -102,11 +102,6 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
     return form;
   }
 
-  function esewaStart(order: { id: string; totalAmount: number; shippingCost: number }, transactionUuid: string, paymentId: string): EsewaStart {
-    const form = esewaForm(order, transactionUuid);
-    return { payment_url: form.url, esewaParams: form.fields, paymentId, orderId: order.id };
-  }
-
   async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
     esewaClient();
     const order = await payableOrder(user, orderId, "ESEWA");
@@ -121,12 +116,13 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
       status: "PENDING",
       providerResponse: { form: { ...form.fields, signature: undefined } },
     });
-    return esewaStart(order, transactionUuid, payment.id);
+    return { payment_url: form.url, esewaParams: form.fields, paymentId: payment.id, orderId: order.id };
   }
 
   /**
    * The Khalti page a repeated checkout (the same Idempotency-Key) sends the shopper back to: the order's newest open
-   * Khalti attempt, when Khalti's lookup says its pidx is still `Initiated` (nobody paid, cancelled or let it expire)
+   * Khalti attempt, when Khalti's lookup says its pidx is still `Initiated` or `Pending` (nobody cancelled it or let it
+   * expire, and it is not paid yet)
    * and it has more than a minute left. Anything else, an outage included, starts a new attempt as before. eSewa
    * refuses a transaction_uuid whose form was posted once, so an eSewa repeat always gets a new one
    * (docs/decisions/172).
@@ -140,17 +136,21 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
     const found = await khaltiClient()
       .lookup(last.reference)
       .catch(() => undefined);
-    if (found?.status !== "Initiated") return undefined;
+    // Pending: Khalti is still settling a payment made on that page, so a second page could be paid too.
+    if (found?.status !== "Initiated" && found?.status !== "Pending") return undefined;
     return { payment_url: initiate.payment_url, pidx: last.reference, paymentId: last.id, orderId: order.id, expires_at: initiate.expires_at };
   }
 
-  /** One start at a time per order in this process: requests that repeat a checkout at once share its answer. */
+  /**
+   * One start at a time per order and wallet in this process: requests that repeat a checkout at once share its
+   * answer (a Khalti start is never handed to an eSewa request).
+   */
   const starting = new Map<string, Promise<KhaltiStart | EsewaStart>>();
-  function startOnce(orderId: string, start: () => Promise<KhaltiStart | EsewaStart>): Promise<KhaltiStart | EsewaStart> {
-    const running = starting.get(orderId);
+  function startOnce(key: string, start: () => Promise<KhaltiStart | EsewaStart>): Promise<KhaltiStart | EsewaStart> {
+    const running = starting.get(key);
     if (running) return running;
-    const promise = start().finally(() => starting.delete(orderId));
-    starting.set(orderId, promise);
+    const promise = start().finally(() => starting.delete(key));
+    starting.set(key, promise);
     return promise;
   }
 
@@ -164,7 +164,7 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
     else esewaClient();
     const { order, replayed } = await orders.placeOrder(user, { ...orderData, paymentMethod: provider }, idempotencyKey, locale);
     const start = () => (provider === "KHALTI" ? startKhalti(user, order.id) : startEsewa(user, order.id));
-    return startOnce(order.id, async () => (replayed && provider === "KHALTI" ? ((await resumeKhalti(user, order.id)) ?? start()) : start()));
+    return startOnce(`${provider}:${order.id}`, async () => (replayed && provider === "KHALTI" ? ((await resumeKhalti(user, order.id)) ?? start()) : start()));
   }
 
   return { startKhalti, startEsewa, checkoutWith, esewaClient };

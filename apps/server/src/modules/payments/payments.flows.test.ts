@@ -230,6 +230,17 @@ describe("Khalti", () => {
     expect(await stockOf(product.id)).toBe(9);
   });
 
+  it("a Khalti and an eSewa checkout sent at once with one key each get their own wallet's answer for the one order", async () => {
+    const product = await jersey(10);
+    const key = "checkout-two-wallets-1";
+    const [k, e] = await Promise.all([checkout(alice, "khalti", product.id, {}, { "idempotency-key": key }), checkout(alice, "esewa", product.id, {}, { "idempotency-key": key })]);
+    expect([k.statusCode, e.statusCode]).toEqual([200, 200]);
+    expect(k.json().data.orderId).toBe(e.json().data.orderId);
+    expect(k.json().data.pidx).toEqual(expect.any(String));
+    expect(e.json().data.esewaParams?.transaction_uuid).toEqual(expect.any(String));
+    expect(e.json().data.pidx).toBeUndefined();
+  });
+
   it("a later repeat goes back to the same Khalti page until the shopper cancels it there; then it starts a new one", async () => {
     const product = await jersey(10);
     const key = "checkout-later-khalti-1";
