@@ -151,7 +151,7 @@ export function SearchBox({ id }: { id: string }) {
             {s.image ? <img src={imageVariantUrl(s.image, 160, "webp")} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded bg-slate-100 object-cover" /> : <span className="h-10 w-10 shrink-0 rounded bg-slate-100" />}
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-semibold">{localText(locale, s.name, s.nameNe)}</span>
-              <span className="block text-xs text-slate-600">{(locale === "ne" && s.teamNe) || s.team || s.brand}</span>
+              <span className="block text-xs text-slate-600">{localText(locale, s.team ?? s.brand, s.teamNe)}</span>
             </span>
             <span className="shrink-0 text-sm font-bold">{money(s.finalPrice)}</span>
           </li>

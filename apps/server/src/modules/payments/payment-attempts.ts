@@ -87,10 +87,12 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
     return { payment_url: started.paymentUrl, pidx: started.pidx, paymentId: payment.id, orderId: order.id, expires_at: started.expiresAt };
   }
 
-  /** The signed form for one eSewa attempt: the same transaction_uuid always gives the same fields. */
-  function esewaForm(order: { totalAmount: number; shippingCost: number }, transactionUuid: string) {
+  async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
+    const client = esewaClient();
+    const order = await payableOrder(user, orderId, "ESEWA");
+    const transactionUuid = await nextAttemptId(order.id);
     const goods = order.totalAmount - order.shippingCost;
-    const form = esewaClient().buildPaymentForm({
+    const form = client.buildPaymentForm({
       amountPaisa: goods > 0 ? goods : order.totalAmount,
       deliveryChargePaisa: goods > 0 ? order.shippingCost : 0,
       transactionUuid,
@@ -99,14 +101,6 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
       failureUrl: `${base}/payment/esewa/failed/${transactionUuid}`,
     });
     if (form.totalAmountPaisa !== order.totalAmount) throw new Error("eSewa form total differs from the order total");
-    return form;
-  }
-
-  async function startEsewa(user: Viewer, orderId: string): Promise<EsewaStart> {
-    esewaClient();
-    const order = await payableOrder(user, orderId, "ESEWA");
-    const transactionUuid = await nextAttemptId(order.id);
-    const form = esewaForm(order, transactionUuid);
     const payment = await repo.insertAttempt(db, {
       orderId: order.id,
       userId: user.id,
@@ -122,10 +116,9 @@ export function createPaymentAttempts(ctx: PaymentsContext) {
   /**
    * The Khalti page a repeated checkout (the same Idempotency-Key) sends the shopper back to: the order's newest open
    * Khalti attempt, when Khalti's lookup says its pidx is still `Initiated` or `Pending` (nobody cancelled it or let it
-   * expire, and it is not paid yet)
-   * and it has more than a minute left. Anything else, an outage included, starts a new attempt as before. eSewa
-   * refuses a transaction_uuid whose form was posted once, so an eSewa repeat always gets a new one
-   * (docs/decisions/172).
+   * expire, and it is not paid yet) and it has more than a minute left. Anything else, an outage included, starts a new
+   * attempt as before. eSewa refuses a transaction_uuid whose form was posted once, so an eSewa repeat always gets a new
+   * one (docs/decisions/172).
    */
   async function resumeKhalti(user: Viewer, orderId: string, now = new Date()): Promise<KhaltiStart | undefined> {
     const order = await payableOrder(user, orderId, "KHALTI", now);

@@ -63,6 +63,23 @@ function Address({ a }: { a: Record<string, string> | null }) {
   );
 }
 
+/** The second step of an action that records money: the question with the amount, then yes or back. */
+function ConfirmStep({ label, question, yes, busy = false, onYes, onBack }: { label: string; question: string; yes: string; busy?: boolean; onYes: () => void; onBack: () => void }) {
+  return (
+    <div role="group" aria-label={label} className="space-y-2 rounded-md border border-amber-400 bg-white p-3">
+      <p className="font-semibold">{question}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={btn.primary} disabled={busy} onClick={onYes}>
+          {yes}
+        </button>
+        <button type="button" className={btn.secondary} disabled={busy} onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * A paid order's cancellation: the staff send the money back in the wallet's or bank's dashboard, then record it here
  * (amount, method, reference); the order is cancelled and its stock returned (docs/decisions/078).
@@ -115,25 +132,14 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       </div>
       {/* Money and a credit note: the staff say yes twice, with the amount in front of them. */}
       {confirming ? (
-        <div role="group" aria-label="Confirm the refund" className="space-y-2 rounded-md border border-amber-400 bg-white p-3">
-          <p className="font-semibold">
-            Record a refund of {formatNPR(paisa)} by {refundMethodLabel(method)} (reference {reference.trim()}) and cancel this order? Its stock goes back on sale
-            and a credit note is issued; this cannot be undone.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={btn.primary}
-              disabled={busy}
-              onClick={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded).finally(() => setConfirming(false))}
-            >
-              Yes, record the refund
-            </button>
-            <button type="button" className={btn.secondary} disabled={busy} onClick={() => setConfirming(false)}>
-              Back
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          label="Confirm the refund"
+          question={`Record a refund of ${formatNPR(paisa)} by ${refundMethodLabel(method)} (reference ${reference.trim()}) and cancel this order? Its stock goes back on sale and a credit note is issued; this cannot be undone.`}
+          yes="Yes, record the refund"
+          busy={busy}
+          onYes={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded).finally(() => setConfirming(false))}
+          onBack={() => setConfirming(false)}
+        />
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className={btn.primary} disabled={busy || confirming || !reference.trim() || !(paisa > 0)} onClick={() => setConfirming(true)}>
@@ -272,17 +278,13 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
       )}
       {o.canCollectCash &&
         (confirmCollect ? (
-          <div role="group" aria-label="Confirm the cash" className="space-y-2 rounded-md border border-slate-300 bg-white p-3">
-            <p className="font-semibold">Mark {formatNPR(o.totalAmount)} as collected in cash? The order is then paid and its bill is issued.</p>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" className={btn.primary} onClick={collect}>
-                Yes, cash collected
-              </button>
-              <button type="button" className={btn.secondary} onClick={() => setConfirmCollect(false)}>
-                Back
-              </button>
-            </div>
-          </div>
+          <ConfirmStep
+            label="Confirm the cash"
+            question={`Mark ${formatNPR(o.totalAmount)} as collected in cash? The order is then paid and its bill is issued.`}
+            yes="Yes, cash collected"
+            onYes={collect}
+            onBack={() => setConfirmCollect(false)}
+          />
         ) : (
           <button type="button" className={btn.primary} onClick={() => setConfirmCollect(true)}>
             Mark cash collected
