@@ -61,8 +61,19 @@ export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_ORDER_LINES = 30;
 /** At most this many products on one wishlist, in the browser and on the server (docs/decisions/158). */
 export const MAX_WISHLIST_ITEMS = 200;
-/** Default postal code (docs/product-rules.md §6). */
+/**
+ * Default postal code (docs/product-rules.md §6): Kathmandu's, so it is filled in only for an address in Kathmandu
+ * district; elsewhere a blank postal code stays blank rather than naming the wrong town (docs/decisions/177).
+ */
 export const DEFAULT_POSTAL_CODE = "44600";
+export const DEFAULT_POSTAL_DISTRICT = "Kathmandu";
+
+/** The postal code an address keeps: the one given, or the default for Kathmandu district, or none. */
+export function postalCodeFor(given: string | null | undefined, district: string | null | undefined): string {
+  const code = given?.trim();
+  if (code) return code;
+  return district?.trim().toLowerCase() === DEFAULT_POSTAL_DISTRICT.toLowerCase() ? DEFAULT_POSTAL_CODE : "";
+}
 /** Unpaid wallet orders keep their stock for this long (docs/product-rules.md §8). */
 export const WALLET_PAYMENT_MINUTES = 60;
 /** The Idempotency-Key header: a double click with the same key makes one order. */

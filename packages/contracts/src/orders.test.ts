@@ -23,6 +23,12 @@ describe("PlaceOrderInputSchema", () => {
     expect(ShippingAddressSchema.safeParse({ ...address, district: "Patan" }).error!.issues[0]!.message).toBe("Please choose one of Nepal's 77 districts");
   });
 
+  it("fills the blank postal code with 44600 only in Kathmandu district, and keeps a given one", () => {
+    expect(ShippingAddressSchema.parse({ ...address, district: "kathmandu", postalCode: "  " }).postalCode).toBe("44600");
+    expect(ShippingAddressSchema.parse({ ...address, province: "Gandaki", district: "Kaski", area: "Pokhara" }).postalCode).toBe("");
+    expect(ShippingAddressSchema.parse({ ...address, province: "Gandaki", district: "Kaski", area: "Pokhara", postalCode: " 33700 " }).postalCode).toBe("33700");
+  });
+
   it("refuses quantities outside 1 to 10", () => {
     for (const quantity of [0, -1, 11, 2.5]) {
       expect(PlaceOrderInputSchema.safeParse({ items: [{ productId: "p", size: "M", quantity }], shippingAddress: address }).success).toBe(false);

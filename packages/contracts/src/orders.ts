@@ -3,7 +3,7 @@ import { limitParam } from "./api.js";
 import { fillMessage } from "./messages.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
-import { ADDRESS_MSG, CART_ISSUES, DEFAULT_POSTAL_CODE, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_WISHLIST_ITEMS, ORDER_TEMPLATE } from "./order-rules.js";
+import { ADDRESS_MSG, CART_ISSUES, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_WISHLIST_ITEMS, ORDER_TEMPLATE, postalCodeFor } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
 import type { Locale } from "./locale.js";
@@ -49,7 +49,7 @@ const districtField = z
  * province → district → municipality/area → street/tole (+ landmark); the district decides the shipping
  * fee, so it must be one of Nepal's districts and lie in the chosen province (docs/decisions/064).
  */
-export const ShippingAddressSchema = z
+export const ShippingAddressFieldsSchema = z
   .object({
     fullName: requiredText("Full Name is required", 100),
     email: z
@@ -73,13 +73,14 @@ export const ShippingAddressSchema = z
       .string()
       .trim()
       .max(20, "must be at most 20 characters")
-      .optional()
-      .transform((v) => (v ? v : DEFAULT_POSTAL_CODE)),
+      .optional(),
   })
   .superRefine((a, ctx) => {
     const province = provinceOfDistrict(a.district);
     if (province && province !== a.province) ctx.addIssue({ code: "custom", path: ["district"], message: fillMessage(ORDER_TEMPLATE.districtProvince, { district: a.district, province, given: a.province }) });
   });
+/** The address as an order keeps it: a blank postal code becomes Kathmandu's default only in Kathmandu district. */
+export const ShippingAddressSchema = ShippingAddressFieldsSchema.transform((a) => ({ ...a, postalCode: postalCodeFor(a.postalCode, a.district) }));
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { DEFAULT_POSTAL_CODE, PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
+import { PAN_MESSAGE, PAN_PATTERN, PRINT_MSG, ShippingAddressSchema, type CartCheckResult, type Order } from "@khelkud/contracts";
 import { BUY_NOW_COOKIE, CART_COOKIE, cartSetCookie, type CookieLine } from "./cart-cookie";
 import { readCartCookie } from "./cart-cookie.server";
 import { cookieLineKey } from "./add-to-cart.server";
@@ -66,8 +66,7 @@ export async function placeCodOrderAction(request: Request, context: AppLoadCont
   if (cookie.lines.length === 0) return answer({ values: echo, refused: "cart.empty" }, 400);
 
   const fieldErrors: Record<string, string> = {};
-  const address = { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE };
-  const parsed = ShippingAddressSchema.safeParse(address);
+  const parsed = ShippingAddressSchema.safeParse(values);
   for (const issue of parsed.success ? [] : parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
   if (buyerPan && !PAN_PATTERN.test(buyerPan)) fieldErrors.buyerPan = PAN_MESSAGE;
   const hasPrint = cookie.lines.some((l) => l.x);
@@ -79,7 +78,7 @@ export async function placeCodOrderAction(request: Request, context: AppLoadCont
     method: "POST",
     path: "/api/orders",
     idempotencyKey: field(posted, "idempotencyKey"),
-    json: { items: checkLines(cookie.lines), shippingAddress: address, paymentMethod: "COD", ...(buyerPan ? { buyerPan } : {}), ...(hasPrint ? { acceptNoReturns } : {}) },
+    json: { items: checkLines(cookie.lines), shippingAddress: values, paymentMethod: "COD", ...(buyerPan ? { buyerPan } : {}), ...(hasPrint ? { acceptNoReturns } : {}) },
   });
   if (!placed.ok) return failed({ ...placed, fieldErrors: addressMessages(placed.fieldErrors) }, echo);
   const confirmed = await callApi<{ order: Order }>(context, { method: "POST", path: "/api/payments/cod/process", json: { orderId: placed.data.order.id } });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { DEFAULT_POSTAL_CODE, districtsOf, findDistrict, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { districtsOf, findDistrict, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressFieldsSchema, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { cartLineName, clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       area: u.address.city ?? "",
       address: u.address.street ?? "",
       landmark: u.address.landmark ?? "",
-      postalCode: u.address.postalCode || DEFAULT_POSTAL_CODE,
+      postalCode: u.address.postalCode ?? "",
     },
   };
 }
@@ -79,7 +79,7 @@ const METHODS: { value: PaymentMethod | "CARD"; label: string; hint: string; dis
 ];
 
 function fieldError(name: Field, value: string): string | null {
-  const r = ShippingAddressSchema.shape[name].safeParse(value);
+  const r = ShippingAddressFieldsSchema.shape[name].safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? "is invalid");
 }
 
@@ -181,7 +181,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         api<{ order: Order }>("/api/orders", {
           body: {
             items: items.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, personalisation: printInput(i.print) })),
-            shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+            shippingAddress: values,
             paymentMethod: method,
             ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
             ...(hasPrint ? { acceptNoReturns } : {}),
@@ -225,7 +225,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           body: {
             orderData: {
               items: lines.map((i) => ({ productId: i.productId, size: i.size, color: i.color, quantity: i.quantity, personalisation: printInput(i.print) })),
-              shippingAddress: { ...values, postalCode: values.postalCode || DEFAULT_POSTAL_CODE },
+              shippingAddress: values,
               ...(buyerPan.trim() ? { buyerPan: buyerPan.trim() } : {}),
               ...(hasPrint ? { acceptNoReturns } : {}),
             },

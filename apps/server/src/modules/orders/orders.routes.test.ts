@@ -196,11 +196,14 @@ describe("POST /api/orders", () => {
     expect(messages).toEqual(expect.arrayContaining(["Full Name is required", "Email is required", "Phone is required", "Province is required", "District is required", "Municipality / Area is required", "Address is required"]));
   });
 
-  it("defaults the postal code to 44600", async () => {
-    const p = await insertProduct(t.database.db);
+  it("defaults the postal code to 44600 in Kathmandu district and leaves it blank elsewhere", async () => {
+    const p = await insertProduct(t.database.db, { sizes: [{ size: "M", stock: 5 }] });
     const { postalCode: _omit, ...noPostal } = address;
-    const res = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: noPostal });
-    expect(res.json().data.order.shippingAddress.postalCode).toBe("44600");
+    const kathmandu = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { ...noPostal, district: "Kathmandu", area: "Kathmandu" } });
+    expect(kathmandu.json().data.order.shippingAddress.postalCode).toBe("44600");
+    const pokhara = await place(alice, { items: [{ productId: p.id, size: "M", quantity: 1 }], shippingAddress: { ...noPostal, province: "Gandaki", district: "Kaski", area: "Pokhara", postalCode: "" } });
+    expect(pokhara.statusCode).toBe(201);
+    expect(pokhara.json().data.order.shippingAddress.postalCode).toBe("");
   });
 
   it("requires sign-in", async () => {
