@@ -77,7 +77,9 @@ export async function recordPrint(db: DbOrTx, documentId: string, userId: string
   return db.transaction(async (tx) => {
     await tx.select({ id: taxDocuments.id }).from(taxDocuments).where(eq(taxDocuments.id, documentId)).for("update");
     const [before] = await tx.select({ n: sql<number>`count(*)::int` }).from(taxDocumentPrints).where(eq(taxDocumentPrints.documentId, documentId));
-    await tx.insert(taxDocumentPrints).values({ documentId, printedByUserId: userId, format });
+    // Stamped when written, after the lock, not at the transaction's start (now()): a print that waited for the lock
+    // is then also later in time, so the list's "original" (the earliest print) is the one counted as 0.
+    await tx.insert(taxDocumentPrints).values({ documentId, printedByUserId: userId, format, createdAt: sql`clock_timestamp()` });
     return before?.n ?? 0;
   });
 }

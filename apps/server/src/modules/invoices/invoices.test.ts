@@ -590,6 +590,17 @@ describe("what QA found on the bills (docs/decisions/175)", () => {
     expect(pages.filter((p) => !p.body.includes(">COPY<"))).toHaveLength(1);
   });
 
+  it("names as the original, in the admin list, the print that went out without the COPY mark", async () => {
+    for (const name of ["Nima Lama", "Dawa Lama", "Pasang Lama"]) {
+      const orderId = await paidWith({ fullName: name, email: "lama@example.com", phone: "9800000009", address: "Boudha", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-6" });
+      const [doc] = await invoicesOf(orderId);
+      const [shopPdf, buyerPage] = await Promise.all([get(shop.admin, `/api/admin/invoices/${doc!.id}/pdf`), get(shop.customer, `/api/orders/${orderId}/invoice`)]);
+      const shopHadOriginal = !(await pdfText(shopPdf.rawPayload)).includes("COPY");
+      expect(shopHadOriginal).toBe(buyerPage.body.includes(">COPY<"));
+      expect(await listed(doc!.id)).toMatchObject({ prints: 2, original: shopHadOriginal ? { format: "PDF", byBuyer: false } : { format: "HTML", byBuyer: true } });
+    }
+  });
+
   it("lists a VAT-registered seller's invoice as a Tax Invoice and a non-registered one's as an Invoice", async () => {
     const taxInvoice = await deliveredCod(shop.customer.id);
     await post(shop.admin, `/api/admin/orders/${taxInvoice.id}/cash-collected`);
