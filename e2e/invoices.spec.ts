@@ -5,7 +5,7 @@ import { pdfText } from "./support/pdf-text";
 
 /**
  * The bill of a wallet payment (docs/decisions/081): pay with eSewa on the provider simulator, press Download bill on
- * the order page, and read the PDF's text with pdf.js (e2e/support/pdf-text.ts).
+ * the order page, and read the PDF's text with PDFium (e2e/support/pdf-text.ts).
  */
 
 test("pay with eSewa, Download bill: the PDF has the invoice number, the BS date, VAT and the total", async ({ browser, page, baseURL }) => {

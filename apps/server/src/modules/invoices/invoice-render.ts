@@ -37,6 +37,8 @@ function dates(doc: TaxDocument) {
   return { bs: `${doc.issuedDateBs.replaceAll("-", ".")} BS (${d} ${BS_MONTHS[m - 1]} ${y})`, ad: `${adText} AD` };
 }
 
+const DEVANAGARI = /[\u0900-\u097F]/;
+
 const NE_TITLES: Record<string, string> = { "Tax Invoice": "कर बिजक", Invoice: "बिल", "Credit Note": "क्रेडिट नोट" };
 
 function title(doc: TaxDocument): string {
@@ -158,32 +160,51 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
   const w = wordsFor(doc);
   const left = 40;
   const width = pdf.page.width - 80;
+  /**
+   * Writes text; Devanagari goes inside a span that carries the text as written (ActualText). Shaped Devanagari is
+   * drawn as glyphs in visual order (ि before its consonant, a conjunct or reph as one glyph), which PDF readers that
+   * copy, search or read aloud would otherwise turn into "िबजक" for "बिजक" (docs/decisions/178).
+   */
+  function say(text: string, ...rest: [PDFKit.Mixins.TextOptions?] | [number, number, PDFKit.Mixins.TextOptions?]) {
+    const marked = DEVANAGARI.test(text);
+    if (marked) pdf.markContent("Span", { actual: text });
+    (pdf.text as (t: string, ...r: unknown[]) => unknown)(text, ...rest);
+    if (marked) pdf.endMarkedContent();
+  }
 
-  pdf.font("bold").fontSize(18).text(title(doc), { align: "center" });
-  if (opts.copy) pdf.font("bold").fontSize(12).fillColor("#b00000").text(w.copy, { align: "center" }).fillColor("black");
+  pdf.font("bold").fontSize(18);
+  say(title(doc), { align: "center" });
+  if (opts.copy) {
+    pdf.font("bold").fontSize(12).fillColor("#b00000");
+    say(w.copy, { align: "center" });
+    pdf.fillColor("black");
+  }
   pdf.moveDown(0.5);
   const top = pdf.y;
-  pdf.font("bold").fontSize(11).text(doc.seller.name, left, top, { width: width / 2 });
-  pdf.font("body").fontSize(9).text(doc.seller.address, { width: width / 2 });
-  if (doc.seller.phone) pdf.text(`${w.phone}: ${doc.seller.phone}`, { width: width / 2 });
-  pdf.text(`${w.sellerNumber}: ${doc.seller.pan || "—"}`, { width: width / 2 });
+  pdf.font("bold").fontSize(11);
+  say(doc.seller.name, left, top, { width: width / 2 });
+  pdf.font("body").fontSize(9);
+  say(doc.seller.address, { width: width / 2 });
+  if (doc.seller.phone) say(`${w.phone}: ${doc.seller.phone}`, { width: width / 2 });
+  say(`${w.sellerNumber}: ${doc.seller.pan || "—"}`, { width: width / 2 });
   const afterSeller = pdf.y;
   const rightX = left + width / 2 + 10;
   pdf.font("body").fontSize(9);
-  pdf.text(`${w.number}: ${doc.number}`, rightX, top, { width: width / 2 - 10 });
-  pdf.text(`${w.date}: ${when.bs}`, { width: width / 2 - 10 });
-  pdf.text(`${w.dateAd}: ${when.ad}`, { width: width / 2 - 10 });
-  pdf.text(`${w.order}: ${doc.orderNumber}`, { width: width / 2 - 10 });
-  if (opts.invoiceNumber) pdf.text(`${w.against}: ${opts.invoiceNumber}`, { width: width / 2 - 10 });
+  say(`${w.number}: ${doc.number}`, rightX, top, { width: width / 2 - 10 });
+  say(`${w.date}: ${when.bs}`, { width: width / 2 - 10 });
+  say(`${w.dateAd}: ${when.ad}`, { width: width / 2 - 10 });
+  say(`${w.order}: ${doc.orderNumber}`, { width: width / 2 - 10 });
+  if (opts.invoiceNumber) say(`${w.against}: ${opts.invoiceNumber}`, { width: width / 2 - 10 });
   pdf.y = Math.max(afterSeller, pdf.y) + 10;
 
-  pdf.font("bold").fontSize(10).text(w.buyer, left, pdf.y);
+  pdf.font("bold").fontSize(10);
+  say(w.buyer, left, pdf.y);
   pdf.font("body").fontSize(9);
-  pdf.text(`${w.name}: ${doc.buyer.name}`);
-  pdf.text(`${w.address}: ${doc.buyer.address}`);
-  pdf.text(`${w.phone}: ${doc.buyer.phone ?? ""}`);
-  pdf.text(`${w.buyerPan}: ${doc.buyer.pan || "—"}`);
-  if (doc.reason) pdf.text(`${w.reason}: ${doc.reason}`);
+  say(`${w.name}: ${doc.buyer.name}`);
+  say(`${w.address}: ${doc.buyer.address}`);
+  say(`${w.phone}: ${doc.buyer.phone ?? ""}`);
+  say(`${w.buyerPan}: ${doc.buyer.pan || "—"}`);
+  if (doc.reason) say(`${w.reason}: ${doc.reason}`);
   pdf.moveDown(0.6);
 
   const cols = [
@@ -200,7 +221,7 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
     let bottom = y;
     pdf.font(font).fontSize(9);
     cells.forEach((c, i) => {
-      pdf.text(c, x + 2, y + 2, { width: cols[i]!.w - 4, align: cols[i]!.align });
+      say(c, x + 2, y + 2, { width: cols[i]!.w - 4, align: cols[i]!.align });
       bottom = Math.max(bottom, pdf.y);
       x += cols[i]!.w;
     });
@@ -218,9 +239,9 @@ export async function renderPdf(doc: TaxDocument, opts: RenderOptions): Promise<
   row(["", w.total, "", "", w.money(doc.total)], "bold");
   pdf.moveDown(0.5);
   pdf.font("body").fontSize(9);
-  w.inWords(doc.total).forEach((line, i) => (i ? pdf.text(line, { width }) : pdf.text(line, left, pdf.y, { width })));
-  if (vat) pdf.text(w.vatNote, { width });
-  pdf.text(`${w.payment}: ${w.value(doc.paymentMethod)}${doc.paymentReference ? ` — ${w.reference} ${w.value(doc.paymentReference)}` : ""}`, { width });
+  w.inWords(doc.total).forEach((line, i) => (i ? say(line, { width }) : say(line, left, pdf.y, { width })));
+  if (vat) say(w.vatNote, { width });
+  say(`${w.payment}: ${w.value(doc.paymentMethod)}${doc.paymentReference ? ` — ${w.reference} ${w.value(doc.paymentReference)}` : ""}`, { width });
   pdf.end();
   return pdf;
 }

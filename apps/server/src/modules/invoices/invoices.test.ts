@@ -464,6 +464,12 @@ describe("a Nepali order's bill and credit note (docs/decisions/117)", () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain("Tax Invoice");
     expect(text).toContain(doc!.number);
+    // Copied or searched, the Nepali reads as written: vowel signs after their consonant, conjuncts and reph whole
+    // (drawn glyph by glyph it read "कर िबजक" and "खिरदकतार्").
+    expect(text).toContain("कर बिजक / Tax Invoice");
+    expect(text).toContain("खरिदकर्ता / Buyer");
+    expect(text).toContain("नाम / Name: सीता पौडेल");
+    expect(text).toContain("मिति (ई.सं.) / Date (AD)");
     const cells = (...parts: string[]) => new RegExp(parts.map((p) => p.replace(/[.()/]/g, "\\$&")).join("\\s+"));
     expect(text).toMatch(cells("जम्मा / Total", toNepaliDigits(formatAmount(doc!.total))));
     expect(text).toMatch(cells("२", toNepaliDigits(formatAmount(249_900)), toNepaliDigits(formatAmount(499_800))));
