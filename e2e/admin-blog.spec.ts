@@ -219,3 +219,41 @@ test("the post form, editor included, has no serious or critical axe violations 
   await expect(form.getByRole("textbox", { name: "Content", exact: true })).toContainText("Typed under the policy");
   expect(await violations()).toEqual([]);
 });
+
+test("a post with a long address and a wide size table stays inside a phone's screen; the table scrolls in its own box", async ({ browser }) => {
+  const admin = await browser.newContext();
+  await signIn(admin.request, ADMIN);
+  const { categoryId } = (await (await admin.request.get("/api/blogs?limit=1")).json()).data.blogs[0] as { categoryId: string };
+  const title = `Kit size table ${Date.now()}`;
+  const cells = (tag: string, row: string[]) => `<tr>${row.map((c) => `<${tag}>${c}</${tag}>`).join("")}</tr>`;
+  const content =
+    `<p>Read the league's guidance at https://www.premierleague.com/news/4213456-premier-league-kit-numbers-and-names-guidance-for-the-2025-26-season before you order.</p>` +
+    `<p>Supercalifragilisticexpialidociousjerseynamesareneverthislongbutanadministratormightpasteone.</p>` +
+    `<table><thead>${cells("th", ["Size", "Chest (cm)", "Length (cm)", "Sleeve (cm)", "Shoulder (cm)", "Height (cm)"])}</thead>` +
+    `<tbody>${cells("td", ["Small", "88–93", "70", "20", "44", "160–168"])}${cells("td", ["Extra large", "108–113", "76", "23", "50", "180–188"])}</tbody></table>` +
+    `<p><img src="https://tracker.example/pixel.png" alt="another site's picture"></p>`;
+  const created = await admin.request.post("/api/admin/blogs", { data: { title, categoryId, content, status: "PUBLISHED" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()).data.blog as { id: string; slug: string; content: string };
+  // Another site's picture is dropped when the post is saved: the page's policy would only show it broken.
+  expect(post.content).not.toContain("tracker.example");
+
+  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await visit(page, `/blogs/${post.slug}`);
+  const table = page.getByRole("article").getByRole("table");
+  await expect(table).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The table keeps its words whole and scrolls sideways inside its own box.
+  expect(await table.evaluate((t) => t.scrollWidth > t.clientWidth && t.getBoundingClientRect().right <= 360)).toBe(true);
+  await expect(table.getByRole("cell", { name: "Extra large" })).toHaveText("Extra large");
+  await test.info().attach("post-360", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+  // At 1280 px it is an ordinary table across the column.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await table.evaluate((t) => getComputedStyle(t).display)).toBe("table");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await page.close();
+
+  expect((await admin.request.delete(`/api/admin/blogs/${post.id}`)).status()).toBe(200);
+  await admin.close();
+});

@@ -218,6 +218,18 @@ test("a form posted to a page that takes none answers 405 with Allow, naming no 
     });
     expect(login.status, target).not.toBe(405);
     expect(login.status, target).toBeLessThan(500);
+    // Its form is posted: a PUT, PATCH or DELETE with the right password signs nobody in (it ran the action before).
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const other = await fetch(`${server.url}${target}`, {
+        method,
+        headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: CUSTOMER.email, password: CUSTOMER.password }),
+        redirect: "manual",
+      });
+      expect(other.status, `${method} ${target}`).toBe(405);
+      expect(other.headers.get("allow")).toBe("GET, HEAD, POST");
+      expect(other.headers.get("set-cookie") ?? "").not.toContain("kk_session=");
+    }
   }
   expect(server.problems().map((l) => l.slice(0, 400))).toEqual([]);
 });

@@ -184,8 +184,8 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
 const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
 
 /**
- * Whether a form post, put or delete to `pathname` (the request's path as the page's URL reads it) reaches a route
- * action: false when the routes it matches have none, so the request answers 405 with `Allow: GET, HEAD` here. React
+ * Whether a form posted to `pathname` (the request's path as the page's URL reads it) reaches a route action: false
+ * when the routes it matches have none, so the request answers 405 with `Allow: GET, HEAD` here. React
  * Router would answer it with an error whose text names its internals (with its stack, outside production) and log
  * it as a failed page. A data request is matched as its page (`/x.data`; the root's is `/_root.data`, or
  * `/ne/_root.data` under the Nepali basename). Every path matches at least the catch-all route.
@@ -359,7 +359,9 @@ export async function registerSsr(app: FastifyInstance, config: Config, pageCach
           const path = req.url.split("?")[0]!;
           // The onRequest hook has refused a request whose address does not parse.
           const { pathname } = pageUrl(req, config.publicUrl)!;
-          if (!reachesAction(await buildFor(localeOfPath(pathname)), pathname)) return methodNotAllowed(reply, req.method, path, ["GET", "HEAD"]);
+          const takesForms = reachesAction(await buildFor(localeOfPath(pathname)), pathname);
+          // A page's form is posted; no page takes PUT, PATCH or DELETE, which would otherwise run its action.
+          if (!takesForms || req.method !== "POST") return methodNotAllowed(reply, req.method, path, takesForms ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]);
         }
         const twin = nepaliTwinOf(req);
         if (twin) return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-store").redirect(twin, 302);

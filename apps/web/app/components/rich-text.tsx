@@ -6,8 +6,15 @@ export function SanitizedHtml({ html, className = "" }: { html: string; classNam
   return <div className={`${PROSE} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/**
+ * The look of written HTML. A long word or address wraps instead of widening the page, and a table or code block wider
+ * than a phone scrolls inside its own box (docs/decisions/182).
+ */
 export const PROSE = [
-  "text-lg leading-relaxed text-slate-800",
+  "text-lg leading-relaxed text-slate-800 [overflow-wrap:anywhere]",
+  "[&_pre]:max-w-full [&_pre]:overflow-x-auto",
+  // Below 768 px a table scrolls sideways in its own box, its words kept whole; wider, it fills the column as a table.
+  "max-md:[&_table]:block max-md:[&_table]:overflow-x-auto max-md:[&_td]:[overflow-wrap:normal] max-md:[&_th]:[overflow-wrap:normal]",
   "[&_p]:mt-5 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold",
   "[&_ul]:mt-5 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
   "[&_a]:font-semibold [&_a]:text-nepal [&_a]:underline [&_strong]:font-bold [&_strong]:text-slate-900",

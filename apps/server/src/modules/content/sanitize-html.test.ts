@@ -28,8 +28,15 @@ describe("sanitizeRichHtml", () => {
   });
 
   it("keeps formatting, headings, lists, quotes, safe links and images", () => {
-    const html = `<h2>Care</h2><p><strong>Wash</strong> <em>cold</em>, <u>inside out</u>.</p><ul><li>One</li></ul><ol><li>Two</li></ol><blockquote>Quote</blockquote><p><a href="https://khelkud.com.np/products" title="Shop">shop</a> <a href="/size-guide">sizes</a> <a href="mailto:support@khelkud.com.np">mail</a></p><img src="https://cdn.example/a.png" alt="A" width="600" height="315">`;
+    const html = `<h2>Care</h2><p><strong>Wash</strong> <em>cold</em>, <u>inside out</u>.</p><ul><li>One</li></ul><ol><li>Two</li></ol><blockquote>Quote</blockquote><p><a href="https://khelkud.com.np/products" title="Shop">shop</a> <a href="/size-guide">sizes</a> <a href="mailto:support@khelkud.com.np">mail</a></p><img src="/media/blog/a.webp" alt="A" width="600" height="315">`;
     expect(sanitizeRichHtml(html)).toBe(html.replace('height="315">', 'height="315" />'));
+  });
+
+  it("keeps only the shop's own pictures: another site's would be blocked by the pages' policy and learn who read the post", () => {
+    const out = sanitizeRichHtml(
+      `<p>Kit<img src="https://tracker.example/pixel.png" alt="x"><img src="//tracker.example/p.png"><img src="/\\tracker.example/p.png"><img src="media/a.png"><img alt="no source">!</p><img src="/media/blog/kit.webp" alt="Kit">`,
+    );
+    expect(out).toBe(`<p>Kit!</p><img src="/media/blog/kit.webp" alt="Kit" />`);
   });
 
   it("makes links that open a new tab safe for the opener", () => {

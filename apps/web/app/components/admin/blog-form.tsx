@@ -245,7 +245,7 @@ export function BlogForm({
           />
         </Field>
       </SeoFields>
-      <div className="sm:col-span-2 text-sm">
+      <div className="sm:col-span-2 text-sm" data-invalid={errors.featuredImage ? "" : undefined}>
         <span className="mb-1 block font-medium text-slate-700">Featured image</span>
         <div className="flex flex-wrap items-center gap-3">
           {f.image ? (

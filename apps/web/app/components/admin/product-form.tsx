@@ -304,7 +304,7 @@ export function ProductForm({
         <Field label="Sale price (NPR, optional)" error={errors.salePrice}>
           <input className={input} inputMode="decimal" value={f.salePrice} onChange={(e) => set("salePrice", e.target.value)} />
         </Field>
-        <fieldset className="sm:col-span-2">
+        <fieldset className="sm:col-span-2" data-invalid={errors.sizes ? "" : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-700">Stock per size</legend>
           <div className="flex flex-wrap gap-2">
             {f.sizes.map((s, i) => (
@@ -351,7 +351,11 @@ export function ProductForm({
               + Add size
             </button>
           </div>
-          {errors.sizes && <p className="mt-1 text-xs font-medium text-red-700">{errors.sizes}</p>}
+          {errors.sizes && (
+            <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+              {errors.sizes}
+            </p>
+          )}
         </fieldset>
         <Field label="Team">
           <input className={input} value={f.team} onChange={(e) => set("team", e.target.value)} />

@@ -47,7 +47,7 @@ export const input = `w-full rounded-md border border-slate-300 bg-white px-3 py
 
 export function Field({ label, error, children, hint }: { label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
-    <div className="text-sm">
+    <div className="text-sm" data-invalid={error ? "" : undefined}>
       <label className="block">
         <span className="mb-1 block font-medium text-slate-700">{label}</span>
         {children}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
 import { useZodForm, type FormRules } from "../../lib/use-form";
 import { ApiError } from "./api/client";
@@ -25,6 +25,13 @@ export interface SaveFailure {
 export function useAdminForm<T extends object>(rules: FormRules<T>, initial: T) {
   const form = useZodForm(rules, initial);
   const [saving, setSaving] = useState(false);
+  // A refused save takes the administrator to its first message: in a long form (a product) the messages are often
+  // above the button, out of view, and the press seemed to do nothing.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formElement.current);
+  }, [focusRequest]);
   const showErrors = (errors: Record<string, string>) => form.showServerErrors(Object.entries(errors).map(([field, message]) => ({ field, message })));
   return {
     values: form.values as T,
@@ -40,8 +47,12 @@ export function useAdminForm<T extends object>(rules: FormRules<T>, initial: T) 
       return async (event: FormEvent) => {
         event.preventDefault();
         if (saving) return;
+        if (event.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
         const values = form.validate();
-        if (!values) return;
+        if (!values) {
+          setFocusRequest((n) => n + 1);
+          return;
+        }
         setSaving(true);
         try {
           await save(values);
@@ -49,6 +60,7 @@ export function useAdminForm<T extends object>(rules: FormRules<T>, initial: T) 
           if (error instanceof ApiError && error.details.length > 0) {
             const field = failure.field ?? ((f: string) => f.split(".")[0]!);
             form.showServerErrors(error.details.map((d) => ({ field: field(d.field), message: d.message })));
+            setFocusRequest((n) => n + 1);
           }
           failure.onRefused?.(error, showErrors);
           toast.error(failure.message ? failure.message(error) : (error as Error).message || failure.fallback);
@@ -58,6 +70,19 @@ export function useAdminForm<T extends object>(rules: FormRules<T>, initial: T) 
       };
     },
   };
+}
+
+/**
+ * Focuses the first field with a message (a `Field` with an error, or a control marked invalid) and brings it to the
+ * middle of the view; a message that names no field of the form (a toast only) leaves focus where it was.
+ */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const box = form?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]');
+  if (!box) return;
+  const controls = 'input:not([type="hidden"]), select, textarea, [contenteditable="true"], button';
+  const control = box.matches(controls) ? box : box.querySelector<HTMLElement>(controls);
+  (control ?? box).focus({ preventScroll: true });
+  box.scrollIntoView?.({ block: "center" });
 }
 
 /**

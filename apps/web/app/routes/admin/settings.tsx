@@ -105,14 +105,18 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
           VAT-registered: prices include 13% VAT and bills are Tax Invoices (otherwise an Invoice without VAT); needs the PAN/VAT number
         </label>
       </fieldset>
-      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3" data-invalid={errors.shipping ? "" : undefined}>
         <legend className="px-1 font-semibold">Shipping rule (NPR)</legend>
         {SHIPPING_FIELDS.map(({ key, label }) => (
           <Field key={key} label={label}>
             <input className={input} inputMode="decimal" value={f.shipping[key]} onChange={(e) => set("shipping", { ...f.shipping, [key]: e.target.value })} />
           </Field>
         ))}
-        {errors.shipping && <p className="text-xs font-medium text-red-700 sm:col-span-3">{errors.shipping}</p>}
+        {errors.shipping && (
+          <p role="alert" className="text-xs font-medium text-red-700 sm:col-span-3">
+            {errors.shipping}
+          </p>
+        )}
       </fieldset>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <legend className="px-1 font-semibold">Name &amp; number printing (NPR)</legend>
