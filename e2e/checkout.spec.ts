@@ -93,15 +93,26 @@ test.describe("checkout", () => {
     const size = inStock(p).find((s) => s.stock >= 2)!;
     await visit(page, "/");
     // A cart saved earlier, when the jersey cost more and more were wanted than exist.
+    // And a jersey the shop has since taken off sale (no product has this id).
+    const retired = { key: "retired-jersey-M-default", productId: "retired-jersey-id", name: "Retired Club Jersey", slug: "retired-club-jersey", image: null, price: 333_300, originalPrice: 333_300, quantity: 3, stock: 5, size: "M", color: "default" };
     await page.evaluate(
-      ([prod, s]) => {
+      ([prod, s, gone]) => {
         const line = { key: `${prod.id}-${s.size}-default`, productId: prod.id, name: prod.name, slug: prod.slug, image: null, price: prod.finalPrice + 50_000, originalPrice: prod.price, quantity: s.stock + 5, stock: s.stock + 5, size: s.size, color: "default" };
-        localStorage.setItem("cart", JSON.stringify([line]));
+        localStorage.setItem("cart", JSON.stringify([line, gone]));
       },
-      [p, size] as const,
+      [p, size, retired] as const,
     );
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+    // The retired line says so and offers only Remove: no quantity to change, no amount that is not charged.
+    const gone = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: retired.name }) });
+    await expect(page.getByRole("list", { name: `What changed for ${retired.name}` })).toBeVisible();
+    await expect(page.getByText("Remove the items that are no longer available to continue.")).toBeVisible();
+    await expect(gone.getByRole("button", { name: `Remove ${retired.name}` })).toBeVisible();
+    expect(await gone.getByRole("group", { name: `Quantity of ${retired.name}` }).count()).toBe(0);
+    expect(await gone.getByText("Rs. 9,999").count()).toBe(0);
+    await gone.getByRole("button", { name: `Remove ${retired.name}` }).click();
+    await expect(gone).toHaveCount(0);
     const changes = page.getByRole("list", { name: `What changed for ${p.name}` });
     await expect(changes).toContainText("Price dropped from");
     await expect(changes).toContainText(size.stock > 10 ? "At most 10 of one item per order" : `Only ${size.stock} left in size ${size.size}`);

@@ -115,6 +115,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {items.map((item, i) => {
             const check = result?.lines[i]?.productId === item.productId ? result.lines[i] : undefined;
             const issues = check && !check.available ? check.issues : (notices[item.key] ?? check?.issues ?? []);
+            // A line that can no longer be bought has no amount and no quantity to change: only Remove.
+            const unavailable = check ? !check.available : false;
             const name = cartLineName(item, locale);
             return (
               <li key={item.key} className="flex gap-3 p-4">
@@ -136,7 +138,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         {item.originalPrice > item.price ? <span className="ml-2 text-slate-500 line-through">{money(item.originalPrice)}</span> : null}
                       </p>
                     </div>
-                    <p className="font-bold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</p>
+                    {unavailable ? null : <p className="font-bold">{money((item.price + (item.printFee ?? 0)) * item.quantity)}</p>}
                   </div>
                   {issues.length ? (
                     <ul className="mt-2 space-y-1" aria-label={t("cart.whatChanged", { name: name })}>
@@ -153,13 +155,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <Form method="post" className="mt-2 flex items-center justify-between gap-2">
                     <input type="hidden" name="line" value={item.key} />
-                    <QuantityStepper
-                      name="quantity"
-                      value={item.quantity}
-                      max={Math.min(item.stock, 10)}
-                      label={name}
-                      onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))}
-                    />
+                    {unavailable ? (
+                      <span />
+                    ) : (
+                      <QuantityStepper
+                        name="quantity"
+                        value={item.quantity}
+                        max={Math.min(item.stock, 10)}
+                        label={name}
+                        onChange={(q) => (q <= 0 ? removeFromCart(item.key) : updateQuantity(item.key, q))}
+                      />
+                    )}
                     <button
                       type="submit"
                       name="intent"
