@@ -84,7 +84,12 @@ export const ShippingAddressSchema = ShippingAddressFieldsSchema.transform((a) =
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
-const productIdField = z.string({ error: "productId is required" }).trim().min(1, "productId is required").max(100, "productId is too long");
+// A product id is text: a missing one is "required", one of another type (a number) "must be text".
+const productIdField = z
+  .string({ error: (issue) => (issue.input === undefined ? "productId is required" : "productId must be text") })
+  .trim()
+  .min(1, "productId is required")
+  .max(100, "productId is too long");
 const sizeField = z.string({ error: "size is required" }).trim().min(1, "size is required").max(20, "size is too long");
 const colorField = z.string().trim().max(40, "color is too long").optional().transform((v) => (v && v.toLowerCase() !== "default" ? v : "Default"));
 
@@ -282,6 +287,8 @@ export type CartCheckResult = z.infer<typeof CartCheckResultSchema>;
 export const WishlistEntrySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The Nepali name, where the admin wrote one: a Nepali page shows it (docs/decisions/179). */
+  nameNe: z.string().nullable(),
   slug: z.string(),
   price: z.number().int().describe("paisa: what the shopper pays"),
   originalPrice: z.number().int(),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toProductCard, toPurchase, type Product } from "@khelkud/contracts";
-import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist } from "../lib/wishlist";
+import { clearWishlist, completeWishlistMove, moveWishlistItemToCart, removeFromWishlist, syncWishlistWithServer, useWishlist, wishlistItemName } from "../lib/wishlist";
 import { QuickView } from "./quick-view";
 import { StockBadge } from "./stock-badge";
 import { RatingOrNone } from "./star-rating";
@@ -51,11 +51,11 @@ export function ProfileWishlist() {
         {items.map((item) => (
           <li key={item.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
             <Link to={`/products/${item.slug}`} className="block aspect-square bg-slate-100">
-              {item.image ? <img src={item.image} alt={item.name} width={300} height={300} loading="lazy" className="h-full w-full object-cover" /> : null}
+              {item.image ? <img src={item.image} alt={wishlistItemName(item, locale)} width={300} height={300} loading="lazy" className="h-full w-full object-cover" /> : null}
             </Link>
             <div className="flex flex-1 flex-col gap-1 p-3">
               <Link to={`/products/${item.slug}`} className="line-clamp-2 text-sm font-semibold hover:text-nepal">
-                {item.name}
+                {wishlistItemName(item, locale)}
               </Link>
               <RatingOrNone rating={item.rating} reviewCount={item.reviewCount} size={12} />
               <p className="text-sm">
@@ -77,9 +77,9 @@ export function ProfileWishlist() {
                   className="min-h-11 flex-1 rounded-lg bg-crimson px-2 py-2 text-xs font-semibold text-white hover:bg-crimson-dark disabled:cursor-not-allowed disabled:bg-slate-300"
                 >
                   {t("product.addToCart")}
-                  <span className="sr-only"> {item.name}</span>
+                  <span className="sr-only"> {wishlistItemName(item, locale)}</span>
                 </button>
-                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={t("card.wishRemove", { name: item.name })}>
+                <button type="button" onClick={() => removeFromWishlist(item.id)} className="min-h-11 rounded-lg border border-slate-300 px-2 py-2 text-xs font-semibold hover:bg-slate-100" aria-label={t("card.wishRemove", { name: wishlistItemName(item, locale) })}>
                   {t("cart.remove")}
                 </button>
               </div>

@@ -4,15 +4,22 @@
  */
 import { toast } from "./toast";
 import { useSyncExternalStore } from "react";
-import { fillMessage, MAX_WISHLIST_ITEMS, MSG, ORDER_TEMPLATE, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
+import { fillMessage, localText, MAX_WISHLIST_ITEMS, MSG, ORDER_TEMPLATE, type Locale, type Product, type ProductCardData, type WishlistEntry } from "@khelkud/contracts";
 import { api } from "./api";
 import { browserLocale, localizeMessage, tBrowser } from "./i18n";
 import { createLocalStore, useLocalStore } from "./local-store";
 import { addToCart, asArray } from "./cart-store";
+import { englishName } from "./local-text";
 
 export interface WishlistItem {
   id: string;
+  /** The product's English name. */
   name: string;
+  /**
+   * Its Nepali name, where the admin wrote one (docs/decisions/179). Items kept in this browser before the wishlist
+   * held it have none and show the name they were added under until the server's list or a new add names them again.
+   */
+  nameNe?: string | null;
   slug: string;
   price: number;
   originalPrice: number;
@@ -54,7 +61,8 @@ export function addToWishlist(product: ProductCardData): boolean {
   }
   const item: WishlistItem = {
     id: product.id,
-    name: product.name,
+    name: englishName(product),
+    nameNe: product.nameNe ?? null,
     slug: product.slug,
     price: product.finalPrice,
     originalPrice: product.price,
@@ -74,7 +82,7 @@ export function addToWishlist(product: ProductCardData): boolean {
 export function removeFromWishlist(productId: string): void {
   const item = wishlistStore.get().find((i) => i.id === productId);
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== productId));
-  if (item) toast.success(tBrowser("wishToast.removed", { name: item.name }));
+  if (item) toast.success(tBrowser("wishToast.removed", { name: wishlistItemName(item, browserLocale()) }));
   if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(productId)}`, { method: "DELETE" }).catch(logSyncFailure);
 }
 
@@ -147,10 +155,15 @@ export async function moveWishlistItemToCart(item: WishlistItem, chooseSize: (pr
 }
 
 /** Takes a product off the wishlist once it is in the cart ("… moved to cart!"; silent when the cart already said so). */
-export function completeWishlistMove(product: { id: string; name: string }, { silent = false } = {}): void {
+export function completeWishlistMove(product: { id: string; name: string; nameNe?: string | null }, { silent = false } = {}): void {
   wishlistStore.set(wishlistStore.get().filter((i) => i.id !== product.id));
   if (serverWishlist) void api(`/api/wishlist/${encodeURIComponent(product.id)}`, { method: "DELETE" }).catch(logSyncFailure);
-  if (!silent) toast.success(tBrowser("wishToast.moved", { name: product.name }));
+  if (!silent) toast.success(tBrowser("wishToast.moved", { name: wishlistItemName(product, browserLocale()) }));
+}
+
+/** An item's name in the page's language: the Nepali name on a Nepali page where there is one, else the English one. */
+export function wishlistItemName(item: { name: string; nameNe?: string | null }, locale: Locale): string {
+  return localText(locale, item.name, item.nameNe);
 }
 
 export function useWishlist() {

@@ -100,6 +100,37 @@ describe("wishlist on the server", () => {
     expect(got.filter((id) => fresh.includes(id)).sort()).toEqual(fresh.slice(0, 5).sort());
   });
 
+  it("names each product in Nepali too, where it has a Nepali name (docs/decisions/179)", async () => {
+    const headers = await customer();
+    const away = await insertProduct(t.database.db, { name: "Nepal National Team Away Jersey", nameNe: "नेपाल राष्ट्रिय टोली बाहिरी जर्सी" });
+    const plain = await insertProduct(t.database.db, { name: "Plain Training Tee" });
+    const added = await t.app.inject({ method: "POST", url: "/api/wishlist", headers, payload: { productId: away.id } });
+    expect(added.json().data.items).toEqual([expect.objectContaining({ id: away.id, name: "Nepal National Team Away Jersey", nameNe: "नेपाल राष्ट्रिय टोली बाहिरी जर्सी" })]);
+    const merged = await t.app.inject({ method: "POST", url: "/api/wishlist/merge", headers, payload: { productIds: [plain.id] } });
+    expect(merged.json().data.items).toEqual([expect.objectContaining({ id: away.id, nameNe: "नेपाल राष्ट्रिय टोली बाहिरी जर्सी" }), expect.objectContaining({ id: plain.id, name: "Plain Training Tee", nameNe: null })]);
+    const listed = (await t.app.inject({ url: "/api/wishlist", headers })).json().data.items;
+    expect(listed.map((i: { nameNe: string | null }) => i.nameNe)).toEqual(["नेपाल राष्ट्रिय टोली बाहिरी जर्सी", null]);
+  });
+
+  it("refuses a product id that is not text, saying so (400)", async () => {
+    const headers = await customer();
+    for (const productId of [123, null, ["x"]]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/wishlist", headers, payload: { productId } });
+      expect(res.statusCode, JSON.stringify(productId)).toBe(400);
+      expect(res.json().error, JSON.stringify(productId)).toBe("productId must be text");
+    }
+    const nepali = await t.app.inject({ method: "POST", url: "/api/wishlist", headers: { ...headers, "accept-language": "ne" }, payload: { productId: 123 } });
+    expect(nepali.json().error).toBe("productId अक्षरमा हुनुपर्छ");
+    const merged = await t.app.inject({ method: "POST", url: "/api/wishlist/merge", headers, payload: { productIds: [7] } });
+    expect(merged.statusCode).toBe(400);
+    expect(merged.json().error).toBe("productId must be text");
+    const missing = await t.app.inject({ method: "POST", url: "/api/wishlist", headers, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe("productId is required");
+    const blank = await t.app.inject({ method: "POST", url: "/api/wishlist", headers, payload: { productId: "  " } });
+    expect(blank.json().error).toBe("productId is required");
+  });
+
   it("needs sign-in and refuses an unknown product", async () => {
     expect((await t.app.inject({ url: "/api/wishlist" })).statusCode).toBe(401);
     const headers = await customer();

@@ -19,6 +19,7 @@ export function createWishlistService(db: Db) {
       return {
         id: p.id,
         name: p.name,
+        nameNe: p.nameNe,
         slug: p.slug,
         price: effectivePrice(p.price, p.salePrice),
         originalPrice: p.price,
