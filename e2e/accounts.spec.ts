@@ -95,6 +95,7 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
 
   await openResetLink(page, email);
+  const resetLink = page.url();
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
   // Filled before React has hydrated the form, the first field was emptied by hydration (a CI run saw "Password is
   // required" under it): this test follows the scripted form, so it waits for it, as visit() does.
@@ -104,6 +105,11 @@ test("a customer registers, signs in again, edits the profile, changes the avata
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { level: 1, name: "Aarati Gurung Shrestha" })).toBeVisible();
+  // The link worked once: opened again it says so at once, with no form to fill in first.
+  await page.goto(resetLink);
+  await expect(page.getByRole("alert")).toHaveText("This reset link is invalid or has expired. Please request a new one.");
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
 
   // The old password no longer works; the new one does.
   await signOut(page);

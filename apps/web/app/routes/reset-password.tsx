@@ -1,14 +1,16 @@
 import { Form, Link } from "react-router";
-import { ResetPasswordInputSchema } from "@khelkud/contracts";
+import { AUTH_MSG, ResetPasswordInputSchema } from "@khelkud/contracts";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, FormBanner, PasswordField, SubmitButton } from "../components/form-fields";
 import { pageTitle } from "../lib/seo";
-import { metaT, useI18n } from "../lib/i18n";
+import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { clientFormAction, useRouteForm } from "../lib/route-form";
 import { callApi, failed, field, parseWith, readForm, redirectWithCookies } from "../lib/route-form.server";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // A link already used, replaced by a newer one or expired says so when it is opened (docs/decisions/182).
+  return { token, usable: token ? await context.services.accounts.resetLinkUsable(token) : false };
 }
 
 
@@ -31,15 +33,17 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => client
 export const meta = ({ matches }: { matches: readonly unknown[] }) => [{ title: pageTitle(metaT(matches)("reset.title")) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "strict-origin" }];
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
-  const { token } = loaderData;
+  const { token, usable } = loaderData;
   const { form, busy, formError: banner, onSubmit } = useRouteForm(ResetPasswordInputSchema, { token, password: "", confirmPassword: "" });
   const v = form.values as { password: string; confirmPassword: string };
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
 
-  if (!token) {
+  if (!token || !usable) {
     return (
       <AuthCard title={t("reset.title")}>
-        <p className="text-center text-slate-700">{t("reset.needsLink")}</p>
+        <p className="text-center text-slate-700" role={token ? "alert" : undefined}>
+          {token ? localizeMessage(AUTH_MSG.resetLinkInvalid, locale) : t("reset.needsLink")}
+        </p>
         <Link to="/forgot-password" className="mt-6 block rounded-lg bg-crimson px-4 py-3 text-center font-bold text-white hover:bg-crimson-dark">
           {t("reset.requestNew")}
         </Link>

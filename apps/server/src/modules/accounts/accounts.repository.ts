@@ -62,6 +62,16 @@ export async function countsForUser(db: DbOrTx, userId: string): Promise<{ order
 }
 
 /** Marks a valid token used in one statement, so two concurrent resets cannot both use it. */
+/** Whether a reset link could still be used: its token is known, belongs to an account, unused and not expired. */
+export async function resetTokenUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNotNull(passwordResetTokens.userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<string | null> {
   const [row] = await db
     .update(passwordResetTokens)

@@ -140,6 +140,15 @@ export function createAccountsService({ db, sessions, mail, storage, events, bac
       background.run("password reset e-mail", () => mail.send({ to: user.email, subject: t.resetSubject, text, html }));
     },
 
+    /**
+     * Whether the reset page's link can still set a password, so a used, replaced or expired link says so when it is
+     * opened rather than after a new password has been typed twice. Nothing is consumed.
+     */
+    async resetLinkUsable(token: string): Promise<boolean> {
+      if (!token || token.length > 200) return false;
+      return repo.resetTokenUsable(db, hashToken(token));
+    },
+
     /** Sets the new password, ends every other session of the user and signs them in. */
     async resetPassword(input: { token: string; password: string }, meta: ClientMeta): Promise<SignedIn> {
       const userId = await repo.consumeResetToken(db, hashToken(input.token));

@@ -234,9 +234,16 @@ describe("forgot and reset password", () => {
     const old = (await post("/api/auth/login", { email: user.email, password: "Secret123", rememberMe: true })).json().data.token;
     await post("/api/auth/forgot-password", { email: user.email });
     const token = tokenFrom((await latestMailTo(user.email))!.text);
+    // The reset page asks first whether its link can be used; asking uses nothing up.
+    const usable = t.app.services.accounts.resetLinkUsable;
+    expect(await usable(token)).toBe(true);
+    expect(await usable(token)).toBe(true);
+    expect(await usable(`${token}x`)).toBe(false);
+    expect(await usable("x".repeat(5_000))).toBe(false);
 
     const reset = await post("/api/auth/reset-password", { token, password: "Newpass123", confirmPassword: "Newpass123" });
     expect(reset.statusCode).toBe(200);
+    expect(await usable(token)).toBe(false);
     expect(sessionCookie(reset)!.value).toBe(reset.json().data.token);
     expect((await t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${old}` } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${reset.json().data.token}` } })).statusCode).toBe(200);
@@ -256,6 +263,7 @@ describe("forgot and reset password", () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toContainEqual({ field: "password", message: MSG.passwordComplexity });
     await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    expect(await t.app.services.accounts.resetLinkUsable(token)).toBe(false);
     const expired = await post("/api/auth/reset-password", { token, password: "Newpass123", confirmPassword: "Newpass123" });
     expect(expired.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -268,6 +276,7 @@ describe("forgot and reset password", () => {
     const first = tokenFrom((await latestMailTo(user.email))!.text);
     await new Promise((r) => setTimeout(r, 5));
     await post("/api/auth/forgot-password", { email: user.email });
+    expect(await t.app.services.accounts.resetLinkUsable(first)).toBe(false);
     expect((await post("/api/auth/reset-password", { token: first, password: "Newpass123", confirmPassword: "Newpass123" })).statusCode).toBe(400);
   });
 });
