@@ -86,6 +86,60 @@ describe("Nepali search", () => {
     expect(vocabulary!.n).toBe(0);
   });
 
+  it("'Did you mean' offers a Latin word no romanisation, and a Devanagari word its Nepali name (docs/decisions/180)", async () => {
+    // "jarsiqq" is two letters past "jarsi", the romanisation of जर्सी, which is there to match queries, not to offer.
+    const latin = await search("jarsiqq");
+    expect(latin.body.data.products).toEqual([]);
+    expect(latin.body.data.didYouMean).toBeUndefined();
+    const devanagari = await search("लिवरपोल");
+    expect(devanagari.body.data.products).toEqual([]);
+    expect(devanagari.body.data.didYouMean).toBe("लिभरपुल");
+    expect(names((await search(devanagari.body.data.didYouMean)).body)).toEqual(["Liverpool Home Jersey 2025/26"]);
+    // An English misspelling past forgiving still gets its English words.
+    expect((await search("liverpoolxyz hoem")).body.data.didYouMean).toBe("liverpool home");
+  });
+
+  it("the vocabulary counts each word's English and Nepali holders and keeps how a Nepali name writes it, through any write", async () => {
+    // Every word's counts as the triggers keep them, against a count of the catalogue from scratch.
+    const recount = async () =>
+      rows<{ word: string }>(sql`
+        WITH holders AS (
+          SELECT x.word, x.english, x.written FROM products p, khelkud_vocabulary_words(p.search_words, p.name || ' ' || p.brand || ' ' || coalesce(p.team, ''), p.name_ne) x WHERE p.status = 'ACTIVE'
+          UNION ALL
+          SELECT x.word, x.english, x.written FROM categories c, khelkud_vocabulary_words(khelkud_category_words(c.name, c.name_ne), c.name, c.name_ne) x WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE'
+        ), counted AS (
+          SELECT word, count(*) FILTER (WHERE english)::int AS english, count(written)::int AS nepali, array_agg(written) FILTER (WHERE written IS NOT NULL) AS spellings FROM holders GROUP BY word
+        )
+        SELECT coalesce(v.word, c.word) AS word FROM search_vocabulary v FULL JOIN counted c ON c.word = v.word
+        WHERE v.word IS NULL OR c.word IS NULL OR v.english <> c.english OR v.nepali <> c.nepali
+          OR (v.devanagari IS NULL) <> (c.nepali = 0) OR NOT coalesce(v.devanagari = ANY (c.spellings), true)`);
+    type Counted = { english: number; nepali: number; devanagari: string | null };
+    const word = async (w: string) => (await rows<Counted>(sql`SELECT english, nepali, devanagari FROM search_vocabulary WHERE word = ${w}`))[0];
+    expect(await recount()).toEqual([]);
+    expect(await word("nepal")).toMatchObject({ devanagari: "नेपाल" });
+    expect((await word("nepal"))!.english).toBeGreaterThan(0);
+    expect(await word("liverpool")).toMatchObject({ nepali: 0, devanagari: null });
+    expect(await word("libharapul")).toEqual({ english: 0, nepali: 1, devanagari: "लिभरपुल" });
+    expect(await word("phutabal")).toEqual({ english: 0, nepali: 1, devanagari: "फुटबल" });
+
+    const liverpool = sql`WHERE name = 'Liverpool Home Jersey 2025/26'`;
+    // Another spelling of the same word: its counts stay, the spelling written last is kept.
+    await rows(sql`UPDATE products SET name_ne = 'लिभरपूल घरेलु जर्सी' ${liverpool}`);
+    expect(await word("libharapul")).toEqual({ english: 0, nepali: 1, devanagari: "लिभरपूल" });
+    await rows(sql`UPDATE products SET price = price + 100 ${liverpool}`);
+    expect(await recount()).toEqual([]);
+    await rows(sql`UPDATE products SET status = 'INACTIVE' ${liverpool}`);
+    expect(await word("libharapul")).toBeUndefined();
+    expect(await recount()).toEqual([]);
+    await rows(sql`UPDATE products SET status = 'ACTIVE' ${liverpool}`);
+    await rows(sql`UPDATE categories SET name_ne = 'फुटबल पोसाक', name = 'Football Kits' WHERE slug = 'football-jerseys'`);
+    expect(await word("posak")).toEqual({ english: 0, nepali: 1, devanagari: "पोसाक" });
+    expect(await word("kits")).toMatchObject({ english: 1, nepali: 0 });
+    expect(await recount()).toEqual([]);
+    await rows(sql`DELETE FROM products WHERE name = 'Nepal Home Jersey 2025'`);
+    expect(await recount()).toEqual([]);
+  });
+
   it("malformed Nepali queries answer 200 or 400, never 500", async () => {
     for (const q of ["्", "़़़", "\u0000नेपाल", "ॐ".repeat(5000), "नेपाल%' OR 1=1 --"]) {
       const { status } = await search(q);

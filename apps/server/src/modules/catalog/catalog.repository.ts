@@ -25,6 +25,8 @@ export interface ProductSearch {
   tokens: SearchToken[];
   /** The best word for each token, in order: a title holding them side by side ranks first. */
   phrase: string[];
+  /** What the shopper typed, for "Did you mean" (which writes a word back in the letters it was typed in); never in SQL. */
+  typed?: string;
 }
 
 export interface ProductFilter {
@@ -418,58 +420,73 @@ export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promis
   return db.select({ categoryId: products.categoryId, count: count() }).from(products).where(productWhere(filter)).groupBy(products.categoryId);
 }
 
-/** A vocabulary word near a query token, with how many active products and categories use it, and those categories. */
+/**
+ * A vocabulary word near a query token, with how many active products and categories use it, and those categories;
+ * how many hold it in their English text (name, brand, team; a category's name), and a Devanagari word of a Nepali
+ * name that romanises to it, if any (migration 0035; docs/decisions/180: what "Did you mean" may offer).
+ */
 export interface VocabularyCandidate {
   token: number;
   word: string;
   products: number;
   categories: number;
   categoryIds: string[];
+  english: number;
+  devanagari: string | null;
 }
+
+/** Which words a token's nearest words are taken from: any, those of the English texts, or those a Nepali name writes. */
+export type VocabularyOrigin = "any" | "english" | "devanagari";
 
 /**
  * Candidate words for each token, in one round trip: the word itself, words it begins (`prefix`), and the
  * `near` words closest by trigram distance (whole word) and by word similarity (a beginning of the word, for
- * the last token as typed). The caller keeps those within the typos allowed.
+ * the last token as typed), of the words `from` says (the word itself whatever it is). The caller keeps those within
+ * the typos allowed.
  */
 export async function findVocabularyCandidates(
   db: DbOrTx,
-  tokens: { text: string; prefix: boolean; near: number; nearPrefix: boolean }[],
+  tokens: { text: string; prefix: boolean; near: number; nearPrefix: boolean; from?: VocabularyOrigin }[],
   prefixLimit = 30,
 ): Promise<VocabularyCandidate[]> {
   const parts: SQL[] = [];
   const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
-  const cols = (i: number) => sql`${i}::int AS token, word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary`;
+  const cols = (i: number) => sql`${i}::int AS token, word, products, categories, ${categoryIds} AS category_ids, english, devanagari FROM search_vocabulary`;
+  const of = (from: VocabularyOrigin | undefined) =>
+    from === "english" ? sql` WHERE english > 0` : from === "devanagari" ? sql` WHERE devanagari IS NOT NULL` : sql``;
   tokens.forEach((t, i) => {
     parts.push(sql`(SELECT ${cols(i)} WHERE word = ${t.text})`);
     if (t.prefix) parts.push(sql`(SELECT ${cols(i)} WHERE word LIKE ${`${escapeLike(t.text)}%`} ORDER BY products + categories DESC, word LIMIT ${prefixLimit})`);
-    if (t.near > 0) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <-> ${t.text} LIMIT ${t.near})`);
-    if (t.near > 0 && t.nearPrefix) parts.push(sql`(SELECT ${cols(i)} ORDER BY word <->> ${t.text} LIMIT ${t.near})`);
+    if (t.near > 0) parts.push(sql`(SELECT ${cols(i)}${of(t.from)} ORDER BY word <-> ${t.text} LIMIT ${t.near})`);
+    if (t.near > 0 && t.nearPrefix) parts.push(sql`(SELECT ${cols(i)}${of(t.from)} ORDER BY word <->> ${t.text} LIMIT ${t.near})`);
   });
   if (parts.length === 0) return [];
   const rows = await rawRows<Record<string, unknown>>(db, sql.join(parts, sql` UNION ALL `));
-  return rows.map((r) => ({
-    token: Number(r.token),
-    word: String(r.word),
-    products: Number(r.products),
-    categories: Number(r.categories),
-    categoryIds: r.category_ids as string[],
-  }));
+  return rows.map((r) => ({ token: Number(r.token), ...vocabularyWord(r) }));
 }
 
 /** A vocabulary word with how many active products and categories use it, and those categories. */
 export type VocabularyWord = Omit<VocabularyCandidate, "token">;
 
-/** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
-export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
-  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
-  const rows = await rawRows<Record<string, unknown>>(db, sql`SELECT word, products, categories, ${categoryIds} AS category_ids FROM search_vocabulary LIMIT ${limit}`);
-  return rows.map((r) => ({
+function vocabularyWord(r: Record<string, unknown>): VocabularyWord {
+  return {
     word: String(r.word),
     products: Number(r.products),
     categories: Number(r.categories),
     categoryIds: r.category_ids as string[],
-  }));
+    english: Number(r.english),
+    devanagari: r.devanagari == null ? null : String(r.devanagari),
+  };
+}
+
+/** The whole vocabulary, up to `limit` words (the caller holds a small one in memory; decision 097). */
+export async function findVocabulary(db: DbOrTx, limit: number): Promise<VocabularyWord[]> {
+  const categoryIds = sql`CASE WHEN categories > 0 THEN ARRAY(SELECT c.id FROM ${categories} c WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE' AND khelkud_category_words(c.name, c.name_ne) @> ARRAY[word]) ELSE '{}'::text[] END`;
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`SELECT word, products, categories, ${categoryIds} AS category_ids, english, devanagari FROM search_vocabulary LIMIT ${limit}`,
+  );
+  return rows.map(vocabularyWord);
 }
 
 /** Where "You May Also Like" picks from: the active products of one category, or the active featured ones. */

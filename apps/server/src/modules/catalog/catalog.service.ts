@@ -26,7 +26,7 @@ import { createMicroCache } from "../../lib/micro-cache.js";
 import { pagination } from "../../lib/paging.js";
 import { mulberry32 } from "../../lib/seeded-random.js";
 import * as repo from "./catalog.repository.js";
-import { allowedEdits, mayBeMisspelt, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
+import { allowedEdits, mayBeMisspelt, osaDistance, prefixDistance, searchTokens, typedWords } from "./search-terms.js";
 
 const SORTS: Record<ProductSort, repo.ProductOrder> = {
   newest: { key: "createdAt", dir: "desc" },
@@ -192,7 +192,7 @@ const SEARCH_FRESHNESS_MS = 1000;
 const WORD_CACHE_ENTRIES = 5000;
 
 /** What the vocabulary is asked for one query word (repo.findVocabularyCandidates). */
-type CandidateSpec = { text: string; prefix: boolean; near: number; nearPrefix: boolean };
+type CandidateSpec = { text: string; prefix: boolean; near: number; nearPrefix: boolean; from?: repo.VocabularyOrigin };
 /** Words beginning with a prefix that are candidates (the database's prefix arm has the same limit). */
 const PREFIX_CANDIDATES = 30;
 /**
@@ -211,7 +211,7 @@ interface MemoryVocabulary {
    * of a search's CPU. Kept as long as the vocabulary (at most `wordTtl` ms), at most WORD_CACHE_ENTRIES words.
    */
   resolved: Map<string, Classified>;
-  /** The same for "Did you mean": each query word's nearest catalogue word (null: none near enough). */
+  /** The same for "Did you mean": each query word's nearest catalogue word as written, by where it is taken from (null: none). */
   nearest: Map<string, string | null>;
 }
 
@@ -332,7 +332,7 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
     if (vocab) return specs.map((spec) => candidatesInMemory(vocab, spec));
     const out: Promise<repo.VocabularyCandidate[]>[] = [];
     const missing: number[] = [];
-    const keys = specs.map((s) => `${s.text}|${Number(s.prefix)}|${s.near}|${Number(s.nearPrefix)}`);
+    const keys = specs.map((s) => `${s.text}|${Number(s.prefix)}|${s.near}|${Number(s.nearPrefix)}|${s.from ?? "any"}`);
     specs.forEach((_, i) => {
       const hit = wordCache?.get(keys[i]!);
       if (hit) out[i] = hit;
@@ -391,46 +391,60 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
       return { text, fuzzy, last, prefix: last || (text.length <= 4 && !/[0-9]/.test(text)), near: fuzzy ? NEAR_CANDIDATES : 0, nearPrefix: last && fuzzy };
     });
     const resolved = await classifyAll(specs);
-    return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text) };
+    return { tokens: resolved.map((r) => r.token), phrase: resolved.map((r) => r.best ?? r.token.text), typed: q };
   }
 
-  /** Each word's nearest catalogue word by typos (up to a third of its letters; at least two), the most used of the nearest; null when none is. */
-  async function nearestWords(texts: string[]): Promise<(string | null)[]> {
-    const specs = texts.map((text) => ({ text, prefix: false, near: text.length >= 3 && !/[0-9]/.test(text) ? 8 : 0, nearPrefix: false }));
-    const nearestOf = (text: string, candidates: repo.VocabularyCandidate[]) => {
-      const max = Math.max(2, Math.floor(text.length / 3));
-      let best: { word: string; d: number; n: number } | undefined;
+  /**
+   * Each word's nearest catalogue word by typos (up to a third of its letters; at least two), the most used of the
+   * nearest, as a shopper writes it (docs/decisions/180): for a word typed in Latin letters a word of the English texts,
+   * for one typed in Devanagari a word of a Nepali name, in Devanagari; never a romanisation, which the vocabulary
+   * holds only to match queries. null when the word is a catalogue word itself (it stays as typed) or none is near.
+   */
+  async function nearestWords(words: { text: string; from: "english" | "devanagari" }[]): Promise<(string | null)[]> {
+    const specs = words.map(({ text, from }) => ({ text, prefix: false, near: text.length >= 3 && !/[0-9]/.test(text) ? 8 : 0, nearPrefix: false, from }));
+    const nearestOf = (spec: (typeof specs)[number], candidates: repo.VocabularyCandidate[]) => {
+      if (candidates.some((c) => c.word === spec.text)) return null;
+      const max = Math.max(2, Math.floor(spec.text.length / 3));
+      let best: { written: string; d: number; n: number } | undefined;
       for (const c of candidates) {
-        const d = osaDistance(text, c.word, max);
+        const written = spec.from === "english" ? (c.english > 0 ? c.word : null) : c.devanagari;
+        if (written === null) continue;
+        const d = osaDistance(spec.text, c.word, max);
         const n = c.products + c.categories;
-        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c.word, d, n };
+        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { written, d, n };
       }
-      return best?.word ?? null;
+      return best?.written ?? null;
     };
     const vocab = await memoryVocabulary();
     if (!vocab) {
       const candidates = await vocabularyCandidates(specs);
-      return texts.map((text, i) => nearestOf(text, candidates[i]!));
+      return specs.map((spec, i) => nearestOf(spec, candidates[i]!));
     }
     return specs.map((spec) => {
-      let word = vocab.nearest.get(spec.text);
+      const key = `${spec.from}|${spec.text}`;
+      let word = vocab.nearest.get(key);
       if (word === undefined) {
         if (vocab.nearest.size >= WORD_CACHE_ENTRIES) vocab.nearest.clear();
-        vocab.nearest.set(spec.text, (word = nearestOf(spec.text, candidatesInMemory(vocab, spec))));
+        vocab.nearest.set(key, (word = nearestOf(spec, candidatesInMemory(vocab, spec))));
       }
       return word;
     });
   }
 
   /**
-   * "Did you mean …?" for a search that found nothing: each word replaced by the nearest catalogue word (by
-   * typos, up to a third of its letters; at least two), offered only when that search finds something.
+   * "Did you mean …?" for a search that found nothing: each word replaced by the nearest catalogue word a shopper
+   * writes (by typos, up to a third of its letters; at least two: nearestWords), the others as typed, offered only
+   * when that search finds something.
    */
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
-    const nearest = await nearestWords(search.tokens.map((t) => t.text));
-    const words = search.tokens.map((t, i) => nearest[i] ?? search.phrase[i] ?? t.text);
+    const texts = search.tokens.map((t) => t.text);
+    const typed = search.typed === undefined ? texts : typedWords(search.typed, texts);
+    const nearest = await nearestWords(texts.map((text, i) => ({ text, from: /[\u0900-\u097F]/.test(typed[i]!) ? "devanagari" : "english" })));
+    if (nearest.every((w) => w === null)) return undefined;
+    const words = typed.map((w, i) => nearest[i] ?? w);
+    // A word typed half in Devanagari, half in Latin letters cannot be written back as typed.
+    if (words.includes("")) return undefined;
     const suggestion = words.join(" ");
-    if (suggestion === search.tokens.map((t) => t.text).join(" ")) return undefined;
     const again = await resolveSearch(suggestion);
     if (!again) return undefined;
     return (await repo.countProductsUpTo(db, { ...filter, search: again }, 1)) > 0 ? suggestion : undefined;

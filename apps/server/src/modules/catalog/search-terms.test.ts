@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../db/client.js";
 import { devanagariToLatin } from "./devanagari.js";
-import { allowedEdits, catalogueWords, FOLD_FROM, FOLD_TO, MAX_SEARCH_TOKENS, osaDistance, prefixDistance, searchTokens } from "./search-terms.js";
+import { allowedEdits, catalogueWords, FOLD_FROM, FOLD_TO, MAX_SEARCH_TOKENS, osaDistance, prefixDistance, searchTokens, typedWords } from "./search-terms.js";
 
 describe("searchTokens", () => {
   it("lower-cases, drops punctuation and repeats", () => {
@@ -25,6 +25,20 @@ describe("searchTokens", () => {
   it("bounds the number and the length of tokens", () => {
     expect(searchTokens(Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "))).toHaveLength(MAX_SEARCH_TOKENS);
     expect(searchTokens("x".repeat(500))[0]).toHaveLength(40);
+  });
+});
+
+describe("typedWords", () => {
+  const typed = (q: string) => typedWords(q, searchTokens(q));
+
+  it("gives each token as the shopper wrote it: Latin words as tokens, Devanagari words in Devanagari", () => {
+    expect(typed("Liverpool लिवरपोल, जर्सी!")).toEqual(["liverpool", "लिवरपोल", "जर्सी"]);
+    expect(typed("टी-ट्वान्टी २०२५")).toEqual(["टी", "ट्वान्टी", "२०२५"]);
+    expect(typed("nepal नेपाल")).toEqual(["nepal"]);
+  });
+
+  it("gives nothing for a Devanagari word run into Latin letters", () => {
+    expect(typed("नेपालjersey jersey")).toEqual(["", "jersey"]);
   });
 });
 

@@ -31,6 +31,29 @@ export function searchTokens(q: string | undefined): string[] {
 }
 
 /**
+ * A run of Devanagari letters, signs and digits: a Devanagari word as typed. The migration's `khelkud_devanagari_words`
+ * splits a Nepali name the same way; a run romanises alone as it does within the text (a letter looks only at the next).
+ */
+const DEVANAGARI_RUN = /[\u0900-\u0963\u0966-\u096F\u0971-\u097F]+/g;
+
+/**
+ * Each of `tokens` (searchTokens(q)) as the shopper wrote it (docs/decisions/180): the token itself for a word typed
+ * in Latin letters, the Devanagari word for a romanisation ("नेपाल" for "nepal"), "" for a token neither gives (a
+ * Devanagari word run into Latin letters).
+ */
+export function typedWords(q: string, tokens: string[]): string[] {
+  const text = q.normalize("NFKC");
+  const latin = new Set(catalogueWords(text).map((w) => w.slice(0, MAX_TOKEN_LENGTH)));
+  const devanagari = new Map<string, string>();
+  for (const run of text.match(DEVANAGARI_RUN) ?? []) {
+    const words = catalogueWords(devanagariToLatin(run));
+    const word = words.length === 1 ? words[0]!.slice(0, MAX_TOKEN_LENGTH) : undefined;
+    if (word !== undefined && !devanagari.has(word)) devanagari.set(word, run);
+  }
+  return tokens.map((t) => (latin.has(t) ? t : (devanagari.get(t) ?? "")));
+}
+
+/**
  * Typos forgiven in a catalogue word, as the search engines do: none up to 4 letters, one for 5–8, two from 9.
  * Numbers match exactly. (Counted on the word meant, so "mesi" still finds "messi" and "liverpl" "liverpool".)
  */
