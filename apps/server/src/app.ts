@@ -134,6 +134,10 @@ export async function buildApp(config: Config, { database, logger = true, logger
 
   await app.register(
     async (api) => {
+      // The API reads JSON (and multipart on its upload routes). Fastify would also read text/plain, as a string that
+      // every schema then refuses as "expected object, received string"; without that reader it answers 415
+      // "Unsupported content type", as for any other type it does not read (docs/decisions/181).
+      api.removeContentTypeParser("text/plain");
       api.addHook("onRoute", documentFailures(app));
       await api.register(healthRoutes(database.db));
       await api.register(catalogRoutes(services.catalog));

@@ -16,7 +16,7 @@ const socialLink = (hosts: string[]) =>
   z
     .string()
     .trim()
-    .max(300)
+    .max(300, "Must be at most 300 characters")
     .refine((v) => {
       if (v === "") return true;
       try {
@@ -29,13 +29,16 @@ const socialLink = (hosts: string[]) =>
     }, `Must be an https address on ${hosts[0]}, or empty`)
     .default("");
 
+/** An amount of paisa in the shipping rule, every refusal naming the field as the settings form does. */
+const shippingAmount = (message: string) => z.number({ error: message }).int(message).min(0, message);
+
 /**
  * Store settings the admin edits (docs/decisions/064 for shipping, 066 for the figures). Stored as one JSON row,
  * defaults filled in; keys a newer version dropped are ignored when read.
  */
 export const StoreSettingsSchema = z.object({
-  shopName: z.string().min(1).max(100).default("Khelkud"),
-  phone: z.string().max(40).default("+977-1-4412345"),
+  shopName: z.string({ error: ADMIN_MSG.shopNameRequired }).min(1, ADMIN_MSG.shopNameRequired).max(100, ADMIN_MSG.shopNameTooLong).default("Khelkud"),
+  phone: z.string().max(40, ADMIN_MSG.shopPhoneTooLong).default("+977-1-4412345"),
   email: z.email().default("support@khelkud.com.np"),
   address: z.string().max(MAX_SHOP_ADDRESS, ADMIN_MSG.addressTooLong).default("New Road, Kathmandu 44600, Nepal"),
   /**
@@ -44,23 +47,28 @@ export const StoreSettingsSchema = z.object({
    */
   addressNe: z.string().trim().max(MAX_SHOP_ADDRESS, ADMIN_MSG.addressTooLong).default(""),
   /** The seller block of tax documents (docs/decisions/081); documents keep the values they were issued with. */
-  legalName: z.string().trim().max(200).default(""),
-  legalAddress: z.string().trim().max(300).default(""),
+  legalName: z.string().trim().max(200, ADMIN_MSG.legalNameTooLong).default(""),
+  legalAddress: z.string().trim().max(300, ADMIN_MSG.legalAddressTooLong).default(""),
   pan: z.union([z.literal(""), z.string().trim().regex(PAN_PATTERN, PAN_MESSAGE)]).default(""),
   vatRegistered: z.boolean().default(false),
   invoicePrefix: z
     .string()
     .trim()
-    .max(12)
+    .max(12, ADMIN_MSG.invoicePrefixTooLong)
     .regex(/^[A-Za-z0-9/-]*$/, "Invoice prefix may contain letters, digits, - and / only")
     .default(""),
   /** The printing fee of personalisable products that name none (paisa; docs/decisions/100). */
-  printFeePaisa: z.number().int().min(0).max(10_000_000).default(DEFAULT_PRINT_FEE),
+  printFeePaisa: z
+    .number({ error: "Printing fee must be a whole number of paisa" })
+    .int("Printing fee must be a whole number of paisa")
+    .min(0, "Printing fee cannot be negative")
+    .max(10_000_000, ADMIN_MSG.printFeeTooLarge)
+    .default(DEFAULT_PRINT_FEE),
   shipping: z
     .object({
-      freeAbovePaisa: z.number().int().min(0),
-      valleyFeePaisa: z.number().int().min(0),
-      elsewhereFeePaisa: z.number().int().min(0),
+      freeAbovePaisa: shippingAmount(ADMIN_MSG.freeShippingInvalid),
+      valleyFeePaisa: shippingAmount(ADMIN_MSG.valleyFeeInvalid),
+      elsewhereFeePaisa: shippingAmount(ADMIN_MSG.elsewhereFeeInvalid),
     })
     .default(DEFAULT_SHIPPING_RULE),
   /**
@@ -69,8 +77,8 @@ export const StoreSettingsSchema = z.object({
    */
   stats: z
     .object({
-      customers: z.string().trim().max(20).default(""),
-      support: z.string().trim().max(20).default(""),
+      customers: z.string().trim().max(20, ADMIN_MSG.figureTooLong).default(""),
+      support: z.string().trim().max(20, ADMIN_MSG.figureTooLong).default(""),
     })
     .default({ customers: "", support: "" }),
   social: z

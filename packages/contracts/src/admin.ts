@@ -70,6 +70,30 @@ export const ADMIN_MSG = {
   salePriceNotLower: "Sale price must be lower than the price",
   categoryMissing: "Choose an existing product category",
   categorySlugTaken: "A category with this name already exists in this tab",
+  categoryInactive: "This category is inactive. Choose an active category, or make this one active first.",
+  categoryTypeRequired: "Choose the category's type: PRODUCT or BLOG",
+  categoryNameTooLong: "Category name must be at most 100 characters",
+  // a product's money and stock (paisa: 1 rupee = 100 paisa)
+  priceNotNumber: "Price must be a number (in paisa)",
+  priceNotWhole: "Price must be a whole number of paisa (1 rupee = 100 paisa)",
+  priceTooLarge: "Price must be at most Rs. 10,00,000",
+  salePriceNotNumber: "Sale price must be a number (in paisa)",
+  salePriceNotWhole: "Sale price must be a whole number of paisa (1 rupee = 100 paisa)",
+  salePriceTooLarge: "Sale price must be at most Rs. 10,00,000",
+  stockTooLarge: "Stock must be at most 1,00,000 per size",
+  uploadNotMultipart: "Send the images as a file upload (multipart/form-data)",
+  // store settings (field by field, as the settings form names them)
+  shopNameRequired: "Shop name is required",
+  shopNameTooLong: "Shop name must be at most 100 characters",
+  shopPhoneTooLong: "Phone must be at most 40 characters",
+  legalNameTooLong: "Legal name must be at most 200 characters",
+  legalAddressTooLong: "Registered address must be at most 300 characters",
+  invoicePrefixTooLong: "Invoice prefix must be at most 12 characters",
+  freeShippingInvalid: "Free shipping above must be a whole number of paisa, 0 or more",
+  valleyFeeInvalid: "The fee inside Kathmandu Valley must be a whole number of paisa, 0 or more",
+  elsewhereFeeInvalid: "The fee elsewhere in Nepal must be a whole number of paisa, 0 or more",
+  printFeeTooLarge: "Printing fee must be at most Rs. 1,00,000",
+  figureTooLong: "Each figure must be at most 20 characters",
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
   tooManyFeatures: `A product can list at most ${MAX_PRODUCT_FEATURES} features`,
   featureTooLong: `Each feature must be at most ${MAX_FEATURE_LENGTH} characters`,
@@ -131,17 +155,40 @@ export const ADMIN_TEMPLATE = {
   categoryProducts: "This category still has {n} products. Move them to another category before deleting it.",
   categoryPost: "This category still has {n} blog post. Move it to another category before deleting it.",
   categoryPosts: "This category still has {n} blog posts. Move them to another category before deleting it.",
+  categoryProductRetype: "This category still has {n} product. Move it to another category before changing this category's type.",
+  categoryProductsRetype: "This category still has {n} products. Move them to another category before changing this category's type.",
+  categoryPostRetype: "This category still has {n} blog post. Move it to another category before changing this category's type.",
+  categoryPostsRetype: "This category still has {n} blog posts. Move them to another category before changing this category's type.",
+  categoryProductDeactivate: "This category still has {n} product. Move it to another category before making this category inactive.",
+  categoryProductsDeactivate: "This category still has {n} products. Move them to another category before making this category inactive.",
+  categoryPostDeactivate: "This category still has {n} blog post. Move it to another category before making this category inactive.",
+  categoryPostsDeactivate: "This category still has {n} blog posts. Move them to another category before making this category inactive.",
 } as const;
 
 export function transitionRefused(from: string, to: string): string {
   return fillMessage(ADMIN_TEMPLATE.transition, { from, to });
 }
 
-export function categoryInUse(count: number, type: "PRODUCT" | "BLOG"): string {
-  const one = count === 1;
-  const template = type === "PRODUCT" ? (one ? ADMIN_TEMPLATE.categoryProduct : ADMIN_TEMPLATE.categoryProducts) : one ? ADMIN_TEMPLATE.categoryPost : ADMIN_TEMPLATE.categoryPosts;
-  return fillMessage(template, { n: count });
+/** What an administrator tried to do to a category that products or posts still use (docs/decisions/181). */
+export type CategoryChange = "delete" | "retype" | "deactivate";
+
+const CATEGORY_IN_USE: Record<CategoryChange, Record<"PRODUCT" | "BLOG", [one: string, many: string]>> = {
+  delete: { PRODUCT: [ADMIN_TEMPLATE.categoryProduct, ADMIN_TEMPLATE.categoryProducts], BLOG: [ADMIN_TEMPLATE.categoryPost, ADMIN_TEMPLATE.categoryPosts] },
+  retype: { PRODUCT: [ADMIN_TEMPLATE.categoryProductRetype, ADMIN_TEMPLATE.categoryProductsRetype], BLOG: [ADMIN_TEMPLATE.categoryPostRetype, ADMIN_TEMPLATE.categoryPostsRetype] },
+  deactivate: { PRODUCT: [ADMIN_TEMPLATE.categoryProductDeactivate, ADMIN_TEMPLATE.categoryProductsDeactivate], BLOG: [ADMIN_TEMPLATE.categoryPostDeactivate, ADMIN_TEMPLATE.categoryPostsDeactivate] },
+};
+
+/** The refusal of a change to a category still in use: how many products or posts it has, and to move them first. */
+export function categoryInUse(count: number, type: "PRODUCT" | "BLOG", change: CategoryChange = "delete"): string {
+  const [one, many] = CATEGORY_IN_USE[change][type];
+  return fillMessage(count === 1 ? one : many, { n: count });
 }
+
+/**
+ * A number's refusal for a value that is not there (`required`) or is not a number (`notNumber`): a schema's own `error`
+ * also answers for its checks that have none, so each check of such a number is given its own message.
+ */
+const numberError = (required: string, notNumber: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : notNumber);
 
 const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const optionalText = (max: number) =>
@@ -216,7 +263,11 @@ export type AdminProductsQuery = z.infer<typeof AdminProductsQuerySchema>;
 
 export const SizeStockInputSchema = z.object({
   size: z.string().trim().min(1, "Size is required").max(20),
-  stock: z.number({ error: "Stock is required" }).int("Stock must be a whole number").min(0, "Stock cannot be negative").max(100_000),
+  stock: z
+    .number({ error: numberError("Stock is required", "Stock must be a whole number") })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be negative")
+    .max(100_000, ADMIN_MSG.stockTooLarge),
 });
 
 /** Money in paisa; the form takes rupees and converts with rupeesToPaisa. */
@@ -229,8 +280,18 @@ export const ProductInputSchema = z
     /** Optional Nepali versions (docs/decisions/089): empty means the English text is shown. */
     nameNe: optionalText(200),
     descriptionNe: optionalText(10_000),
-    price: z.number({ error: "Price is required" }).int().positive("Price must be greater than 0").max(100_000_000),
-    salePrice: z.number().int().positive("Sale price must be greater than 0").max(100_000_000).nullish().transform((v) => v ?? null),
+    price: z
+      .number({ error: numberError("Price is required", ADMIN_MSG.priceNotNumber) })
+      .int(ADMIN_MSG.priceNotWhole)
+      .positive("Price must be greater than 0")
+      .max(100_000_000, ADMIN_MSG.priceTooLarge),
+    salePrice: z
+      .number({ error: ADMIN_MSG.salePriceNotNumber })
+      .int(ADMIN_MSG.salePriceNotWhole)
+      .positive("Sale price must be greater than 0")
+      .max(100_000_000, ADMIN_MSG.salePriceTooLarge)
+      .nullish()
+      .transform((v) => v ?? null),
     sizes: z
       .array(SizeStockInputSchema)
       .min(1, "Add at least one size with its stock")
@@ -286,11 +347,11 @@ export type ImageArrangement = z.input<typeof ImageArrangementSchema>;
 export const AdminCategoriesQuerySchema = z.object({ type: CategoryTypeSchema.optional() }).strict();
 export const CategoryInputSchema = z
   .object({
-    name: z.string().trim().min(1, "Category name is required").max(100),
+    name: z.string({ error: "Category name is required" }).trim().min(1, "Category name is required").max(100, ADMIN_MSG.categoryNameTooLong),
     description: optionalText(1000),
     nameNe: optionalText(100),
     descriptionNe: optionalText(1000),
-    type: CategoryTypeSchema,
+    type: z.enum(CategoryTypeSchema.options, { error: ADMIN_MSG.categoryTypeRequired }),
     status: ActiveStatusSchema.default("ACTIVE"),
   })
   .strict();

@@ -113,6 +113,9 @@ describe("every message has a Nepali text", () => {
     expect(localizeMessage(fillMessage(ORDER_TEMPLATE.notConfirmable, { status: "out for delivery" }), "ne")).toBe("“डेलिभरीका लागि निस्कियो” अवस्थाको अर्डर पक्का गर्न सकिँदैन");
     expect(localizeMessage(transitionRefused("DELIVERED", "CANCELLED"), "ne")).toBe("“डेलिभर भयो” अवस्थाको अर्डरलाई “रद्द भयो” मा बदल्न सकिँदैन");
     expect(localizeMessage(categoryInUse(12, "BLOG"), "ne")).toBe("यो वर्गमा अझै १२ वटा लेख छन्। वर्ग मेटाउनुअघि तिनलाई अर्को वर्गमा सार्नुहोस्।");
+    // Changing the type and making it inactive are refused in words of their own (docs/decisions/181).
+    expect(categoryInUse(3, "PRODUCT", "retype")).toBe("This category still has 3 products. Move them to another category before changing this category's type.");
+    expect(localizeMessage(categoryInUse(1, "PRODUCT", "deactivate"), "ne")).toBe("यो वर्गमा अझै १ वटा सामान छ। वर्ग निष्क्रिय गर्नुअघि त्यसलाई अर्को वर्गमा सार्नुहोस्।");
     expect(localizeMessage("must be at most 300 characters", "ne")).toBe("बढीमा ३०० अक्षरको हुन सक्छ");
     // A field name is an API identifier; a capitalised sentence that merely looks like one is not translated by the pattern.
     expect(localizeMessage("transaction_uuid is too long", "ne")).toBe("transaction_uuid धेरै लामो भयो");

@@ -23,10 +23,13 @@ export async function slugTakenByOther(db: DbOrTx, table: keyof typeof SLUGGED, 
   return Boolean(row);
 }
 
-/** True when `id` is a category of that kind (a product may not be filed under a blog category, nor the reverse). */
-export async function categoryOfTypeExists(db: DbOrTx, id: string, type: "PRODUCT" | "BLOG"): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), eq(categories.type, type))).limit(1);
-  return Boolean(row);
+/**
+ * The status of category `id` when it is a category of that kind (a product may not be filed under a blog category,
+ * nor the reverse), else undefined. Nothing is filed under an inactive one (docs/decisions/181).
+ */
+export async function categoryOfTypeStatus(db: DbOrTx, id: string, type: "PRODUCT" | "BLOG"): Promise<"ACTIVE" | "INACTIVE" | undefined> {
+  const [row] = await db.select({ status: categories.status }).from(categories).where(and(eq(categories.id, id), eq(categories.type, type))).limit(1);
+  return row?.status;
 }
 
 /** One "@" among printable ASCII without spaces, as in an e-mail address: a whole address or a part of one. */

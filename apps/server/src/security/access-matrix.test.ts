@@ -117,7 +117,7 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/admin/products/:id": adminOnly(400, { body: {} }),
   "PATCH /api/admin/products/:id/featured": adminOnly(400, { body: {} }),
   "DELETE /api/admin/products/:id": adminOnly(404),
-  "POST /api/admin/products/:id/images": adminOnly(406),
+  "POST /api/admin/products/:id/images": adminOnly(415),
   "PUT /api/admin/products/:id/images": adminOnly(400, { body: {} }),
   "DELETE /api/admin/products/:id/images/:imageId": adminOnly(404),
   "GET /api/admin/categories": adminOnly(200),
@@ -157,8 +157,8 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/blogs": adminOnly(400, { body: {} }),
   "PUT /api/admin/blogs/:id": adminOnly(400, { body: {} }),
   "DELETE /api/admin/blogs/:id": adminOnly(404),
-  "POST /api/admin/blogs/images/featured": adminOnly(406),
-  "POST /api/admin/blogs/images/content": adminOnly(406),
+  "POST /api/admin/blogs/images/featured": adminOnly(415),
+  "POST /api/admin/blogs/images/content": adminOnly(415),
   // ---------------------------------------------------------------- unknown /api paths answer JSON 404
   "* /api/*": everyone(404, { params: { "*": "no/such/route" } }),
 };

@@ -125,6 +125,23 @@ describe("sign-in", () => {
     expect(res.json().details).toEqual(expect.arrayContaining([{ field: "email", message: MSG.emailRequired }, { field: "password", message: MSG.passwordRequired }]));
   });
 
+  it("answers a JSON body sent as text/plain with 415, as it answers any other content type it does not read (docs/decisions/181)", async () => {
+    const user = await customerWithPassword();
+    const send = (contentType: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "POST", url: "/api/auth/login", payload: JSON.stringify({ email: user.email, password: "Secret123" }), headers: { ...SAME_SITE, "content-type": contentType, ...headers }, remoteAddress: fromNewIp() });
+    for (const contentType of ["text/plain", "text/plain;charset=UTF-8", "application/xml"]) {
+      const res = await send(contentType);
+      expect(res.statusCode, contentType).toBe(415);
+      expect(res.json(), contentType).toEqual({ success: false, error: "Unsupported content type" });
+      expect(sessionCookie(res), contentType).toBeUndefined();
+    }
+    expect((await send("text/plain", { "accept-language": "ne" })).json().error).toBe("यो सामग्रीको प्रकार स्वीकार हुँदैन");
+    // Every API route alike, not only the sign-in.
+    const cart = await t.app.inject({ method: "POST", url: "/api/cart/validate", payload: JSON.stringify({ items: [] }), headers: { ...SAME_SITE, "content-type": "text/plain" }, remoteAddress: fromNewIp() });
+    expect(cart.statusCode).toBe(415);
+    expect((await send("application/json")).statusCode).toBe(200);
+  });
+
   it("logout ends the session on the server and clears the cookie", async () => {
     const user = await customerWithPassword();
     const { data } = (await post("/api/auth/login", { email: user.email, password: "Secret123" })).json();

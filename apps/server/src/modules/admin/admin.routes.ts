@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ADMIN_MSG,
+  ApiFailureSchema,
   AdminOrderListSchema,
   AdminOrderResultSchema,
   AdminAuditListSchema,
@@ -98,11 +99,17 @@ interface UploadLimits {
 const PRODUCT_UPLOADS: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, maxFiles: MAX_PRODUCT_IMAGES, tooLarge: ADMIN_MSG.imageTooLarge, tooMany: ADMIN_MSG.tooManyImages };
 const BLOG_UPLOADS: UploadLimits = { maxBytes: MAX_BLOG_IMAGE_BYTES, maxFiles: 1, tooLarge: ADMIN_MSG.blogImageTooLarge, tooMany: ADMIN_MSG.blogImageOne };
 
+/** What an upload route answers besides what the route's schema documents: a file too large (413), no file upload (415). */
+const UPLOAD_FAILURES = { 413: ApiFailureSchema, 415: ApiFailureSchema };
+
 /** Reads every uploaded file of a multipart request into memory (at most `maxFiles` of `maxBytes`: admins only). */
 async function readUploads(req: FastifyRequest, reply: FastifyReply, limits: UploadLimits = PRODUCT_UPLOADS): Promise<{ files: UploadedFile[]; altText: string; altTextNe: string }> {
   const files: UploadedFile[] = [];
   let altText = "";
   let altTextNe = "";
+  // A request that is not a file upload (JSON, or no body) gets 415 and what to send, as a body of a type the API does
+  // not read does. The multipart reader would answer 406, a status about the answer's type, not the request's.
+  if (!req.isMultipart()) throw new AppError("unsupported_media", ADMIN_MSG.uploadNotMultipart);
   try {
     for await (const part of req.parts({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 5, fieldSize: 1000 } })) {
       if (part.type === "file") files.push({ filename: part.filename, data: await readFileWithin(part.file, () => part.toBuffer(), reply, limits.tooLarge) });
@@ -159,7 +166,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/products/:id", { schema: { tags, summary: "Delete, or archive when the product is in an order", params: IdParamSchema, response: { 200: envelope(ProductRemovedSchema) } } }, async (req) =>
       ok(await admin.products.remove(actorOf(req), req.params.id)),
     );
-    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText, altTextNe)", params: IdParamSchema, response: { 201: envelope(AdminProductResultSchema) } }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
+    app.post("/admin/products/:id/images", { schema: { tags, summary: "Upload images (multipart: files, altText, altTextNe)", params: IdParamSchema, response: { 201: envelope(AdminProductResultSchema), ...UPLOAD_FAILURES } }, onRequest: refuseDeclaredOver(MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, ADMIN_MSG.imageTooLarge) }, async (req, reply) => {
       const { files, altText, altTextNe } = await readUploads(req, reply);
       return reply.status(201).send(ok({ product: await admin.products.addImages(actorOf(req), req.params.id, files, altText, altTextNe) }));
     });
@@ -289,7 +296,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
       app.post(
         `/admin/blogs/images/${purpose}`,
         {
-          schema: { tags, summary: purpose === "featured" ? "Upload a featured image (multipart, one file ≤ 5 MB; cut to 1200 × 630 WebP)" : "Upload a picture for the post's text (multipart, one file ≤ 5 MB; WebP ≤ 1600 px)", response: { 201: envelope(BlogImageResultSchema) } },
+          schema: { tags, summary: purpose === "featured" ? "Upload a featured image (multipart, one file ≤ 5 MB; cut to 1200 × 630 WebP)" : "Upload a picture for the post's text (multipart, one file ≤ 5 MB; WebP ≤ 1600 px)", response: { 201: envelope(BlogImageResultSchema), ...UPLOAD_FAILURES } },
           onRequest: refuseDeclaredOver(MAX_BLOG_IMAGE_BYTES, 1, ADMIN_MSG.blogImageTooLarge),
         },
         async (req, reply) => {

@@ -47,9 +47,12 @@ export function createAdminCategoriesService(db: Db) {
         db.transaction(async (tx) => {
           const before = await repo.lockCategory(tx, id);
           if (!before) throw notFound(MSG.categoryNotFound);
-          if (before.type !== input.type) {
+          // A category in use keeps its type and stays active (docs/decisions/181): an inactive category drops out of
+          // the shop's filters and footer while its products stay on sale, so they are moved first, as for deleting.
+          const change = before.type !== input.type ? "retype" : before.status === "ACTIVE" && input.status === "INACTIVE" ? "deactivate" : undefined;
+          if (change) {
             const n = await repo.usage(tx, id);
-            if (n > 0) throw conflict(categoryInUse(n, before.type));
+            if (n > 0) throw conflict(categoryInUse(n, before.type, change));
           }
           const slug = await checkSlug(tx, input.name, input.type, id);
           const row = await repo.updateCategory(tx, id, { ...input, slug });
@@ -65,7 +68,7 @@ export function createAdminCategoriesService(db: Db) {
         const before = await repo.lockCategory(tx, id);
         if (!before) throw notFound(MSG.categoryNotFound);
         const n = await repo.usage(tx, id);
-        if (n > 0) throw conflict(categoryInUse(n, before.type));
+        if (n > 0) throw conflict(categoryInUse(n, before.type, "delete"));
         await repo.deleteCategory(tx, id);
         await recordAudit(tx, actor, { action: "category.delete", entityType: "category", entityId: id, before });
       });

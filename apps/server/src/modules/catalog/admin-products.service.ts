@@ -59,7 +59,9 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     const slug = slugify(input.slug || input.name);
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, exceptId)) throw conflict(ADMIN_MSG.slugTaken);
-    if (!(await repo.productCategoryExists(tx, input.categoryId))) throw invalid(ADMIN_MSG.categoryMissing, [{ field: "categoryId", message: ADMIN_MSG.categoryMissing }]);
+    const categoryStatus = await repo.productCategoryStatus(tx, input.categoryId);
+    if (!categoryStatus) throw invalid(ADMIN_MSG.categoryMissing, [{ field: "categoryId", message: ADMIN_MSG.categoryMissing }]);
+    if (categoryStatus === "INACTIVE") throw invalid(ADMIN_MSG.categoryInactive, [{ field: "categoryId", message: ADMIN_MSG.categoryInactive }]);
     if (input.specificationsNe) {
       // A Nepali value is shown beside the English row of the same name (docs/decisions/132): one without that row
       // would be stored and never shown. The English table is the one sent, else the one kept.

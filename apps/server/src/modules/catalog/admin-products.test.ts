@@ -88,6 +88,27 @@ describe("creating and editing products", () => {
     expect(res.json().error).toBe(ADMIN_MSG.categoryMissing);
   });
 
+  it("says what is wrong with a price, a sale price or a stock that is given but not a whole number of paisa or units (docs/decisions/181)", async () => {
+    const refused = async (over: Record<string, unknown>, field: string, message: string) => {
+      const res = await api("POST", "/api/admin/products", body({ name: `Money ${field} ${JSON.stringify(over).length}`, ...over }));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json(), JSON.stringify(over)).toEqual({ success: false, error: message, details: [{ field, message }] });
+    };
+    await refused({ price: 1499.5, salePrice: null }, "price", ADMIN_MSG.priceNotWhole);
+    await refused({ price: "1500", salePrice: null }, "price", ADMIN_MSG.priceNotNumber);
+    await refused({ price: null, salePrice: null }, "price", ADMIN_MSG.priceNotNumber);
+    await refused({ price: 100_000_001, salePrice: null }, "price", ADMIN_MSG.priceTooLarge);
+    await refused({ price: undefined, salePrice: null }, "price", "Price is required");
+    await refused({ salePrice: 2999.5 }, "salePrice", ADMIN_MSG.salePriceNotWhole);
+    await refused({ salePrice: "2999" }, "salePrice", ADMIN_MSG.salePriceNotNumber);
+    await refused({ sizes: [{ size: "M", stock: "5" }] }, "sizes.0.stock", "Stock must be a whole number");
+    await refused({ sizes: [{ size: "M", stock: 2.5 }] }, "sizes.0.stock", "Stock must be a whole number");
+    await refused({ sizes: [{ size: "M", stock: 100_001 }] }, "sizes.0.stock", ADMIN_MSG.stockTooLarge);
+    await refused({ sizes: [{ size: "M" }] }, "sizes.0.stock", "Stock is required");
+    const ne = await t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin, "accept-language": "ne" }, payload: body({ name: "Money ne", price: 1499.5, salePrice: null }) });
+    expect(ne.json().error).toBe("मूल्य पैसामा पूर्ण अङ्क हुनुपर्छ (१ रुपैयाँ = १०० पैसा)");
+  });
+
   it("lists with case-insensitive name search, category filter and the overall total", async () => {
     await insertProduct(t.database.db, { name: "Cricket Whites", categoryId: otherCategoryId });
     const res = await api("GET", `/api/admin/products?q=NEPAL%20home&categoryId=${categoryId}`);
@@ -218,6 +239,19 @@ describe("product images", () => {
     const res = await t.app.inject({ method: "POST", url: `/api/admin/products/${id}/images`, ...req });
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe(ADMIN_MSG.notAnImage);
+  });
+
+  it("answers 415 with a clear message to a request that is not a file upload, as its documentation says (docs/decisions/181)", async () => {
+    const url = `/api/admin/products/${id}/images`;
+    for (const req of [{ payload: { files: ["front.png"] } }, { payload: undefined }]) {
+      const res = await t.app.inject({ method: "POST", url, headers: admin, ...req });
+      expect(res.statusCode, JSON.stringify(req)).toBe(415);
+      expect(res.json(), JSON.stringify(req)).toEqual({ success: false, error: ADMIN_MSG.uploadNotMultipart });
+    }
+    const ne = await t.app.inject({ method: "POST", url, headers: { ...admin, "accept-language": "ne" }, payload: { files: [] } });
+    expect(ne.json().error).toBe("फोटोहरू फाइल अपलोडका रूपमा पठाउनुहोस् (multipart/form-data)");
+    const documented = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json().paths["/api/admin/products/{id}/images"].post.responses;
+    expect(Object.keys(documented)).toContain("415");
   });
 
   it("refuses an eleventh image", async () => {

@@ -674,11 +674,16 @@ export async function findImagesFor(db: DbOrTx, productIds: string[]) {
   return db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.sortOrder), asc(productImages.createdAt));
 }
 
+/**
+ * An active category by id or slug: the one a shopper's filter names. An inactive one is not found, so its address
+ * filters nothing, as an unknown one's does, and nothing is listed under a category the filters no longer show
+ * (docs/decisions/181).
+ */
 export async function findCategory(db: DbOrTx, type: "PRODUCT" | "BLOG", idOrSlug: string) {
   const [row] = await db
     .select()
     .from(categories)
-    .where(and(eq(categories.type, type), or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))))
+    .where(and(eq(categories.type, type), eq(categories.status, "ACTIVE"), or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))))
     .limit(1);
   return row;
 }

@@ -257,6 +257,16 @@ describe("featured image", () => {
     expect(res.json().error).toBe(ADMIN_MSG.notAnImage);
   });
 
+  it("answers 415 with a clear message to a request that is not a file upload (docs/decisions/181)", async () => {
+    for (const purpose of ["featured", "content"] as const) {
+      const res = await api("POST", `/api/admin/blogs/images/${purpose}`, { file: "banner.png" });
+      expect(res.statusCode, purpose).toBe(415);
+      expect(res.json(), purpose).toEqual({ success: false, error: ADMIN_MSG.uploadNotMultipart });
+    }
+    const documented = (await get("/api/docs/json")).json().paths["/api/admin/blogs/images/featured"].post.responses;
+    expect(Object.keys(documented)).toEqual(expect.arrayContaining(["413", "415"]));
+  });
+
   it("refuses a file over 5 MB (413), whether the size is declared up front or found while reading", async () => {
     const declared = await upload("featured", [{ name: "huge.png", data: Buffer.alloc(MAX_BLOG_IMAGE_BYTES + 200_000, 1), type: "image/png" }]);
     expect(declared.statusCode).toBe(413);

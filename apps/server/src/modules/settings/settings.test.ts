@@ -95,6 +95,39 @@ describe("the store's address in Nepali (docs/decisions/126)", () => {
   });
 });
 
+describe("a refused setting is named (docs/decisions/181)", () => {
+  it("answers each wrong value with a message that names the field as the form does, in English and Nepali, and keeps the saved settings", async () => {
+    const base = await t.app.services.settings.get();
+    const shipping = (over: Record<string, unknown>) => ({ shipping: { ...base.shipping, ...over } });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [shipping({ valleyFeePaisa: -100 }), "shipping.valleyFeePaisa", ADMIN_MSG.valleyFeeInvalid],
+      [shipping({ valleyFeePaisa: 150.5 }), "shipping.valleyFeePaisa", ADMIN_MSG.valleyFeeInvalid],
+      [shipping({ valleyFeePaisa: "15000" }), "shipping.valleyFeePaisa", ADMIN_MSG.valleyFeeInvalid],
+      [shipping({ elsewhereFeePaisa: -1 }), "shipping.elsewhereFeePaisa", ADMIN_MSG.elsewhereFeeInvalid],
+      [shipping({ freeAbovePaisa: -1 }), "shipping.freeAbovePaisa", ADMIN_MSG.freeShippingInvalid],
+      [{ shopName: "" }, "shopName", ADMIN_MSG.shopNameRequired],
+      [{ shopName: null }, "shopName", ADMIN_MSG.shopNameRequired],
+      [{ shopName: "x".repeat(101) }, "shopName", ADMIN_MSG.shopNameTooLong],
+      [{ phone: "9".repeat(41) }, "phone", ADMIN_MSG.shopPhoneTooLong],
+      [{ legalName: "x".repeat(201) }, "legalName", ADMIN_MSG.legalNameTooLong],
+      [{ legalAddress: "x".repeat(301) }, "legalAddress", ADMIN_MSG.legalAddressTooLong],
+      [{ invoicePrefix: "KHELKUD-2083-" }, "invoicePrefix", ADMIN_MSG.invoicePrefixTooLong],
+      [{ printFeePaisa: -1 }, "printFeePaisa", "Printing fee cannot be negative"],
+      [{ printFeePaisa: 99.5 }, "printFeePaisa", "Printing fee must be a whole number of paisa"],
+      [{ printFeePaisa: 10_000_001 }, "printFeePaisa", ADMIN_MSG.printFeeTooLarge],
+      [{ stats: { customers: "x".repeat(21), support: "" } }, "stats.customers", ADMIN_MSG.figureTooLong],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await put({ ...base, ...over });
+      expect(res.statusCode, JSON.stringify(over).slice(0, 60)).toBe(400);
+      expect(res.json(), JSON.stringify(over).slice(0, 60)).toEqual({ success: false, error: message, details: [{ field, message }] });
+      const ne = await t.app.inject({ method: "PUT", url: "/api/admin/settings", headers: { ...admin, "accept-language": "ne" }, payload: { ...base, ...over } });
+      expect(ne.json().error, message).toMatch(/[\u0900-\u097F]/);
+    }
+    expect(await t.app.services.settings.get()).toEqual(base);
+  });
+});
+
 /** A second settings service on the same database: what a restarted server reads from the stored row. */
 async function settingsReadAfterRestart() {
   const { createSettingsService } = await import("./settings.service.js");
