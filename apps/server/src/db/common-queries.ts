@@ -24,12 +24,16 @@ export async function slugTakenByOther(db: DbOrTx, table: keyof typeof SLUGGED, 
 }
 
 /**
- * The status of category `id` when it is a category of that kind (a product may not be filed under a blog category,
- * nor the reverse), else undefined. Nothing is filed under an inactive one (docs/decisions/181).
+ * Why a product or post cannot be filed under category `id` (docs/decisions/181): "missing" when it is no category of
+ * that kind (a product may not be filed under a blog category, nor the reverse), "inactive" when it is inactive and not
+ * the row's category already (`currentId`: a row left in a category before it became inactive can still be edited),
+ * else undefined. The category's row is read FOR SHARE: a deactivation locks it FOR UPDATE before it counts the rows in
+ * it, so the two wait for each other and a row cannot be filed while the category is being made inactive.
  */
-export async function categoryOfTypeStatus(db: DbOrTx, id: string, type: "PRODUCT" | "BLOG"): Promise<"ACTIVE" | "INACTIVE" | undefined> {
-  const [row] = await db.select({ status: categories.status }).from(categories).where(and(eq(categories.id, id), eq(categories.type, type))).limit(1);
-  return row?.status;
+export async function categoryRefusal(db: DbOrTx, id: string, type: "PRODUCT" | "BLOG", currentId?: string): Promise<"missing" | "inactive" | undefined> {
+  const [row] = await db.select({ status: categories.status }).from(categories).where(and(eq(categories.id, id), eq(categories.type, type))).limit(1).for("share");
+  if (!row) return "missing";
+  return row.status === "INACTIVE" && id !== currentId ? "inactive" : undefined;
 }
 
 /** One "@" among printable ASCII without spaces, as in an e-mail address: a whole address or a part of one. */

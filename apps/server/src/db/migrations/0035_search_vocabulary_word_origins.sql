@@ -22,6 +22,11 @@ CREATE OR REPLACE FUNCTION khelkud_devanagari_words(t text) RETURNS TABLE ("word
   ) y WHERE cardinality(r) = 1 AND r[1] !~ '[0-9]' ORDER BY r[1], d
 $$;
 --> statement-breakpoint
+-- A product's English text, the part of its search words (migration 0010) that is not its Nepali name.
+CREATE OR REPLACE FUNCTION khelkud_product_english(name text, brand text, team text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT name || ' ' || brand || ' ' || coalesce(team, '')
+$$;
+--> statement-breakpoint
 -- Each of a row's search words once, with whether its English text holds it and the Devanagari word of its Nepali text
 -- that romanises to it (NULL: none does). Without a Nepali text every search word is one of the English text.
 CREATE OR REPLACE FUNCTION khelkud_vocabulary_words(words text[], english_text text, nepali_text text) RETURNS TABLE ("word" text, "english" boolean, "written" text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -52,24 +57,24 @@ BEGIN
     SELECT array_agg(word ORDER BY word), array_agg(d ORDER BY word), array_agg(e ORDER BY word), array_agg(n ORDER BY word), array_agg(written ORDER BY word)
       INTO ws, ds, es, ns, dw
       FROM (SELECT x.word, count(*)::int AS d, count(*) FILTER (WHERE x.english)::int AS e, count(x.written)::int AS n, max(x.written) AS written
-        FROM new_rows r, khelkud_vocabulary_words(r.search_words, r.name || ' ' || r.brand || ' ' || coalesce(r.team, ''), r.name_ne) x
+        FROM new_rows r, khelkud_vocabulary_words(r.search_words, khelkud_product_english(r.name, r.brand, r.team), r.name_ne) x
         WHERE r.status = 'ACTIVE' GROUP BY x.word) y;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(word ORDER BY word), array_agg(d ORDER BY word), array_agg(e ORDER BY word), array_agg(n ORDER BY word), array_agg(NULL::text ORDER BY word)
       INTO ws, ds, es, ns, dw
       FROM (SELECT x.word, -count(*)::int AS d, -count(*) FILTER (WHERE x.english)::int AS e, -count(x.written)::int AS n
-        FROM old_rows r, khelkud_vocabulary_words(r.search_words, r.name || ' ' || r.brand || ' ' || coalesce(r.team, ''), r.name_ne) x
+        FROM old_rows r, khelkud_vocabulary_words(r.search_words, khelkud_product_english(r.name, r.brand, r.team), r.name_ne) x
         WHERE r.status = 'ACTIVE' GROUP BY x.word) y;
   ELSE
     SELECT array_agg(word ORDER BY word), array_agg(d ORDER BY word), array_agg(e ORDER BY word), array_agg(n ORDER BY word), array_agg(written ORDER BY word)
       INTO ws, ds, es, ns, dw
       FROM (SELECT word, sum(d)::int AS d, sum(e)::int AS e, sum(n)::int AS n, max(written) FILTER (WHERE d > 0) AS written FROM (
         SELECT x.word, 1 AS d, x.english::int AS e, (x.written IS NOT NULL)::int AS n, x.written
-          FROM new_rows r, khelkud_vocabulary_words(r.search_words, r.name || ' ' || r.brand || ' ' || coalesce(r.team, ''), r.name_ne) x
+          FROM new_rows r, khelkud_vocabulary_words(r.search_words, khelkud_product_english(r.name, r.brand, r.team), r.name_ne) x
           WHERE r.status = 'ACTIVE' AND NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = r.id AND o.status = r.status AND o.name = r.name AND o.brand = r.brand AND o.team IS NOT DISTINCT FROM r.team AND o.name_ne IS NOT DISTINCT FROM r.name_ne)
         UNION ALL
         SELECT x.word, -1, -x.english::int, -(x.written IS NOT NULL)::int, x.written
-          FROM old_rows r, khelkud_vocabulary_words(r.search_words, r.name || ' ' || r.brand || ' ' || coalesce(r.team, ''), r.name_ne) x
+          FROM old_rows r, khelkud_vocabulary_words(r.search_words, khelkud_product_english(r.name, r.brand, r.team), r.name_ne) x
           WHERE r.status = 'ACTIVE' AND NOT EXISTS (SELECT 1 FROM new_rows o WHERE o.id = r.id AND o.status = r.status AND o.name = r.name AND o.brand = r.brand AND o.team IS NOT DISTINCT FROM r.team AND o.name_ne IS NOT DISTINCT FROM r.name_ne)
       ) z GROUP BY word
       HAVING sum(d) <> 0 OR sum(e) <> 0 OR sum(n) <> 0 OR max(written) FILTER (WHERE d > 0) IS DISTINCT FROM max(written) FILTER (WHERE d < 0)) y;
@@ -154,7 +159,7 @@ UPDATE "search_vocabulary" v SET "english" = s.e, "nepali" = s.n, "devanagari" =
 FROM (
   SELECT word, sum(e)::int AS e, sum(n)::int AS n, max(written) AS written FROM (
     SELECT x.word, x.english::int AS e, (x.written IS NOT NULL)::int AS n, x.written
-      FROM "products" p, khelkud_vocabulary_words(p.search_words, p.name || ' ' || p.brand || ' ' || coalesce(p.team, ''), p.name_ne) x WHERE p.status = 'ACTIVE'
+      FROM "products" p, khelkud_vocabulary_words(p.search_words, khelkud_product_english(p.name, p.brand, p.team), p.name_ne) x WHERE p.status = 'ACTIVE'
     UNION ALL
     SELECT x.word, x.english::int, (x.written IS NOT NULL)::int, x.written
       FROM "categories" c, khelkud_vocabulary_words(khelkud_category_words(c.name, c.name_ne), c.name, c.name_ne) x WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE'

@@ -61,23 +61,20 @@ export async function countsForUser(db: DbOrTx, userId: string): Promise<{ order
   return { orders: Number(o?.n ?? 0), reviews: Number(r?.n ?? 0) };
 }
 
-/** Marks a valid token used in one statement, so two concurrent resets cannot both use it. */
-/** Whether a reset link could still be used: its token is known, belongs to an account, unused and not expired. */
+/** A reset link that can still set a password: its token is known, belongs to an account, unused and not expired. */
+function usableResetToken(tokenHash: string) {
+  return and(eq(passwordResetTokens.tokenHash, tokenHash), isNotNull(passwordResetTokens.userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
+}
+
+/** Whether a reset link could still be used, without using it (the reset page asks before showing its form). */
 export async function resetTokenUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNotNull(passwordResetTokens.userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usableResetToken(tokenHash)).limit(1);
   return row !== undefined;
 }
 
+/** Marks a valid token used in one statement, so two concurrent resets cannot both use it. */
 export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<string | null> {
-  const [row] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNotNull(passwordResetTokens.userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-    .returning({ userId: passwordResetTokens.userId });
+  const [row] = await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(usableResetToken(tokenHash)).returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
 }
 

@@ -148,6 +148,21 @@ describe("a category that still has products stays active", () => {
     expect(ne.json().error).toMatch(/[\u0900-\u097F]/);
   });
 
+  it("still saves a product or post left in an inactive category from before the rule, where it already is", async () => {
+    const old = await insertCategory(t.database.db, { name: "Archive Shirts", status: "INACTIVE" });
+    const left = await insertProduct(t.database.db, { name: "Archive Gorkha Shirt", categoryId: old.id });
+    const priced = await api("PUT", `/api/admin/products/${left.id}`, product(old.id, { name: left.name, price: 199_900 }));
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().data.product.price).toBe(199_900);
+
+    const quiet = await insertCategory(t.database.db, { name: "Old News", type: "BLOG" });
+    const post = await api("POST", "/api/admin/blogs", { title: "Kept in an old category", categoryId: quiet.id, content: "<p>Hello.</p>" });
+    expect(post.statusCode, post.body).toBe(201);
+    await t.database.db.update(categories).set({ status: "INACTIVE" }).where(eq(categories.id, quiet.id));
+    const edited = await api("PUT", `/api/admin/blogs/${post.json().data.blog.id}`, { title: "Kept in an old category, edited", categoryId: quiet.id, content: "<p>Hello again.</p>" });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+
   it("refuses to change the type of a category in use with a message of its own, not the one for deleting", async () => {
     const kits = await createCategory("Goalkeeper Kits");
     await createProduct(kits.id);

@@ -86,7 +86,7 @@ export async function lockProduct(db: DbOrTx, id: string) {
 
 export const slugTakenByOther = (db: DbOrTx, slug: string, exceptId?: string) => common.slugTakenByOther(db, "products", slug, exceptId);
 
-export const productCategoryStatus = (db: DbOrTx, id: string) => common.categoryOfTypeStatus(db, id, "PRODUCT");
+export const productCategoryRefusal = (db: DbOrTx, id: string, currentId?: string) => common.categoryRefusal(db, id, "PRODUCT", currentId);
 
 /** Sets the stock of each given size; sizes no longer listed are removed. */
 export async function replaceSizes(db: DbOrTx, productId: string, sizes: { size: string; stock: number }[]) {

@@ -55,13 +55,13 @@ export function createAdminProductsService(db: Db, storage: Storage) {
     return (await hydrate([row]))[0]!;
   }
 
-  async function checkInput(tx: DbOrTx, input: ProductInputParsed, exceptId?: string): Promise<string> {
+  async function checkInput(tx: DbOrTx, input: ProductInputParsed, exceptId?: string, currentCategoryId?: string): Promise<string> {
     const slug = slugify(input.slug || input.name);
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, exceptId)) throw conflict(ADMIN_MSG.slugTaken);
-    const categoryStatus = await repo.productCategoryStatus(tx, input.categoryId);
-    if (!categoryStatus) throw invalid(ADMIN_MSG.categoryMissing, [{ field: "categoryId", message: ADMIN_MSG.categoryMissing }]);
-    if (categoryStatus === "INACTIVE") throw invalid(ADMIN_MSG.categoryInactive, [{ field: "categoryId", message: ADMIN_MSG.categoryInactive }]);
+    const refused = await repo.productCategoryRefusal(tx, input.categoryId, currentCategoryId);
+    if (refused === "missing") throw invalid(ADMIN_MSG.categoryMissing, [{ field: "categoryId", message: ADMIN_MSG.categoryMissing }]);
+    if (refused === "inactive") throw invalid(ADMIN_MSG.categoryInactive, [{ field: "categoryId", message: ADMIN_MSG.categoryInactive }]);
     if (input.specificationsNe) {
       // A Nepali value is shown beside the English row of the same name (docs/decisions/132): one without that row
       // would be stored and never shown. The English table is the one sent, else the one kept.
@@ -153,7 +153,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
         db.transaction(async (tx) => {
           if (!(await repo.lockProduct(tx, id))) throw notFound(MSG.productNotFound);
           const before = await snapshot(tx, id);
-          const slug = await checkInput(tx, input, id);
+          const slug = await checkInput(tx, input, id, before?.categoryId ?? undefined);
           await repo.updateProduct(tx, id, columns(await withoutOrphanNepaliSpecifications(tx, id, input), slug));
           await repo.replaceSizes(tx, id, input.sizes);
           await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after: await snapshot(tx, id) });

@@ -104,7 +104,7 @@ describe("Nepali search", () => {
     const recount = async () =>
       rows<{ word: string }>(sql`
         WITH holders AS (
-          SELECT x.word, x.english, x.written FROM products p, khelkud_vocabulary_words(p.search_words, p.name || ' ' || p.brand || ' ' || coalesce(p.team, ''), p.name_ne) x WHERE p.status = 'ACTIVE'
+          SELECT x.word, x.english, x.written FROM products p, khelkud_vocabulary_words(p.search_words, khelkud_product_english(p.name, p.brand, p.team), p.name_ne) x WHERE p.status = 'ACTIVE'
           UNION ALL
           SELECT x.word, x.english, x.written FROM categories c, khelkud_vocabulary_words(khelkud_category_words(c.name, c.name_ne), c.name, c.name_ne) x WHERE c.type = 'PRODUCT' AND c.status = 'ACTIVE'
         ), counted AS (

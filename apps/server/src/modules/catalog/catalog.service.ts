@@ -439,11 +439,11 @@ export function createCatalogService(db: Db, { cacheMs = 0, wordCacheMs = 0 }: {
   async function didYouMean(search: repo.ProductSearch, filter: repo.ProductFilter): Promise<string | undefined> {
     const texts = search.tokens.map((t) => t.text);
     const typed = search.typed === undefined ? texts : typedWords(search.typed, texts);
+    // A word typed half in Devanagari, half in Latin letters cannot be written back as typed: no suggestion at all.
+    if (typed.includes("")) return undefined;
     const nearest = await nearestWords(texts.map((text, i) => ({ text, from: /[\u0900-\u097F]/.test(typed[i]!) ? "devanagari" : "english" })));
     if (nearest.every((w) => w === null)) return undefined;
     const words = typed.map((w, i) => nearest[i] ?? w);
-    // A word typed half in Devanagari, half in Latin letters cannot be written back as typed.
-    if (words.includes("")) return undefined;
     const suggestion = words.join(" ");
     const again = await resolveSearch(suggestion);
     if (!again) return undefined;

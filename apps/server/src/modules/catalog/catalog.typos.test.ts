@@ -194,4 +194,12 @@ describe.each(PATHS)("Did you mean over the demo catalogue with its Nepali names
     // Each word in the letters it was typed in.
     expect((await ask("लिवरपोल hoem")).didYouMean).toBe("लिभरपुल home");
   });
+
+  it("offers nothing for a query with a word run together from Devanagari and Latin letters, which cannot be written back", async () => {
+    for (const q of ["लिवरपोलhoem", "लिवरपोलhoem barclnoaa"]) {
+      const answer = await ask(q);
+      expect(answer.products, q).toEqual([]);
+      expect(answer.didYouMean, q).toBeUndefined();
+    }
+  });
 });

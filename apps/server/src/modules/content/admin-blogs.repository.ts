@@ -53,7 +53,7 @@ export async function lockPost(db: DbOrTx, id: string) {
 
 export const slugTakenByOther = (db: DbOrTx, slug: string, exceptId?: string) => common.slugTakenByOther(db, "blogPosts", slug, exceptId);
 
-export const blogCategoryStatus = (db: DbOrTx, id: string) => common.categoryOfTypeStatus(db, id, "BLOG");
+export const blogCategoryRefusal = (db: DbOrTx, id: string, currentId?: string) => common.categoryRefusal(db, id, "BLOG", currentId);
 
 export async function previousSlugs(db: DbOrTx, postId: string): Promise<string[]> {
   const rows = await db

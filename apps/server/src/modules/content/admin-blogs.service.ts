@@ -99,9 +99,9 @@ export function createAdminBlogsService(db: Db, storage: Storage) {
     const slug = slugify(input.slug || input.title) || slugify(input.keywords.join(" "));
     if (!slug) throw invalid(ADMIN_MSG.slugEmpty, [{ field: "slug", message: ADMIN_MSG.slugEmpty }]);
     if (await repo.slugTakenByOther(tx, slug, before?.id)) throw conflict(ADMIN_MSG.blogSlugTaken);
-    const categoryStatus = await repo.blogCategoryStatus(tx, input.categoryId);
-    if (!categoryStatus) throw invalid(ADMIN_MSG.blogCategoryMissing, [{ field: "categoryId", message: ADMIN_MSG.blogCategoryMissing }]);
-    if (categoryStatus === "INACTIVE") throw invalid(ADMIN_MSG.categoryInactive, [{ field: "categoryId", message: ADMIN_MSG.categoryInactive }]);
+    const refused = await repo.blogCategoryRefusal(tx, input.categoryId, before?.categoryId ?? undefined);
+    if (refused === "missing") throw invalid(ADMIN_MSG.blogCategoryMissing, [{ field: "categoryId", message: ADMIN_MSG.blogCategoryMissing }]);
+    if (refused === "inactive") throw invalid(ADMIN_MSG.categoryInactive, [{ field: "categoryId", message: ADMIN_MSG.categoryInactive }]);
     const content = sanitizeRichHtml(input.content);
     if (!visibleText(content) && !/<img\s/i.test(content))
       throw invalid(ADMIN_MSG.blogContentRequired, [{ field: "content", message: ADMIN_MSG.blogContentRequired }]);
