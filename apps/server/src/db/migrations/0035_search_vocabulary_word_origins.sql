@@ -41,6 +41,34 @@ CREATE OR REPLACE FUNCTION khelkud_vocabulary_words(words text[], english_text t
   ) x WHERE coalesce(nepali_text, '') <> '' GROUP BY w HAVING bool_or(src = 0)
 $$;
 --> statement-breakpoint
+-- Adds a trigger's changes to the vocabulary, the words in order (rows locked in one order by every writer), as
+-- products' or as categories' counts, and drops the words no product or category holds any more.
+CREATE OR REPLACE FUNCTION khelkud_vocabulary_apply(of_products boolean, ws text[], ds integer[], es integer[], ns integer[], dw text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  gone text[];
+BEGIN
+  IF ws IS NULL THEN
+    RETURN;
+  END IF;
+  WITH up AS (
+    INSERT INTO search_vocabulary (word, products, categories, english, nepali, devanagari)
+      SELECT u.w, CASE WHEN of_products THEN u.d ELSE 0 END, CASE WHEN of_products THEN 0 ELSE u.d END, u.e, u.n, u.x
+      FROM unnest(ws, ds, es, ns, dw) AS u(w, d, e, n, x) ORDER BY 1
+      ON CONFLICT (word) DO UPDATE SET
+        products = search_vocabulary.products + EXCLUDED.products,
+        categories = search_vocabulary.categories + EXCLUDED.categories,
+        english = search_vocabulary.english + EXCLUDED.english,
+        nepali = search_vocabulary.nepali + EXCLUDED.nepali,
+        devanagari = CASE WHEN search_vocabulary.nepali + EXCLUDED.nepali <= 0 THEN NULL ELSE coalesce(EXCLUDED.devanagari, search_vocabulary.devanagari) END
+      RETURNING word, products, categories
+  )
+  SELECT array_agg(word) INTO gone FROM up WHERE products <= 0 AND categories <= 0;
+  IF gone IS NOT NULL THEN
+    DELETE FROM search_vocabulary WHERE word = ANY(gone) AND products <= 0 AND categories <= 0;
+  END IF;
+END
+$$;
+--> statement-breakpoint
 -- The triggers of 0007 and 0012 counting the English and Nepali holders too. An update reads only the rows whose words
 -- can have changed (not a price or a stock flag), and writes a word whose counts stay only when the Devanagari word
 -- writing it changed (घरेलु → घरेलू).
@@ -51,7 +79,6 @@ DECLARE
   es integer[];
   ns integer[];
   dw text[];
-  gone text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(word ORDER BY word), array_agg(d ORDER BY word), array_agg(e ORDER BY word), array_agg(n ORDER BY word), array_agg(written ORDER BY word)
@@ -79,22 +106,7 @@ BEGIN
       ) z GROUP BY word
       HAVING sum(d) <> 0 OR sum(e) <> 0 OR sum(n) <> 0 OR max(written) FILTER (WHERE d > 0) IS DISTINCT FROM max(written) FILTER (WHERE d < 0)) y;
   END IF;
-  IF ws IS NULL THEN
-    RETURN NULL;
-  END IF;
-  WITH up AS (
-    INSERT INTO search_vocabulary (word, products, english, nepali, devanagari) SELECT * FROM unnest(ws, ds, es, ns, dw) ORDER BY 1
-      ON CONFLICT (word) DO UPDATE SET
-        products = search_vocabulary.products + EXCLUDED.products,
-        english = search_vocabulary.english + EXCLUDED.english,
-        nepali = search_vocabulary.nepali + EXCLUDED.nepali,
-        devanagari = CASE WHEN search_vocabulary.nepali + EXCLUDED.nepali <= 0 THEN NULL ELSE coalesce(EXCLUDED.devanagari, search_vocabulary.devanagari) END
-      RETURNING word, products, categories
-  )
-  SELECT array_agg(word) INTO gone FROM up WHERE products <= 0 AND categories <= 0;
-  IF gone IS NOT NULL THEN
-    DELETE FROM search_vocabulary WHERE word = ANY(gone) AND products <= 0 AND categories <= 0;
-  END IF;
+  PERFORM khelkud_vocabulary_apply(true, ws, ds, es, ns, dw);
   RETURN NULL;
 END
 $$;
@@ -106,7 +118,6 @@ DECLARE
   es integer[];
   ns integer[];
   dw text[];
-  gone text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(word ORDER BY word), array_agg(d ORDER BY word), array_agg(e ORDER BY word), array_agg(n ORDER BY word), array_agg(written ORDER BY word)
@@ -134,22 +145,7 @@ BEGIN
       ) z GROUP BY word
       HAVING sum(d) <> 0 OR sum(e) <> 0 OR sum(n) <> 0 OR max(written) FILTER (WHERE d > 0) IS DISTINCT FROM max(written) FILTER (WHERE d < 0)) y;
   END IF;
-  IF ws IS NULL THEN
-    RETURN NULL;
-  END IF;
-  WITH up AS (
-    INSERT INTO search_vocabulary (word, categories, english, nepali, devanagari) SELECT * FROM unnest(ws, ds, es, ns, dw) ORDER BY 1
-      ON CONFLICT (word) DO UPDATE SET
-        categories = search_vocabulary.categories + EXCLUDED.categories,
-        english = search_vocabulary.english + EXCLUDED.english,
-        nepali = search_vocabulary.nepali + EXCLUDED.nepali,
-        devanagari = CASE WHEN search_vocabulary.nepali + EXCLUDED.nepali <= 0 THEN NULL ELSE coalesce(EXCLUDED.devanagari, search_vocabulary.devanagari) END
-      RETURNING word, products, categories
-  )
-  SELECT array_agg(word) INTO gone FROM up WHERE products <= 0 AND categories <= 0;
-  IF gone IS NOT NULL THEN
-    DELETE FROM search_vocabulary WHERE word = ANY(gone) AND products <= 0 AND categories <= 0;
-  END IF;
+  PERFORM khelkud_vocabulary_apply(false, ws, ds, es, ns, dw);
   RETURN NULL;
 END
 $$;
