@@ -58,9 +58,13 @@ test("the header, a size and Add to Cart work from the keyboard alone", async ({
     await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      return el ? { tag: el.tagName, name: el.getAttribute("aria-label") || el.textContent?.trim() || "", inHeader: Boolean(el.closest("header")) } : null;
+      return el ? { tag: el.tagName, name: el.getAttribute("aria-label") || el.textContent?.trim() || "", inHeader: Boolean(el.closest("header")), ring: getComputedStyle(el).outlineColor } : null;
     });
-    if (focused?.inHeader) seen.push(`${focused.tag}:${focused.name}`);
+    if (focused?.inHeader) {
+      seen.push(`${focused.tag}:${focused.name}`);
+      // The header is the shop's blue: its ring is white, or it would not be seen (it was the same blue).
+      expect(focused.ring, `${focused.tag}:${focused.name}`).toBe("rgb(255, 255, 255)");
+    }
   }
   expect(seen.length).toBeGreaterThanOrEqual(3);
 
@@ -78,4 +82,28 @@ test("the header, a size and Add to Cart work from the keyboard alone", async ({
   expect(reached, "Add to Cart is reachable with Tab after the size").toBe(true);
   await page.keyboard.press("Enter");
   await expect(page.getByText("added to cart!").first()).toBeVisible();
+});
+
+test("the phone menu closes with Escape and gives focus back to its button; rings on the dark footer are white", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.locator("#mobile-menu");
+  await expect(menu).toBeVisible();
+  // Tab into the menu (the search box under the header comes first).
+  let inside = false;
+  for (let i = 0; i < 6 && !inside; i++) {
+    await page.keyboard.press("Tab");
+    inside = await page.evaluate(() => Boolean(document.activeElement?.closest("#mobile-menu")));
+  }
+  expect(inside).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+  const footerLink = page.getByRole("contentinfo").getByRole("link").first();
+  await footerLink.focus();
+  expect(await footerLink.evaluate((el) => el.matches(":focus-visible") && getComputedStyle(el).outlineColor)).toBe("rgb(255, 255, 255)");
 });

@@ -170,6 +170,16 @@ export function adDateInNepal(instant: Date): AdDate {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
+/**
+ * The moment as a Nepal wall clock reads it, "2026-12-08 00:59" (`withTime` false: "2026-12-08"): for the admin's
+ * downloads, whose dates a spreadsheet shows as written (docs/decisions/182).
+ */
+export function nepalTimestamp(instant: Date, withTime = true): string {
+  const local = new Date(instant.getTime() + NEPAL_OFFSET_MS);
+  const day = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+  return withTime ? `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : day;
+}
+
 /** "2083-04-01" (the order the sales book uses: year, month, day). */
 export function formatBs(d: BsDate): string {
   return `${d.year}-${pad(d.month)}-${pad(d.day)}`;

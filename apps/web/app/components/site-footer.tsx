@@ -73,7 +73,7 @@ function Column({ title, links }: { title: string; links: readonly { to: string;
 export function SiteFooter({ shop, categories }: Props) {
   const { t, digits } = useI18n();
   return (
-    <footer className="below-fold-[94rem] sm:below-fold-[47rem] lg:below-fold-[36rem] mt-16 bg-slate-900 text-slate-300">
+    <footer className="on-dark below-fold-[94rem] sm:below-fold-[47rem] lg:below-fold-[36rem] mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="inline-flex min-h-11 items-center text-white" aria-label={t("nav.home")}>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
@@ -39,11 +39,18 @@ function CartButton() {
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu from its button or from inside it, and gives focus back to the button.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
   const user = useUser();
   const logout = useLogout();
   const { t } = useI18n();
   return (
-    <header className="sticky top-0 z-40 bg-nepal text-white shadow">
+    <header className="on-dark sticky top-0 z-40 bg-nepal text-white shadow">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
         <Link to="/" className="flex min-h-11 shrink-0 items-center text-white" aria-label={t("nav.home")}>
           <Logo />
@@ -72,7 +79,9 @@ export function SiteHeader() {
             </Link>
           </div>
           <button
+            ref={toggle}
             type="button"
+            onKeyDown={closeOnEscape}
             className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
@@ -89,7 +98,7 @@ export function SiteHeader() {
         <SearchBox id="search-mobile" />
       </div>
       {open ? (
-        <nav id="mobile-menu" aria-label={t("nav.mobile")} className="border-t border-white/15 px-4 pb-4 md:hidden">
+        <nav id="mobile-menu" aria-label={t("nav.mobile")} onKeyDown={closeOnEscape} className="border-t border-white/15 px-4 pb-4 md:hidden">
           <ul className="flex flex-col py-2">
             {NAV.map((n) => (
               <li key={n.to}>

@@ -1,15 +1,15 @@
+import { formatDay, formatMoment } from "@khelkud/contracts";
 export { formatNPR, discountPercent, stockLabel, stockLevel, shortOrderId } from "@khelkud/contracts";
 
-// One formatter for every date: toLocaleDateString builds a new one on each call, a measurable part of a page's render.
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-
-/** The storefront's one way to write a date: "24 Nov 2026". */
+/**
+ * The admin panel's dates, in Nepal time whatever the server's or the browser's zone, as the storefront, the e-mails
+ * and the bills write them (contracts' formatDay and formatMoment, one formatter each; docs/decisions/182).
+ */
 export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return formatDay(iso, "en");
 }
 
-/** A moment of an order's history: "24 Nov 2026, 10:58". */
+/** A moment of an order's history: "24 Nov 2026, 10:58", Nepal time. */
 export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatMoment(iso, "en");
 }

@@ -558,7 +558,7 @@ export const enPages = {
     walletQ: "My wallet payment failed. Was I charged?",
     walletA: "Your order waits for payment for 60 minutes and you can try again with Pay Now from the order page. We only mark an order as paid once Khalti or eSewa confirms the payment to us, and unpaid orders are cancelled automatically.",
     cancelQ: "Can I cancel my order?",
-    cancelA: "Yes, until it has been shipped. An unpaid order has a Cancel Order button on its page. For an order you have already paid, contact us with your order number; it is refunded to the wallet you paid with.",
+    cancelA: "Yes, until it has been shipped. An unpaid order has a Cancel Order button on its page. An order you have already paid has a Request Cancellation button there: we confirm it and refund the payment to the wallet you paid with.",
     shipping: "Shipping and returns",
     costQ: "How much is shipping?",
     costA: "Free on orders above {{free}}. Otherwise {{valley}} inside the Kathmandu Valley and {{elsewhere}} elsewhere in Nepal. See",

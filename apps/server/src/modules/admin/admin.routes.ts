@@ -59,6 +59,7 @@ import {
   RoleInputSchema,
   SalesRegisterQuerySchema,
   UserInputSchema,
+  nepalTimestamp,
 } from "@khelkud/contracts";
 import { AppError } from "../../lib/errors.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
@@ -77,7 +78,8 @@ const CsvOrdersQuerySchema = AdminOrdersQuerySchema.pick({ q: true, status: true
 
 /** A CSV download, whole or as lines written while they are read (decision 159), after a byte-order mark for spreadsheets. */
 function sendCsv(reply: FastifyReply, name: string, csv: string | AsyncIterable<string>) {
-  const stamp = new Date().toISOString().slice(0, 10);
+  // Named after the day in Nepal: a download just after midnight there is today's, not yesterday's (UTC).
+  const stamp = nepalTimestamp(new Date(), false);
   const body =
     typeof csv === "string"
       ? `\uFEFF${csv}`

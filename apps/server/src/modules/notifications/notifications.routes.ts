@@ -20,7 +20,7 @@ export function adminNotificationRoutes(service: NotificationsService): FastifyP
     app.post(
       "/admin/orders/:id/notifications/:notificationId/resend",
       { schema: { tags, summary: "Send a sent or failed notification again, as a new notification", params: NotificationParamsSchema, response: { 201: envelope(z.object({ notification: AdminNotificationSchema })) } } },
-      async (req, reply) => reply.status(201).send(ok({ notification: await service.resend(req.params.id, req.params.notificationId) })),
+      async (req, reply) => reply.status(201).send(ok({ notification: await service.resend({ id: req.user!.id, ip: req.ip ?? null }, req.params.id, req.params.notificationId) })),
     );
   };
 }

@@ -376,6 +376,9 @@ describe("admin: an order's notifications and Resend", () => {
     const resent = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/notifications/${smsId}/resend`, headers: admin });
     expect(resent.statusCode).toBe(201);
     expect(resent.json().data.notification).toMatchObject({ channel: "SMS", status: "PENDING", attempts: 0 });
+    // The administrator who sent it again is in the audit log.
+    const audit = (await t.app.inject({ method: "GET", url: "/api/admin/audit?entityType=order&limit=5", headers: admin })).json().data.entries as { action: string; entityId: string; after: { notificationId: string; copyOf: string } }[];
+    expect(audit.find((e) => e.action === "notification.resend")).toMatchObject({ entityId: order.id, after: { notificationId: resent.json().data.notification.id, copyOf: smsId } });
     // Still pending: a second click is refused rather than queuing a third copy.
     const again = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/notifications/${resent.json().data.notification.id}/resend`, headers: admin });
     expect(again.statusCode).toBe(409);

@@ -4,6 +4,7 @@ import { ADMIN_MSG, formatMoney, localText, ORDER_MSG, personalisationLine } fro
 import { mailTexts } from "../mail/texts.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import { recordAudit, type Actor } from "../admin/audit.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { OrderFact } from "../events/events.js";
 import { SmsRejected, type SparrowClient } from "./sparrow.client.js";
@@ -285,23 +286,30 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       return rows.map(toAdmin);
     },
 
-    /** A copy of one notification, sent as a new row (the original keeps its history). */
-    async resend(orderId: string, notificationId: string): Promise<AdminNotification> {
+    /**
+     * A copy of one notification, sent as a new row (the original keeps its history). The administrator who sent it
+     * again is in the audit log, as for every admin write (docs/decisions/182).
+     */
+    async resend(actor: Actor, orderId: string, notificationId: string): Promise<AdminNotification> {
       const row = await repo.findForOrder(db, orderId, notificationId);
       if (!row) throw notFound(ADMIN_MSG.notificationNotFound);
       if (row.status === "PENDING" || row.status === "SENDING") throw conflict(ADMIN_MSG.notificationSending);
-      const copy = await repo.insertOne(db, {
-        orderId: row.orderId,
-        userId: row.userId,
-        kind: row.kind,
-        channel: row.channel,
-        recipient: row.recipient,
-        subject: row.subject,
-        bodyText: row.bodyText,
-        bodyHtml: row.bodyHtml,
-        payload: row.payload,
-        dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
-        maxAttempts: deps.maxAttempts,
+      const copy = await db.transaction(async (tx) => {
+        const sent = await repo.insertOne(tx, {
+          orderId: row.orderId,
+          userId: row.userId,
+          kind: row.kind,
+          channel: row.channel,
+          recipient: row.recipient,
+          subject: row.subject,
+          bodyText: row.bodyText,
+          bodyHtml: row.bodyHtml,
+          payload: row.payload,
+          dedupeKey: `${row.dedupeKey}:resend:${randomBytes(6).toString("hex")}`,
+          maxAttempts: deps.maxAttempts,
+        });
+        await recordAudit(tx, actor, { action: "notification.resend", entityType: "order", entityId: orderId, after: { notificationId: sent.id, copyOf: row.id, kind: row.kind, channel: row.channel, recipient: row.recipient } });
+        return sent;
       });
       for (const k of kickListeners) setImmediate(k);
       return toAdmin(copy);

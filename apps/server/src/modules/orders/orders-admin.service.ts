@@ -15,6 +15,7 @@ import {
   type AdminOrderSummary,
   type OrderStatus,
   type OrderStatusInputSchema,
+  nepalTimestamp,
 } from "@khelkud/contracts";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -262,18 +263,18 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
       });
     },
 
-    /** The filtered list as CSV (all pages), amounts in rupees. */
+    /** The filtered list as CSV (all pages), amounts in rupees, dates as Nepal's clock reads them. */
     async exportCsv(q: Pick<AdminOrdersQuery, "q" | "status">): Promise<string> {
       const rows: unknown[][] = [];
       for (let offset = 0; offset < CSV_MAX_ROWS; offset += 1000) {
         const batch = await repo.findOrders(db, q, 1000, offset);
         for (const r of batch) {
           const o = r.order;
-          rows.push([o.orderNumber, o.createdAt, r.userName ?? "N/A", r.userEmail ?? "N/A", o.status, o.paymentMethod, o.paymentStatus, (o.totalAmount / 100).toFixed(2), o.trackingNumber ?? ""]);
+          rows.push([o.orderNumber, nepalTimestamp(o.createdAt), r.userName ?? "N/A", r.userEmail ?? "N/A", o.status, o.paymentMethod, o.paymentStatus, (o.totalAmount / 100).toFixed(2), o.trackingNumber ?? ""]);
         }
         if (batch.length < 1000) break;
       }
-      return toCsv(["Order Number", "Date", "Customer", "Email", "Status", "Payment Method", "Payment Status", "Total (NPR)", "Tracking Number"], rows);
+      return toCsv(["Order Number", "Date (Nepal time)", "Customer", "Email", "Status", "Payment Method", "Payment Status", "Total (NPR)", "Tracking Number"], rows);
     },
   };
 }

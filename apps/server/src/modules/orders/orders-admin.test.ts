@@ -248,8 +248,13 @@ describe("order list, export and dashboard", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Total (NPR),Tracking Number");
+    expect(lines[0]).toBe("Order Number,Date (Nepal time),Customer,Email,Status,Payment Method,Payment Status,Total (NPR),Tracking Number");
     expect(lines.slice(1).every((l) => l.includes(",PROCESSING,"))).toBe(true);
+    // Dates as Nepal's clock reads them, and the file named after Nepal's day: 19:14 UTC is 01:00 the next day there.
+    const placed = await reserved({ status: "PROCESSING", createdAt: new Date("2026-12-07T19:14:32.540Z") });
+    const again = (await api("GET", "/api/admin/orders/export.csv?status=PROCESSING")).body;
+    expect(again).toContain(`${placed.orderNumber},2026-12-08 00:59,`);
+    expect(res.headers["content-disposition"]).toMatch(/filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   });
 
   it("counts only paid orders as revenue and lists low stock per size", async () => {

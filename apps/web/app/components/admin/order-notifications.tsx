@@ -4,6 +4,7 @@ import { notificationKindLabel, type AdminNotification } from "@khelkud/contract
 import { api } from "./api/client";
 import { useApiGet } from "./api/hooks";
 import { btn, StatusBadge } from "./ui";
+import { formatDateTime } from "../../lib/format";
 
 /**
  * An order's e-mails and SMS on the admin order page (docs/decisions/090): channel, status, attempts and the last
@@ -51,7 +52,7 @@ export function OrderNotifications({ orderId }: { orderId: string }) {
                 </p>
                 <p className="break-all text-slate-600">
                   to {n.recipient} · {n.attempts} of {n.maxAttempts} attempts
-                  {n.sentAt ? ` · sent ${new Date(n.sentAt).toLocaleString("en-GB")}` : n.status === "PENDING" ? ` · next try ${new Date(n.nextAttemptAt).toLocaleString("en-GB")}` : ""}
+                  {n.sentAt ? ` · sent ${formatDateTime(n.sentAt)}` : n.status === "PENDING" ? ` · next try ${formatDateTime(n.nextAttemptAt)}` : ""}
                 </p>
                 {n.lastError && <p className="break-words text-red-700">Last error: {n.lastError}</p>}
               </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { auditUrl, type AdminAuditList } from "../../components/admin/api/shop";
 import { ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
+import { formatDateTime } from "../../lib/format";
 
 const TYPES = ["product", "category", "user", "order", "settings", "contact_message"];
 
@@ -26,7 +27,7 @@ export default function AdminAudit() {
           <Table head={["When", "Who", "Action", "Entity", "Change"]} empty={list.data.entries.length === 0 && "Nothing recorded yet."}>
             {list.data.entries.map((e) => (
               <tr key={e.id} className="align-top">
-                <td className="px-3 py-2 whitespace-nowrap text-slate-600">{new Date(e.createdAt).toLocaleString("en-GB")}</td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDateTime(e.createdAt)}</td>
                 <td className="px-3 py-2">{e.actor ? e.actor.name : "—"}</td>
                 <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
                 <td className="px-3 py-2 font-mono text-xs">

@@ -6,7 +6,7 @@ import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { PaymentMethodIcon } from "../../components/icons";
 import { OrderNotifications } from "../../components/admin/order-notifications";
 import { colorText } from "../../components/cart-panel";
@@ -107,7 +107,7 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   return (
     <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="refund-panel-title">
       <h3 id="refund-panel-title" className="font-semibold">
-        {o.cancellationRequestedAt ? `Cancellation requested on ${new Date(o.cancellationRequestedAt).toLocaleString("en-GB")}` : "Cancel and refund this paid order"}
+        {o.cancellationRequestedAt ? `Cancellation requested on ${formatDateTime(o.cancellationRequestedAt)}` : "Cancel and refund this paid order"}
       </h3>
       {o.cancellationReason && <p>Reason: {o.cancellationReason}</p>}
       <div className="grid gap-2 sm:grid-cols-2">
@@ -248,7 +248,7 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
         <ol className="space-y-1">
           {o.statusHistory.map((h, i) => (
             <li key={i} className="flex flex-wrap gap-2">
-              <StatusBadge value={h.status} /> <span className="text-slate-600">{new Date(h.createdAt).toLocaleString("en-GB")}</span>
+              <StatusBadge value={h.status} /> <span className="text-slate-600">{formatDateTime(h.createdAt)}</span>
               {h.by && <span className="text-slate-500">by {h.by}</span>}
               {h.note && <span>— {h.note}</span>}
             </li>
@@ -262,7 +262,7 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           <h3 className="font-semibold">Refunded</h3>
           <p>
             {formatNPR(o.refund.amount)} by {refundMethodLabel(o.refund.method)}, reference <span className="font-mono">{o.refund.reference}</span>
-            {o.refund.by ? `, recorded by ${o.refund.by}` : ""} on {new Date(o.refund.refundedAt).toLocaleString("en-GB")}
+            {o.refund.by ? `, recorded by ${o.refund.by}` : ""} on {formatDateTime(o.refund.refundedAt)}
           </p>
           {o.refund.note && <p>Note: {o.refund.note}</p>}
         </section>
