@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
 import { PageParam, SearchQueryText, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
-import { PublicUserSchema } from "./auth.js";
+import { OptionalPhoneSchema, PublicUserSchema } from "./auth.js";
 import { fillMessage } from "./messages.js";
 
 /** Admin panel contracts: one schema serves the dialog form (browser) and the route (server). */
@@ -373,7 +373,8 @@ export const UserInputSchema = z
   .object({
     name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(50, "Name must be less than 50 characters"),
     email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254).pipe(z.email("Invalid email address")),
-    phone: optionalText(30),
+    /** Registration's Nepali phone rule, stored as +977…; may be left empty (docs/decisions/183). */
+    phone: OptionalPhoneSchema,
     role: RoleSchema.default("USER"),
     status: ActiveStatusSchema.default("ACTIVE"),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChangePasswordInputSchema, LoginInputSchema, MSG, normalizeNepaliPhone, RegisterFormSchema, safeRedirect, UpdateProfileInputSchema } from "./index.js";
+import { ChangePasswordInputSchema, LoginInputSchema, MSG, normalizeNepaliPhone, RegisterFormSchema, safeRedirect, UpdateProfileInputSchema, UserInputSchema } from "./index.js";
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -82,6 +82,20 @@ describe("safeRedirect", () => {
       const out = safeRedirect(to);
       expect([...out].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) < 127)).toBe(true);
       expect(out.startsWith("/") && !out.startsWith("//")).toBe(true);
+    }
+  });
+});
+
+describe("the administrator's user form (docs/decisions/183)", () => {
+  const base = { name: "New Staff", email: "staff@example.com" };
+  it("stores a phone as registration does, and an empty one as none", () => {
+    expect(UserInputSchema.parse({ ...base, phone: "9812345678" }).phone).toBe("+9779812345678");
+    expect(UserInputSchema.parse({ ...base, phone: " 01-4123456 " }).phone).toBe("+97714123456");
+    for (const none of ["", "   ", null, undefined]) expect(UserInputSchema.parse({ ...base, phone: none }).phone).toBeNull();
+  });
+  it("refuses what is not a Nepali phone number with registration's message", () => {
+    for (const bad of ["call me maybe", "12345", "+1 415 555 0100", 9812345678, true]) {
+      expect(messages(UserInputSchema.safeParse({ ...base, phone: bad })), String(bad)).toEqual({ phone: MSG.phoneInvalid });
     }
   });
 });

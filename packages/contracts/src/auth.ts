@@ -76,6 +76,20 @@ export const PhoneSchema = requiredString(MSG.phoneRequired)
     description: "A Nepali phone number: a mobile 96x/97x/98x with 10 digits, or a landline with its area code (0 or +977 first); spaces, dashes and brackets allowed. Stored as +977….",
   });
 
+/**
+ * A phone that may be left out (the administrator's user form): empty, blank or missing is null; anything else follows
+ * registration's rule and message and is stored as +977… (docs/decisions/183).
+ */
+export const OptionalPhoneSchema = z
+  .string({ error: MSG.phoneInvalid })
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .pipe(phoneSchema(MSG.phoneInvalid).nullable())
+  .meta({
+    pattern: "^\\+?[\\d\\s\\-().]{7,24}$",
+    description: "Optional (empty or null: none). A Nepali phone number as at registration: a mobile 96x/97x/98x with 10 digits, or a landline with its area code. Stored as +977….",
+  });
+
 /** docs/product-rules.md §9: the one rule for every new password (registration, change, reset), with the registration messages. */
 export const NewPasswordSchema = z
   .string({ error: MSG.passwordRequired })

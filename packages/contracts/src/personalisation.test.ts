@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PersonalisationInputSchema } from "./personalisation.js";
-import { normalisePrintName, PRINT_MSG, printNameLength, printNameProblem } from "./print-rules.js";
+import { PersonalisationInputSchema, PlayerInputSchema } from "./personalisation.js";
+import { normalisePrintName, parsePrintNumber, PRINT_MSG, printNameLength, printNameProblem } from "./print-rules.js";
 
 describe("the name to print (docs/decisions/100)", () => {
   it("is normalised as it will be printed: NFC, ’ → ', spaces collapsed, uppercase", () => {
@@ -38,5 +38,37 @@ describe("the name to print (docs/decisions/100)", () => {
     expect(PersonalisationInputSchema.parse({ name: "rai", number: "0", fee: 1 })).toEqual({ name: "RAI", number: 0 });
     expect(PersonalisationInputSchema.safeParse({ name: "rai" }).success).toBe(false);
     expect(PersonalisationInputSchema.parse({ playerId: "paudel-7" })).toEqual({ playerId: "paudel-7" });
+  });
+});
+
+describe("the number to print (docs/decisions/183)", () => {
+  it.each([
+    [7, 7],
+    [0, 0],
+    [99, 99],
+    ["7", 7],
+    ["07", 7],
+    ["0", 0],
+    ["99", 99],
+  ] as const)("takes %j as %i", (given, printed) => {
+    expect(parsePrintNumber(given)).toBe(printed);
+    expect(PersonalisationInputSchema.parse({ name: "rai", number: given })).toEqual({ name: "RAI", number: printed });
+  });
+
+  // A blank, a space, null, hex, a boolean or an array once came out as 0, 31, 1 or 7 (z.coerce.number).
+  it.each([["blank", ""], ["a space", " "], ["null", null], ["hex", "0x1F"], ["true", true], ["false", false], ["an array", [7]], ["an object", {}], ["a padded string", " 7"], ["three digits", "007"], ["a sign", "+7"], ["a decimal string", "7.0"], ["an exponent", "1e1"], ["Devanagari digits", "७"], ["a negative", -1], ["100", 100], ["a fraction", 7.5], ["infinity", Infinity], ["NaN", NaN]] as const)(
+    "refuses %s with the form's message",
+    (_, given) => {
+      expect(parsePrintNumber(given)).toBeNull();
+      const r = PersonalisationInputSchema.safeParse({ name: "rai", number: given });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["number", PRINT_MSG.numberRange]]);
+    },
+  );
+
+  it("a listed player's number is held to the same rule", () => {
+    expect(PlayerInputSchema.parse({ name: "paudel", number: "7" })).toEqual({ name: "PAUDEL", number: 7 });
+    expect(PlayerInputSchema.safeParse({ name: "paudel", number: "" }).success).toBe(false);
+    expect(PlayerInputSchema.safeParse({ name: "paudel", number: null }).success).toBe(false);
   });
 });

@@ -1,13 +1,23 @@
 import { z } from "zod";
-import { MAX_PLAYERS, normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, PRINT_NUMBER_MAX, PRINT_SCRIPTS, printNameLength, printNameProblem, type PrintScript } from "./print-rules.js";
+import { MAX_PLAYERS, normalisePrintName, parsePrintNumber, PRINT_MSG, PRINT_NAME_MAX, PRINT_NUMBER_MAX, PRINT_SCRIPTS, printNameLength, printNameProblem, type PrintScript } from "./print-rules.js";
 
 export const PrintScriptSchema = z.enum(PRINT_SCRIPTS, { error: `script must be one of ${PRINT_SCRIPTS.join(", ")}` });
 
-export const PrintNumberSchema = z.coerce
-  .number({ error: PRINT_MSG.numberRange })
-  .int(PRINT_MSG.numberRange)
-  .min(0, PRINT_MSG.numberRange)
-  .max(PRINT_NUMBER_MAX, PRINT_MSG.numberRange);
+/**
+ * A printing number: a JSON number or text of one or two ASCII digits, read by `parsePrintNumber` (the storefront's
+ * rule too); anything else — a blank, null, "0x1F", true, [7] — is refused with the form's message (docs/decisions/183).
+ */
+export const PrintNumberSchema = z
+  .union([z.number(), z.string()], { error: PRINT_MSG.numberRange })
+  .transform((given, ctx) => {
+    const printed = parsePrintNumber(given);
+    if (printed === null) {
+      ctx.addIssue({ code: "custom", message: PRINT_MSG.numberRange });
+      return z.NEVER;
+    }
+    return printed;
+  })
+  .meta({ description: `A whole number from 0 to ${PRINT_NUMBER_MAX}: a number, or text of one or two digits ("07" is 7).` });
 
 /** The name field before the product's scripts are known: shape and length only (the server checks the rest). */
 const PrintNameInput = z

@@ -6,7 +6,7 @@ import { localDigits, type Locale } from "./locale.js";
  * the form's messages) and on the server (which decides): the name is normalised to Unicode NFC, typographic
  * apostrophes become ', spaces are collapsed and Latin letters shown uppercase; then it may hold letters A–Z, space,
  * hyphen and apostrophe (Devanagari letters and signs too when the product allows it), 1–12 characters as a reader
- * counts them (grapheme clusters). The number is a whole number 0–99. The offensive-word check is the server's.
+ * counts them (grapheme clusters). The number is a whole number 0–99 (`parsePrintNumber`). The offensive-word check is the server's.
  */
 
 export const PRINT_SCRIPTS = ["LATIN", "DEVANAGARI"] as const;
@@ -70,6 +70,18 @@ export function printNameProblem(name: string, scripts: readonly PrintScript[] =
   if (!(devanagari ? WITH_DEVANAGARI : LATIN_ONLY).test(name)) return devanagari ? PRINT_MSG.nameDevanagari : PRINT_MSG.nameLatin;
   if (!HAS_LETTER.test(name)) return PRINT_MSG.nameNeedsLetter;
   return null;
+}
+
+/**
+ * The number as it will be printed, or null when it is not one (docs/decisions/183): a whole number 0–99, given as a
+ * number or as text of one or two ASCII digits ("07" is 7). Nothing else is read as a number: a blank, a space, null,
+ * "0x1F", true or [7] are refused, not printed as 0, 31, 1 or 7. The one rule of the API, the product page's fields,
+ * their preview and the form posted without scripts.
+ */
+export function parsePrintNumber(given: unknown): number | null {
+  if (typeof given === "string") return /^[0-9]{1,2}$/.test(given) ? Number(given) : null;
+  if (typeof given !== "number" || !Number.isInteger(given) || given < 0 || given > PRINT_NUMBER_MAX) return null;
+  return given === 0 ? 0 : given; // -0 is printed as 0
 }
 
 /** What a print shows: the name and the number. */

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { normalisePrintName, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
+import { normalisePrintName, parsePrintNumber, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
 import type { CartPrint } from "../lib/cart-store";
 import { localizeMessage, useI18n } from "../lib/i18n";
 
@@ -96,16 +96,25 @@ export interface PrintChoice {
 
 export const NO_PRINT: PrintChoice = { on: false, playerId: "", name: "", number: "" };
 
+/**
+ * The name and number a choice prints (a listed player's, or the fields read by the API's rules, `normalisePrintName`
+ * and `parsePrintNumber`), the number null while it is not one: "07" is 7 here as on the order, the print queue and the
+ * bill (docs/decisions/183). The preview draws these; `resolvePrint` checks them and puts them in the cart.
+ */
+export function printedOf(choice: PrintChoice, players: Player[]): { name: string; number: number | null; player: Player | undefined } {
+  const player = players.find((p) => p.id === choice.playerId);
+  if (player) return { name: player.name, number: player.number, player };
+  return { name: normalisePrintName(choice.name), number: parsePrintNumber(choice.number), player: undefined };
+}
+
 /** The problems of a choice (shown under the fields), or the print to put in the cart. */
 export function resolvePrint(choice: PrintChoice, players: Player[], scripts: PrintScript[]): { print: CartPrint | null; nameError: string | null; numberError: string | null } {
   if (!choice.on) return { print: null, nameError: null, numberError: null };
-  const player = players.find((p) => p.id === choice.playerId);
+  const { name, number, player } = printedOf(choice, players);
   if (player) return { print: { name: player.name, number: player.number, playerId: player.id }, nameError: null, numberError: null };
-  const name = normalisePrintName(choice.name);
   const nameError = printNameProblem(name, scripts);
-  const n = Number(choice.number);
-  const numberError = choice.number.trim() === "" || !Number.isInteger(n) || n < 0 || n > 99 ? PRINT_MSG.numberRange : null;
-  return { print: nameError || numberError ? null : { name, number: n, playerId: null }, nameError, numberError };
+  const numberError = number === null ? PRINT_MSG.numberRange : null;
+  return { print: nameError || number === null ? null : { name, number, playerId: null }, nameError, numberError };
 }
 
 /**
@@ -140,9 +149,9 @@ export function PersonalisePanel({
   const resolved = resolvePrint(choice, players, scripts);
   const { print, numberError } = resolved;
   const nameError = resolved.nameError ?? refusedName;
-  const player = players.find((p) => p.id === choice.playerId);
-  const previewName = player ? player.name : normalisePrintName(choice.name);
-  const previewNumber = player ? String(player.number) : choice.number.replace(/\D/g, "").slice(0, 2);
+  // The preview draws what will be printed: the number as the order reads it ("07" is drawn 7), none while there is none.
+  const { name: previewName, number: printedNumber, player } = printedOf(choice, players);
+  const previewNumber = printedNumber === null ? "" : String(printedNumber);
   const set = (patch: Partial<PrintChoice>) => onChange({ ...choice, ...patch });
   const devanagari = scripts.includes("DEVANAGARI");
   const { t, money, digits, locale } = useI18n();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MSG } from "@khelkud/contracts";
+import { ADMIN_MSG, MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertProduct, insertUser, sessionFor } from "../../test/factories.js";
 import { passwordResetTokens, users } from "../../db/schema/index.js";
@@ -65,6 +65,38 @@ describe("user management rules", () => {
     const res = await api("POST", "/api/admin/users", { name: "X", email: "not-an-email" });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toContainEqual({ field: "email", message: "Invalid email address" });
+  });
+
+  // docs/decisions/183: the administrator's phone field follows registration's rule.
+  it("stores a phone as registration does (+977…), and an empty one as none", async () => {
+    const res = await api("POST", "/api/admin/users", { name: "Good Phone", email: "good-phone@example.com", phone: "9812345678" });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data.user;
+    expect(created.phone).toBe("+9779812345678");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, created.id));
+    expect(row?.phone).toBe("+9779812345678");
+    const edited = await api("PUT", `/api/admin/users/${created.id}`, { name: "Good Phone", email: "good-phone@example.com", phone: "01-4123456" });
+    expect([edited.statusCode, edited.json().data?.user.phone], edited.body).toEqual([200, "+97714123456"]);
+    const cleared = await api("PUT", `/api/admin/users/${created.id}`, { name: "Good Phone", email: "good-phone@example.com", phone: "" });
+    expect([cleared.statusCode, cleared.json().data?.user.phone], cleared.body).toEqual([200, null]);
+    const none = await api("POST", "/api/admin/users", { name: "No Phone", email: "no-phone@example.com", phone: null });
+    expect([none.statusCode, none.json().data?.user.phone]).toEqual([201, null]);
+  });
+
+  it("refuses a phone that is not a Nepali number with registration's message, next to the field, saving nothing", async () => {
+    for (const phone of ["call me maybe", "12345", "+1 415 555 0100", 9812345678]) {
+      const res = await api("POST", "/api/admin/users", { name: "Bad Phone", email: "bad-phone@example.com", phone });
+      expect(res.statusCode, String(phone)).toBe(400);
+      expect(res.json().details).toContainEqual({ field: "phone", message: MSG.phoneInvalid });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, "bad-phone@example.com"))).toEqual([]);
+    const u = await insertUser(t.database.db, { name: "Kept Phone", phone: "+9779800000009" });
+    const res = await api("PUT", `/api/admin/users/${u.id}`, { name: "Kept Phone", email: u.email, phone: "call me maybe" });
+    expect(res.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(row?.phone).toBe("+9779800000009");
+    const nepali = await api("POST", "/api/admin/users", { name: "Bad Phone", email: "bad-phone@example.com", phone: "call me maybe" }, { ...admin, "accept-language": "ne" });
+    expect(nepali.json().details).toContainEqual({ field: "phone", message: "फोन नम्बरको ढाँचा मिलेन" });
   });
 
   it("deactivates instead of deleting a user with orders, and ends their sessions", async () => {

@@ -181,6 +181,58 @@ describe("names and numbers the shop refuses", () => {
   });
 });
 
+// docs/decisions/183: a number is a whole number 0–99, sent as a number or one or two digits; nothing else becomes 0.
+describe("numbers that are not numbers", () => {
+  const validate = (personalisation: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url: "/api/cart/validate", headers, payload: { items: [{ productId: nepal.id, size: "M", quantity: 1, personalisation }] } });
+  const notNumbers: [string, unknown][] = [
+    ["a blank", ""],
+    ["a space", " "],
+    ["null", null],
+    ["hex", "0x1F"],
+    ["true", true],
+    ["an array", [7]],
+    ["three digits", "007"],
+    ["a padded number", " 7 "],
+  ];
+
+  it.each(notNumbers)("refuses %s as the number of an order, writing nothing and holding no stock", async (_label, number) => {
+    const [ordersBefore, stockBefore] = [(await t.database.db.select({ id: orders.id }).from(orders)).length, await stockOf(nepal.id, "M")];
+    const res = await place({ items: [{ productId: nepal.id, size: "M", quantity: 1, personalisation: { name: "BLANK", number } }] });
+    expect([res.statusCode, res.json().error], res.body).toEqual([400, PRINT_MSG.numberRange]);
+    expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+    expect(await stockOf(nepal.id, "M")).toBe(stockBefore);
+  });
+
+  it.each(notNumbers)("refuses %s as the number in the cart check", async (_label, number) => {
+    const res = await validate({ name: "BLANK", number });
+    expect([res.statusCode, res.json().error], res.body).toEqual([400, PRINT_MSG.numberRange]);
+  });
+
+  it("says so in Nepali on a Nepali request", async () => {
+    const res = await validate({ name: "BLANK", number: "" }, { "accept-language": "ne" });
+    expect([res.statusCode, res.json().error]).toEqual([400, "नम्बर ० देखि ९९ सम्मको पूर्ण अङ्क हुनुपर्छ"]);
+  });
+
+  it("takes a number or one or two digits, and prints what was typed: 07 is 7, 0 is 0", async () => {
+    const res = await place({
+      items: [
+        { productId: nepal.id, size: "M", quantity: 1, personalisation: { name: "SEVEN", number: "07" } },
+        { productId: nepal.id, size: "M", quantity: 1, personalisation: { name: "ZERO", number: "0" } },
+        { productId: nepal.id, size: "M", quantity: 1, personalisation: { name: "NINETYNINE", number: 99 } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.order.items.map((i: { personalisation: { name: string; number: number } }) => [i.personalisation.name, i.personalisation.number])).toEqual([
+      ["SEVEN", 7],
+      ["ZERO", 0],
+      ["NINETYNINE", 99],
+    ]);
+    const checked = await validate({ name: "SEVEN", number: "07" });
+    expect(checked.json().data.lines[0]).toMatchObject({ personalisation: { name: "SEVEN", number: 7 }, available: true });
+  });
+});
+
 describe("the print queue and the SHIPPED gate", () => {
   async function confirmedCodOrder(name = "PAUDEL", number = 7) {
     const placed = await place({ items: [{ productId: nepal.id, size: "M", quantity: 1, personalisation: { name, number } }, { productId: plain.id, size: "M", quantity: 1 }] });
