@@ -11,7 +11,6 @@ import muktaLatin400FirstPaint from "./fonts/mukta-latin-400-first-paint.woff2?u
 import muktaLatin700FirstPaint from "./fonts/mukta-latin-700-first-paint.woff2?url";
 import muktaKhelkud from "./fonts/mukta-700-khelkud.woff2?url";
 import { lateFontsScript } from "./lib/late-fonts";
-import { pathInLocale } from "@khelkud/contracts";
 import { useI18n, useLocale } from "./lib/i18n";
 import { Suspense, useContext, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
@@ -134,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.cspNonce || undefined;
   const locale = useLocale();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   return (
     <html lang={locale}>
       <head>
@@ -150,14 +149,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {fontPreloads(locale, pathname).map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
-        {/* The same page in the other language, for search engines (docs/decisions/105); filtered and searched variants keep their query. */}
-        {root?.publicUrl !== undefined ? (
-          <>
-            <link rel="alternate" hrefLang="en" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "en")}`} />
-            <link rel="alternate" hrefLang="ne" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "ne")}`} />
-            <link rel="alternate" hrefLang="x-default" href={`${root.publicUrl}${pathInLocale(`${pathname}${search}`, "en")}`} />
-          </>
-        ) : null}
+        {/* The same page in the other language, for search engines, is named by the route's meta beside its canonical link,
+            from the same address (seo.ts's canonicalLinks, docs/decisions/105, 184): a page without a canonical has none. */}
       </head>
       <body>
         <Chrome>{children}</Chrome>

@@ -16,3 +16,12 @@ export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
 
 export const SEARCH_SORT_BY = ["relevance", "createdAt", "price", "name", "rating"] as const;
+
+/**
+ * A product's page opened on its Reviews tab, as a site path in English: the order page's "Write Review" button and the
+ * Delivered e-mail's and SMS's link, which put it under `/ne` for an order placed in Nepali. The product page opens
+ * that tab for `review=true`; a `#reviews` fragment would not, as no element has that id (docs/decisions/184).
+ */
+export function productReviewPath(slug: string): string {
+  return `/products/${encodeURIComponent(slug)}?review=true`;
+}

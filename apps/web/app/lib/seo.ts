@@ -24,16 +24,34 @@ export function canonicalUrl(publicUrl: string | undefined, matches: readonly un
 }
 
 /**
+ * A page's canonical link and its `hreflang` alternates (English, Nepali and `x-default`, the English one), all from
+ * the one path the page names as canonical, so they carry exactly the query the canonical keeps and never the visit's
+ * own (a tracking tag, a search, a filter, a token). A page that names no canonical, as every noindex page, has no
+ * alternates either (docs/decisions/184).
+ */
+export function canonicalLinks(publicUrl: string | undefined, matches: readonly unknown[] | undefined, path: string) {
+  const english = `${publicUrl ?? ""}${pathInLocale(path, "en")}`;
+  return [
+    { tagName: "link", rel: "canonical", href: canonicalUrl(publicUrl, matches, path) },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: english },
+    { tagName: "link", rel: "alternate", hrefLang: "ne", href: `${publicUrl ?? ""}${pathInLocale(path, "ne")}` },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: english },
+  ];
+}
+
+/**
  * The head of a page that has a title, a description and an address of its own: title, description, canonical link in
- * the page's language and the Open Graph pair, the same for every information page and the blog list.
+ * the page's language with its alternates, and the Open Graph title, description and address (the canonical one), the
+ * same for every information page and the blog list.
  */
 export function pageMeta(matches: readonly unknown[] | undefined, publicUrl: string | undefined, path: string, title: string, description: string) {
   return [
     { title: pageTitle(title) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(publicUrl, matches, path) },
+    ...canonicalLinks(publicUrl, matches, path),
     { property: "og:title", content: pageTitle(title) },
     { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl(publicUrl, matches, path) },
   ];
 }
 
@@ -47,10 +65,15 @@ export function paisaToDecimal(paisa: number): string {
   return (paisa / 100).toFixed(2);
 }
 
-export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path: string }[]) {
+/**
+ * A BreadcrumbList of site paths (English, as the visible breadcrumb's links are written), each item's address in the
+ * page's language: on a Nepali page the Nepali names point at the `/ne/…` pages, as the visible links do.
+ */
+export function breadcrumbJsonLd(publicUrl: string, matches: readonly unknown[] | undefined, items: { name: string; path: string }[]) {
+  const locale = metaLocale(matches);
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absoluteUrl(publicUrl, item.path) })),
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absoluteUrl(publicUrl, pathInLocale(item.path, locale)) })),
   };
 }

@@ -10,7 +10,7 @@ import { ProductImage } from "../components/product-image";
 import { SanitizedHtml } from "../components/rich-text";
 import { orNotFound } from "../lib/errors";
 import { metaT, useI18n } from "../lib/i18n";
-import { canonicalUrl, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { canonicalLinks, canonicalUrl, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 
 /** Read first: scripts after the first paint (docs/decisions/072). */
@@ -28,14 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: pageTitle(metaT(matches)("blog.notFound")) }, { name: "robots", content: "noindex" }];
   const { post, publicUrl } = data;
-  const url = canonicalUrl(publicUrl, matches, `/blogs/${post.slug}`);
+  const path = `/blogs/${post.slug}`;
+  const url = canonicalUrl(publicUrl, matches, path);
   const description = post.metaDescription ?? post.excerpt;
   const image = post.featuredImage ? `${publicUrl}${imageVariantUrl(post.featuredImage.url, 1280, "jpeg")}` : undefined;
   return [
     ...(post.featuredImage ? [preloadImage(post.featuredImage.url, "(min-width: 896px) 832px, 100vw")] : []),
     { title: pageTitle(post.metaTitle ?? post.title) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...canonicalLinks(publicUrl, matches, path),
     { property: "og:type", content: "article" },
     { property: "og:title", content: post.title },
     { property: "og:description", content: description },

@@ -6,7 +6,7 @@ import type { Route } from "./+types/catalogue";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductCard } from "../components/product-card";
 import { CARDS_IN_DOCUMENT, LATER_CARDS, catalogueUrl, hasFilters, laterCards, type CatalogueState } from "../lib/catalogue-params";
-import { canonicalUrl, pageTitle } from "../lib/seo";
+import { canonicalLinks, canonicalUrl, pageTitle } from "../lib/seo";
 import { localizeMessage, metaT, useI18n } from "../lib/i18n";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
@@ -42,13 +42,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { state, facets, publicUrl, pagination } = data;
   const heading = state.q ? t("catalogue.searchTitle", { q: state.q }) : headingFor(state, facets, t);
   const category = facets.categories.find((c) => c.id === state.category || c.slug === state.category);
-  // Only the plain category listing is canonical; filtered and searched variants point at it and are not indexed.
-  const canonical = canonicalUrl(publicUrl, matches, catalogueUrl({ category: category?.slug }));
+  // Only the plain category listing is canonical; filtered, searched and later pages point at it and are not indexed.
+  // Their alternates name the canonical listing in each language (docs/decisions/184).
+  const canonicalPath = catalogueUrl({ category: category?.slug });
+  const canonical = canonicalUrl(publicUrl, matches, canonicalPath);
   const filtered = state.q !== "" || state.brands.length > 0 || state.minPrice !== undefined || state.maxPrice !== undefined || state.sort !== undefined || state.page > 1;
   return [
     { title: pageTitle(heading) },
     { name: "description", content: category ? t("catalogue.metaDescription", { category: category.name, n: pagination.total }) : t("seo.description") },
-    { tagName: "link", rel: "canonical", href: canonical },
+    ...canonicalLinks(publicUrl, matches, canonicalPath),
     ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
     { property: "og:title", content: pageTitle(heading) },
     { property: "og:type", content: "website" },

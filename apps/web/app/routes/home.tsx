@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { arrived } from "../lib/deferred";
 import { localPost, localProduct, requestLocale } from "../lib/local-text";
-import { canonicalUrl } from "../lib/seo";
 import { metaT, useI18n } from "../lib/i18n";
 import { Await, Link } from "react-router";
 import { FEATURED_GRID_SIZE, GRID_CARD, SHOWCASE_SIZE, toProductCard } from "@khelkud/contracts";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/home";
 import { ProductCard, ProductCardSkeleton } from "../components/product-card";
 import { Showcase, SHOWCASE_SIZES } from "../components/showcase";
 import { LatestPosts } from "../components/latest-posts";
-import { preloadImage, SHOP_NAME } from "../lib/seo";
+import { canonicalLinks, canonicalUrl, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { storeFigureList } from "../lib/store-figures";
 import { FeatureTile } from "../components/feature-tile";
@@ -47,11 +46,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
     ...(heroImage ? [preloadImage(heroImage.url, SHOWCASE_SIZES, 960)] : []),
     { title },
     { name: "description", content: t("seo.description") },
-    { tagName: "link", rel: "canonical", href: canonicalUrl(data?.publicUrl, matches, "/") },
+    ...canonicalLinks(data?.publicUrl, matches, "/"),
     { property: "og:title", content: title },
     { property: "og:description", content: t("seo.description") },
     { property: "og:type", content: "website" },
-    { property: "og:url", content: `${data?.publicUrl ?? ""}/` },
+    { property: "og:url", content: canonicalUrl(data?.publicUrl, matches, "/") },
     ...(heroImage && data ? [{ property: "og:image", content: `${data.publicUrl}${heroImage.url}` }] : []),
     { name: "twitter:card", content: "summary_large_image" },
   ];

@@ -6,6 +6,7 @@ import {
   customerCanRequestCancellation,
   formatShippingAddress,
   isAwaitingWalletPayment,
+  productReviewPath,
   shortOrderId,
   TIMELINE_STEPS,
   type Order,
@@ -313,7 +314,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               <PayNow order={order} khaltiEndpoint="/api/payments/khalti/initiate" />
             ) : null}
             {order.status === "DELIVERED" && first ? (
-              <Link to={`/products/${first.slug}?review=true`} className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark">
+              <Link to={productReviewPath(first.slug)} className="rounded-lg bg-nepal px-4 py-2.5 text-center font-semibold text-white hover:bg-nepal-dark">
                 {t("orderDetail.writeReview")}
               </Link>
             ) : null}

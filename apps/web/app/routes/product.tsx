@@ -16,7 +16,7 @@ import { RouteLoadError } from "../components/load-error";
 import { MissingItem } from "../components/status-screens";
 import { Tabs } from "../components/tabs";
 import { orNotFound } from "../lib/errors";
-import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, canonicalLinks, canonicalUrl, paisaToDecimal, pageTitle, preloadImage, SHOP_NAME } from "../lib/seo";
 import { READ_FIRST } from "../lib/page-handle";
 import { useFreeShippingText } from "../lib/shop";
 import { CheckIcon } from "../components/icons";
@@ -52,7 +52,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   if (!data) return [{ title: pageTitle(t("product.notFound")) }, { name: "robots", content: "noindex" }];
   const { product: p, publicUrl } = data;
-  const url = canonicalUrl(publicUrl, matches, `/products/${p.slug}`);
+  const path = `/products/${p.slug}`;
+  const url = canonicalUrl(publicUrl, matches, path);
   const title = p.metaTitle ?? pageTitle(p.name);
   const description = describe(p, t);
   const main = p.images[0];
@@ -91,7 +92,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     { title },
     { name: "description", content: description },
     ...(p.keywords.length ? [{ name: "keywords", content: p.keywords.join(", ") }] : []),
-    { tagName: "link", rel: "canonical", href: url },
+    ...canonicalLinks(publicUrl, matches, path),
     { property: "og:type", content: "product" },
     { property: "og:site_name", content: SHOP_NAME },
     { property: "og:title", content: title },
@@ -114,7 +115,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     { name: "twitter:description", content: description },
     ...(shareImage ? [{ name: "twitter:image", content: shareImage }] : []),
     { "script:ld+json": productLd },
-    { "script:ld+json": breadcrumbJsonLd(publicUrl, crumbs) },
+    { "script:ld+json": breadcrumbJsonLd(publicUrl, matches, crumbs) },
   ];
 }
 

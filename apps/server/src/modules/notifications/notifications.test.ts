@@ -100,6 +100,10 @@ describe("what each order event writes to the outbox", () => {
     const delivered = rows.find((r) => r.kind === "order.status_changed:DELIVERED" && r.channel === "EMAIL")!;
     expect(delivered.bodyText).toContain(`${SHOP}/products/`);
     expect(delivered.bodyText).toContain("Write a review");
+    // The link opens the product page on its Reviews tab, as the order page's button does (docs/decisions/184).
+    expect(delivered.bodyText).toMatch(new RegExp(`${SHOP}/products/[a-z0-9-]+\\?review=true`));
+    const deliveredSms = rows.find((r) => r.kind === "order.status_changed:DELIVERED" && r.channel === "SMS")!;
+    expect(deliveredSms.bodyText).toMatch(new RegExp(`${SHOP}/products/[a-z0-9-]+\\?review=true$`));
     for (const r of rows.filter((x) => x.channel === "SMS")) expect(r.bodyText.length).toBeLessThanOrEqual(160);
   });
 

@@ -16,7 +16,7 @@ import { render } from "@react-email/render";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, type Locale } from "@khelkud/contracts";
+import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, productReviewPath, type Locale } from "@khelkud/contracts";
 import type { OrderFact } from "../events/events.js";
 import { mailTexts } from "../mail/texts.js";
 import { fitsSms, fitSms } from "./sms-text.js";
@@ -124,7 +124,7 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
       }
       if (fact.to === "DELIVERED") {
         const first = o.items[0];
-        const reviewUrl = first ? `${base}/products/${encodeURIComponent(first.slug)}#reviews` : orderUrl;
+        const reviewUrl = first ? `${base}${productReviewPath(first.slug)}` : orderUrl;
         return {
           heading: t.deliveredHeading,
           subject: t.deliveredSubject(n),

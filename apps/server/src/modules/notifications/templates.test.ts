@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { composeOrderNotification, renderOrderEmailHtml, type OrderSnapshot } from "./templates.js";
+import type { OrderFact } from "../events/events.js";
+
+/**
+ * The Delivered message's "Write a review" link (docs/decisions/184): it opens the product page on its Reviews tab,
+ * `?review=true` as the order page's button does, in the order's language. A `#reviews` fragment named no element and
+ * opened the page at the top, on its Description tab.
+ */
+const SHOP = "https://shop.example.np";
+const delivered: OrderFact = { type: "order.status_changed", orderId: "order-1", from: "OUT_FOR_DELIVERY", to: "DELIVERED" };
+
+function order(locale: "en" | "ne"): OrderSnapshot {
+  return {
+    id: "order-1",
+    orderNumber: "KK-1042",
+    customerName: "Sita Rai",
+    status: "DELIVERED",
+    paymentMethod: "COD",
+    subtotal: 250_000,
+    shippingCost: 0,
+    totalAmount: 250_000,
+    courier: null,
+    trackingNumber: null,
+    address: { fullName: "Sita Rai", phone: "9800000001", lines: ["Jhamsikhel 3", "Lalitpur"] },
+    locale,
+    placedAt: "2026-12-01T08:00:00.000Z",
+    items: [{ name: "Nepal Home Jersey", slug: "nepal-home-jersey", size: "L", color: "Red", quantity: 1, lineTotal: 250_000 }],
+  };
+}
+
+describe("the Delivered message's review link", () => {
+  it("opens the product's Reviews tab in the e-mail's text and HTML and in the SMS", async () => {
+    const link = `${SHOP}/products/nepal-home-jersey?review=true`;
+    const m = composeOrderNotification(delivered, order("en"), SHOP);
+    expect(m.text).toContain(link);
+    expect(m.sms).toContain(link);
+    const html = await renderOrderEmailHtml(delivered, order("en"), SHOP);
+    expect(html).toContain(`href="${link}"`);
+    for (const part of [m.text, m.sms, html]) expect(part).not.toContain("#reviews");
+  });
+
+  it("opens the Nepali product page for an order placed in Nepali", async () => {
+    const link = `${SHOP}/ne/products/nepal-home-jersey?review=true`;
+    const m = composeOrderNotification(delivered, order("ne"), SHOP);
+    expect(m.text).toContain(link);
+    expect(m.sms).toContain(link);
+    const html = await renderOrderEmailHtml(delivered, order("ne"), SHOP);
+    expect(html).toContain(`href="${link}"`);
+    for (const part of [m.text, m.sms, html]) expect(part).not.toContain("#reviews");
+  });
+});
