@@ -86,6 +86,9 @@ test("personalise the Nepal home jersey as PAUDEL 7, pay with Khalti, print it a
   await job.getByRole("button", { name: /Mark PAUDEL 7 .* printed/ }).click();
   await expect(admin.getByText(`PAUDEL 7 marked printed (order ${order.orderNumber})`)).toBeVisible();
   await expect(admin.getByTestId("print-job").filter({ hasText: order.orderNumber })).toHaveCount(0);
+  // Focus is not dropped on the page's body with the card: it is on the next job's button, or the heading.
+  await expect.poll(() => admin.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+  expect(await admin.evaluate(() => Boolean(document.activeElement?.matches("button[data-mark-printed], h1")))).toBe(true);
 
   await visit(admin, "/admin/orders");
   await admin.getByLabel("Search orders").fill(order.orderNumber);

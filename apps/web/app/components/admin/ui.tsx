@@ -26,7 +26,10 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {/* Focusable from a script only: where focus goes when what it was on is gone (a printed job, a deleted row). */}
+        <h1 tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+          {title}
+        </h1>
         {subtitle && <p className="text-sm text-slate-600">{subtitle}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

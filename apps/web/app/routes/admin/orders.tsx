@@ -385,7 +385,7 @@ export default function AdminOrders() {
                 <td className="px-3 py-2 whitespace-nowrap">{formatNPR(o.totalAmount)}</td>
                 <td className="px-3 py-2">
                   <StatusBadge value={o.status} />
-                  {o.cancellationRequestedAt && <div className="mt-1 text-xs font-semibold text-amber-800">Cancellation requested</div>}
+                  {o.cancellationRequestedAt && o.status !== "CANCELLED" ? <div className="mt-1 text-xs font-semibold text-amber-800">Cancellation requested</div> : null}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-1.5 whitespace-nowrap">
@@ -397,7 +397,7 @@ export default function AdminOrders() {
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-center gap-1">
                     <button type="button" className={btn.small} onClick={() => setViewing(o.id)}>
-                      View
+                      View<span className="sr-only"> order {o.orderNumber || `#${shortOrderId(o.id)}`}</span>
                     </button>
                     <select
                       className="rounded border border-slate-300 px-1 py-1 text-xs max-sm:min-h-11"
