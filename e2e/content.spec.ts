@@ -230,6 +230,35 @@ test.describe("newsletter", () => {
 });
 
 test.describe("information pages", () => {
+  test("the FAQ and the terms say prices include VAT only while the shop is VAT-registered", async ({ browser, baseURL }) => {
+    const admin = await browser.newContext();
+    const login = await admin.request.post("/api/auth/login", { data: { email: "admin@khelkud.com.np", password: "Admin@2026" } });
+    expect(login.status()).toBe(200);
+    const before = (await (await admin.request.get("/api/admin/settings")).json()).data.settings;
+    const put = async (vatRegistered: boolean) => {
+      const res = await admin.request.put("/api/admin/settings", { headers: { origin: baseURL! }, data: { ...before, vatRegistered, pan: before.pan || "609876543" } });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const text = async (url: string) => (await (await admin.request.get(url)).text()).replace(/<[^>]+>/g, " ");
+    try {
+      await put(false);
+      for (const [url, en] of [["/faq", "All prices are in Nepali rupees (NPR)."], ["/terms", "Prices are in Nepali rupees."]] as const) {
+        const page = await text(url);
+        expect(page, url).toContain(en);
+        expect(page, url).not.toMatch(/include (13% )?VAT/);
+      }
+      expect(await text("/ne/faq")).not.toContain("भ्याटसहित");
+      await put(true);
+      expect(await text("/faq")).toContain("All prices are in Nepali rupees (NPR) and include 13% VAT.");
+      expect(await text("/terms")).toContain("Prices are in Nepali rupees and include 13% VAT.");
+      expect(await text("/ne/faq")).toContain("१३% भ्याटसहित");
+    } finally {
+      const restored = await admin.request.put("/api/admin/settings", { headers: { origin: baseURL! }, data: before });
+      expect(restored.status()).toBe(200);
+      await admin.close();
+    }
+  });
+
   const pages: [string, string | RegExp, (string | RegExp)[]][] = [
     ["/about", "The story of Khelkud", ["Authenticity", "Quality", "Community", /^\d+$/]],
     ["/shipping", "Shipping information", ["Rs. 5,000", "Rs. 150", "Rs. 200", "3–5 business days"]],

@@ -6,7 +6,7 @@ import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await context.services.settings.get();
-  return { rule: s.shipping, phone: s.phone, email: s.email, publicUrl: context.publicUrl };
+  return { rule: s.shipping, vatRegistered: s.vatRegistered, phone: s.phone, email: s.email, publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -15,7 +15,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
-  const { rule, phone, email } = loaderData;
+  const { rule, vatRegistered, phone, email } = loaderData;
   const { t, money } = useI18n();
   const groups: { id: string; title: string; items: [string, React.ReactNode][] }[] = [
     {
@@ -38,7 +38,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       id: "orders",
       title: t("faq.orders"),
       items: [
-        [t("faq.payQ"), t("faq.payA")],
+        // Prices include VAT only when the shop is VAT-registered (its bills then show it; docs/decisions/182).
+        [t("faq.payQ"), t("faq.payA", { prices: t(vatRegistered ? "faq.pricesWithVat" : "faq.prices") })],
         [t("faq.accountQ"), t("faq.accountA")],
         [t("faq.walletQ"), t("faq.walletA")],
         [t("faq.cancelQ"), t("faq.cancelA")],

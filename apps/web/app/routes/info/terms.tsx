@@ -8,7 +8,7 @@ import { metaT, useI18n } from "../../lib/i18n";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const s = await context.services.settings.get();
-  return { shopName: s.shopName, email: s.email, address: shopAddress(s, requestLocale(request)), publicUrl: context.publicUrl };
+  return { shopName: s.shopName, email: s.email, address: shopAddress(s, requestLocale(request)), vatRegistered: s.vatRegistered, publicUrl: context.publicUrl };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -17,7 +17,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  const { shopName, email, address } = loaderData;
+  const { shopName, email, address, vatRegistered } = loaderData;
   const { t } = useI18n();
   const shop = { shop: shopName };
   return (
@@ -31,7 +31,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
         {(["account", "products", "orders"] as const).map((k) => (
           <Fragment key={k}>
             <h2>{t(`terms.${k}`)}</h2>
-            <p>{t(`terms.${k}Text`)}</p>
+            <p>{t(`terms.${k}Text`, { prices: t(vatRegistered ? "terms.pricesWithVat" : "terms.prices") })}</p>
           </Fragment>
         ))}
         <h2>{t("terms.delivery")}</h2>
