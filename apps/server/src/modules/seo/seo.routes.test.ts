@@ -47,6 +47,11 @@ describe("GET /sitemap.xml", () => {
     expect(pages).toContain("<loc>https://shop.example.np/ne</loc>");
     expect(pages).toContain('<xhtml:link rel="alternate" hreflang="ne" href="https://shop.example.np/ne/products?category=football-jerseys"/>');
     expect(pages).not.toContain("draft-post");
+    // The information pages, each in both languages: shoppers search for the returns rules and the size guide.
+    for (const path of ["/about", "/contact", "/shipping", "/returns", "/size-guide", "/faq", "/terms", "/privacy"]) {
+      expect(pages, path).toContain(`<loc>https://shop.example.np${path}</loc>`);
+      expect(pages, path).toContain(`<loc>https://shop.example.np/ne${path}</loc>`);
+    }
     expect(pages).not.toContain("/products/");
   });
 

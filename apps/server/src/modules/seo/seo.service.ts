@@ -20,10 +20,13 @@ const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http
 
 /**
  * The sitemap (docs/decisions/105, 157, 166) and `/robots.txt`. `/sitemap.xml` is an index of files: the pages
- * (home, catalogue, categories, blog and its published posts, about and contact) and the active products, about a
+ * (home, catalogue, categories, blog and its published posts, the information pages) and the active products, about a
  * thousand per file, split by a hash of the slug, each file in slug order. Every page is listed in English and under
  * `/ne/` in Nepali, each naming the other as an alternate.
  */
+/** The storefront's information pages, each with a canonical address of its own (apps/web/app/routes/info). */
+const INFORMATION_PAGES = ["/about", "/contact", "/shipping", "/returns", "/size-guide", "/faq", "/terms", "/privacy"] as const;
+
 export function createSeoService(db: Db, publicUrl: string, { productsPerFile = SITEMAP_PRODUCTS_PER_FILE } = {}) {
   // A page's entry in each language, each naming all of them: the addresses and the alternates built once per page.
   const url = (path: string, lastmod?: Date) => {
@@ -43,7 +46,7 @@ export function createSeoService(db: Db, publicUrl: string, { productsPerFile = 
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
   }
 
-  /** `/sitemaps/pages.xml`: every page but the products'. */
+  /** `/sitemaps/pages.xml`: every page but the products' (the information pages included). */
   async function pagesSitemapXml(): Promise<string> {
     const { categories, posts } = await repo.findSitemapPages(db);
     return urlset([
@@ -52,7 +55,7 @@ export function createSeoService(db: Db, publicUrl: string, { productsPerFile = 
       ...categories.map((c) => url(`/products?category=${encodeURIComponent(c.slug)}`, c.updatedAt)),
       url("/blogs"),
       ...posts.map((p) => url(`/blogs/${encodeURIComponent(p.slug)}`, p.updatedAt)),
-      ...["/about", "/contact"].map((p) => url(p)),
+      ...INFORMATION_PAGES.map((p) => url(p)),
     ]);
   }
 
