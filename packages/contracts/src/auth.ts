@@ -86,7 +86,7 @@ export const OptionalPhoneSchema = z
   .transform((v) => v?.trim() || null)
   .pipe(phoneSchema(MSG.phoneInvalid).nullable())
   .meta({
-    pattern: "^\\+?[\\d\\s\\-().]{7,24}$",
+    pattern: "^$|^\\+?[\\d\\s\\-().]{7,24}$",
     description: "Optional (empty or null: none). A Nepali phone number as at registration: a mobile 96x/97x/98x with 10 digits, or a landline with its area code. Stored as +977….",
   });
 

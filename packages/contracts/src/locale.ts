@@ -86,6 +86,11 @@ export function toNepaliDigits(text: string | number): string {
   return String(text).replace(/[0-9]/g, (d) => NEPALI_DIGITS[Number(d)]!);
 }
 
+/** Devanagari digits written as Western digits ("०७" → "07"), as a Nepali keyboard types them; everything else unchanged. */
+export function toWesternDigits(text: string): string {
+  return text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+}
+
 /** Digits in the language: Devanagari in Nepali. */
 export function localDigits(value: string | number, locale: Locale): string {
   return locale === "ne" ? toNepaliDigits(value) : String(value);

@@ -50,13 +50,17 @@ describe("the number to print (docs/decisions/183)", () => {
     ["07", 7],
     ["0", 0],
     ["99", 99],
+    // A Nepali keyboard's digits.
+    ["७", 7],
+    ["०७", 7],
+    ["९९", 99],
   ] as const)("takes %j as %i", (given, printed) => {
     expect(parsePrintNumber(given)).toBe(printed);
     expect(PersonalisationInputSchema.parse({ name: "rai", number: given })).toEqual({ name: "RAI", number: printed });
   });
 
   // A blank, a space, null, hex, a boolean or an array once came out as 0, 31, 1 or 7 (z.coerce.number).
-  it.each([["blank", ""], ["a space", " "], ["null", null], ["hex", "0x1F"], ["true", true], ["false", false], ["an array", [7]], ["an object", {}], ["a padded string", " 7"], ["three digits", "007"], ["a sign", "+7"], ["a decimal string", "7.0"], ["an exponent", "1e1"], ["Devanagari digits", "७"], ["a negative", -1], ["100", 100], ["a fraction", 7.5], ["infinity", Infinity], ["NaN", NaN]] as const)(
+  it.each([["blank", ""], ["a space", " "], ["null", null], ["hex", "0x1F"], ["true", true], ["false", false], ["an array", [7]], ["an object", {}], ["a padded string", " 7"], ["three digits", "007"], ["a sign", "+7"], ["a decimal string", "7.0"], ["an exponent", "1e1"], ["three Devanagari digits", "१००"], ["a negative", -1], ["100", 100], ["a fraction", 7.5], ["infinity", Infinity], ["NaN", NaN]] as const)(
     "refuses %s with the form's message",
     (_, given) => {
       expect(parsePrintNumber(given)).toBeNull();

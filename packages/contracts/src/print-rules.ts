@@ -1,5 +1,5 @@
 // Printing rules without Zod, so the product page's preview and messages load without the schemas (docs/decisions/071).
-import { localDigits, type Locale } from "./locale.js";
+import { localDigits, toWesternDigits, type Locale } from "./locale.js";
 
 /**
  * Name-and-number printing on a jersey's back (docs/decisions/100). The same rules run in the browser (the preview and
@@ -74,12 +74,13 @@ export function printNameProblem(name: string, scripts: readonly PrintScript[] =
 
 /**
  * The number as it will be printed, or null when it is not one (docs/decisions/183): a whole number 0–99, given as a
- * number or as text of one or two ASCII digits ("07" is 7). Nothing else is read as a number: a blank, a space, null,
+ * number or as text of one or two digits, Western or Devanagari ("07" and "०७" are 7). Nothing else is read as a number: a blank, a space, null,
  * "0x1F", true or [7] are refused, not printed as 0, 31, 1 or 7. The one rule of the API, the product page's fields,
  * their preview and the form posted without scripts.
  */
 export function parsePrintNumber(given: unknown): number | null {
-  if (typeof given === "string") return /^[0-9]{1,2}$/.test(given) ? Number(given) : null;
+  // A Nepali keyboard types Devanagari digits: "७" is 7, as "7" is.
+  if (typeof given === "string") return /^[0-9]{1,2}$/.test(toWesternDigits(given)) ? Number(toWesternDigits(given)) : null;
   if (typeof given !== "number" || !Number.isInteger(given) || given < 0 || given > PRINT_NUMBER_MAX) return null;
   return given === 0 ? 0 : given; // -0 is printed as 0
 }

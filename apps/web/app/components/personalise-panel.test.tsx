@@ -78,6 +78,14 @@ describe("the name-and-number preview", () => {
     type(/^नम्बर \(/, "07");
     expect(drawn()).toEqual(["PAUDEL", "७"]);
   });
+
+  it("takes the digits a Nepali keyboard types: ०७ is 7", () => {
+    panel("/ne/products/nepal-home");
+    type(/पछाडि लेखिने नाम/, "paudel");
+    type(/^नम्बर \(/, "०७");
+    expect(drawn()).toEqual(["PAUDEL", "७"]);
+    expect((screen.getByLabelText(/^नम्बर \(/) as HTMLInputElement).value).toBe("07");
+  });
 });
 
 describe("resolvePrint", () => {

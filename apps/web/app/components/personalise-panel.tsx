@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { normalisePrintName, parsePrintNumber, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, type Player, type PrintScript } from "@khelkud/contracts";
+import { normalisePrintName, parsePrintNumber, PRINT_MSG, PRINT_NAME_MAX, printNameProblem, toWesternDigits, type Player, type PrintScript } from "@khelkud/contracts";
 import type { CartPrint } from "../lib/cart-store";
 import { localizeMessage, useI18n } from "../lib/i18n";
 
@@ -228,7 +228,7 @@ export function PersonalisePanel({
                     id={`${id}-number`}
                     name="printNumber"
                     value={choice.number}
-                    onChange={(e) => set({ number: e.target.value.replace(/\D/g, "").slice(0, 2) })}
+                    onChange={(e) => set({ number: toWesternDigits(e.target.value).replace(/\D/g, "").slice(0, 2) })}
                     inputMode="numeric"
                     autoComplete="off"
                     maxLength={2}

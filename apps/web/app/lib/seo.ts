@@ -26,8 +26,9 @@ export function canonicalUrl(publicUrl: string | undefined, matches: readonly un
 /**
  * A page's canonical link and its `hreflang` alternates (English, Nepali and `x-default`, the English one), all from
  * the one path the page names as canonical, so they carry exactly the query the canonical keeps and never the visit's
- * own (a tracking tag, a search, a filter, a token). A page that names no canonical, as every noindex page, has no
- * alternates either (docs/decisions/184).
+ * own (a tracking tag, a search, a filter, a token). A page that names no canonical (the reset and unsubscribe pages,
+ * the cart, checkout and orders) has no alternates either; a filtered catalogue page, noindex, names its plain listing
+ * as canonical and so as its alternates (docs/decisions/184).
  */
 export function canonicalLinks(publicUrl: string | undefined, matches: readonly unknown[] | undefined, path: string) {
   const english = `${publicUrl ?? ""}${pathInLocale(path, "en")}`;

@@ -1,4 +1,4 @@
-import { ADMIN_MSG } from "@khelkud/contracts";
+import { ADMIN_MSG, nepalTimestamp } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { toCsv } from "../../lib/csv.js";
 import { notFound } from "../../lib/errors.js";
@@ -50,7 +50,7 @@ export function createAdminMessagesService(db: Db) {
 
     async subscribersCsv(): Promise<string> {
       const rows = await subscribers.findActive(db, { limit: 100_000 });
-      return toCsv(["Email", "Subscribed At"], rows.map((s) => [s.email, s.subscribedAt]));
+      return toCsv(["Email", "Subscribed At (Nepal time)"], rows.map((s) => [s.email, nepalTimestamp(s.subscribedAt)]));
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { contactMessages, newsletterSubscribers } from "../../db/schema/index.js";
 import { createTestApp, type TestContext } from "../../test/harness.js";
+import { insertUser, sessionFor } from "../../test/factories.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -191,6 +192,15 @@ describe("newsletter", () => {
     expect(again.json()).toEqual({ success: false, error: "This email is already subscribed to our newsletter." });
     const rows = await t.database.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'fan@example.com'`);
     expect(rows).toHaveLength(1);
+  });
+
+  it("lists subscribers in the admin's CSV with the time they subscribed as Nepal's clock read it", async () => {
+    await post("/api/newsletter", { email: "late-night@example.com" });
+    await t.database.db.update(newsletterSubscribers).set({ subscribedAt: new Date("2026-12-07T19:14:32Z") }).where(eq(newsletterSubscribers.email, "late-night@example.com"));
+    const admin = (await sessionFor(t.app, (await insertUser(t.database.db, { role: "ADMIN" })).id)).bearer;
+    const csv = (await t.app.inject({ method: "GET", url: "/api/admin/subscribers/export.csv", headers: admin })).body.replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n")[0]).toBe("Email,Subscribed At (Nepal time)");
+    expect(csv).toContain("late-night@example.com,2026-12-08 00:59");
   });
 
   it("rejects an invalid or missing address", async () => {

@@ -8,6 +8,7 @@ import {
   MAX_SPECIFICATION_KEY_LENGTH,
   MAX_SPECIFICATION_VALUE_LENGTH,
   normalisePrintName,
+  parsePrintNumber,
   paisaToRupees,
   rupeesToPaisa,
   slugify,
@@ -110,10 +111,11 @@ function parsePlayers(text: string, existing: Player[]): { players: { id?: strin
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     if (!line) continue;
-    const m = /^(.*\S)\s+(\d{1,2})$/.exec(line);
-    if (!m) return { players, error: `"${line}": write the name, a space and the number (0–99), e.g. PAUDEL 7` };
+    const m = /^(.*\S)\s+(\S+)$/.exec(line);
+    // The number by the printing rule itself (docs/decisions/183): one or two digits, Western or Devanagari.
+    const number = m ? parsePrintNumber(m[2]) : null;
+    if (!m || number === null) return { players, error: `"${line}": write the name, a space and the number (0–99), e.g. PAUDEL 7` };
     const name = normalisePrintName(m[1]!);
-    const number = Number(m[2]);
     const same = existing.find((p) => p.name === name && p.number === number);
     players.push({ ...(same ? { id: same.id } : {}), name, number });
   }

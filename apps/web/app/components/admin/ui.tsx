@@ -26,7 +26,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
-        {/* Focusable from a script only: where focus goes when what it was on is gone (a printed job, a deleted row). */}
+        {/* Focusable from a script only: where focus goes when what it was on is gone (the print queue's last job). */}
         <h1 tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
           {title}
         </h1>

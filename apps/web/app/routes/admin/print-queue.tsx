@@ -29,6 +29,8 @@ export default function AdminPrintQueue() {
       list.reload();
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : "Could not mark the line printed. Please try again.");
+      // Printed by someone else meanwhile: the reload takes the card away all the same.
+      setRefocus({ index, itemId: job.itemId });
       list.reload();
     } finally {
       setBusy(null);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { ADMIN_MSG, MSG, normalizeNepaliPhone, type AdminUser, type Role } from "@khelkud/contracts";
+import { ADMIN_MSG, OptionalPhoneSchema, type AdminUser, type Role } from "@khelkud/contracts";
 import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
 import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
@@ -12,8 +12,8 @@ import { formRules } from "../../lib/use-form";
 const userRules = formRules<{ name: string; email: string; phone: string; role: Role; status: "ACTIVE" | "INACTIVE" }>((f) => ({
   name: f.name.trim() ? undefined : "Name is required",
   email: !f.email.trim() ? "Email is required" : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()) ? undefined : "Invalid email address",
-  // Registration's rule and message (docs/decisions/183); the API stores it as +977….
-  phone: !f.phone.trim() || normalizeNepaliPhone(f.phone) ? undefined : MSG.phoneInvalid,
+  // The API's own field rule: registration's Nepali phone rule and message (docs/decisions/183), empty allowed.
+  phone: OptionalPhoneSchema.safeParse(f.phone).error?.issues[0]?.message,
 }));
 
 function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => void }) {
