@@ -175,9 +175,10 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
  * downloads, whose dates a spreadsheet shows as written (docs/decisions/182).
  */
 export function nepalTimestamp(instant: Date, withTime = true): string {
+  const day = formatAd(adDateInNepal(instant));
+  if (!withTime) return day;
   const local = new Date(instant.getTime() + NEPAL_OFFSET_MS);
-  const day = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
-  return withTime ? `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : day;
+  return `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
 /** "2083-04-01" (the order the sales book uses: year, month, day). */

@@ -88,7 +88,7 @@ export function toNepaliDigits(text: string | number): string {
 
 /** Devanagari digits written as Western digits ("०७" → "07"), as a Nepali keyboard types them; everything else unchanged. */
 export function toWesternDigits(text: string): string {
-  return text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+  return text.replace(/[०-९]/g, (d) => String(NEPALI_DIGITS.indexOf(d)));
 }
 
 /** Digits in the language: Devanagari in Nepali. */
