@@ -156,3 +156,54 @@ test.describe("cancelling a paid order", () => {
     expect(done).toMatchObject({ status: "CANCELLED", paymentStatus: "REFUNDED", refund: { reference: "KHALTI-RF-7788", method: "KHALTI", amount: done.totalAmount } });
   });
 });
+
+test.describe("a parcel that comes back", () => {
+  test("the administrator records a delivered, paid order's return with its refund; the customer's page says so in English and Nepali", async ({ page, browser, signIn }) => {
+    // A wallet payment and the administrator's panel in two browsers: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    await signIn();
+    await fillCart(page, 1);
+    await checkoutWith(page, "Khalti");
+    await payOnKhalti(page);
+    const orderId = await expectPaidOrder(page, "khalti");
+
+    const admin = await browser.newContext();
+    try {
+      const desk = await admin.newPage();
+      expect((await desk.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+      for (const status of ["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) {
+        const moved = await desk.request.patch(`/api/admin/orders/${orderId}/status`, { data: { status, courier: "Nepal Can Move", trackingNumber: "NCM-185" } });
+        expect(moved.status(), await moved.text()).toBe(200);
+      }
+      const { orderNumber, totalAmount } = (await (await desk.request.get(`/api/admin/orders/${orderId}`)).json()).data.order;
+      await desk.goto("/admin/orders");
+      await desk.getByRole("row").filter({ hasText: orderNumber }).getByRole("button", { name: "View" }).click();
+      // The status choice does not offer RETURNED: the return is recorded with its refund.
+      await desk.getByRole("button", { name: "Record return" }).click();
+      const panel = desk.getByRole("region", { name: "Record return" });
+      await expect(panel).toContainText("The customer sent the parcel back.");
+      await panel.getByLabel("Refund reference").fill("KHALTI-RT-185");
+      await panel.getByLabel("Note for the customer (optional)").fill("Thanks for sending it back");
+      await panel.getByRole("button", { name: "Record return" }).click();
+      const confirm = desk.getByRole("group", { name: "Confirm the return" });
+      await expect(confirm).toContainText(`sent back by the customer, with a refund of ${formatNPR(totalAmount)} by Khalti (reference KHALTI-RT-185)? Its items go back on sale.`);
+      // Nothing is recorded until the staff confirm.
+      expect((await (await desk.request.get(`/api/admin/orders/${orderId}`)).json()).data.order.status).toBe("DELIVERED");
+      await confirm.getByRole("button", { name: "Yes, record the return" }).click();
+      await expect(desk.getByText("Return recorded").first()).toBeVisible();
+      await expect(desk.getByRole("heading", { name: "Refunded", exact: true })).toBeVisible();
+      await expect(desk.getByRole("button", { name: "Record return" })).toHaveCount(0);
+    } finally {
+      await admin.close();
+    }
+
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByText(/^Returned to the shop on .+ — Returned; Rs\. [\d,]+ refunded by Khalti \(reference KHALTI-RT-185\)$/)).toBeVisible();
+    const refund = page.getByRole("region", { name: "Refunded" });
+    await expect(refund).toContainText("refunded by Khalti");
+    await expect(refund).toContainText("Thanks for sending it back");
+    await page.goto(`/ne/orders/${orderId}`);
+    await expect(page.getByText(/^.+ मा पसलमा फिर्ता आयो — सामान फिर्ता आयो; रु\. [०-९,]+ खल्ती मार्फत फिर्ता गरियो \(सन्दर्भ KHALTI-RT-185\)$/)).toBeVisible();
+    await expect(page.getByText("फिर्ता आयो", { exact: true }).first()).toBeVisible();
+  });
+});

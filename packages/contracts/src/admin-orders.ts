@@ -26,6 +26,8 @@ export const AdminOrderSummarySchema = z.object({
   canCollectCash: z.boolean(),
   canDelete: z.boolean(),
   canRefund: z.boolean(),
+  /** The parcel left the shop: its return may be recorded (docs/decisions/185). */
+  canRecordReturn: z.boolean(),
   cancellationRequestedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -146,6 +146,11 @@ export const ADMIN_MSG = {
   noCancellationRequest: "This order has no cancellation request",
   shipWithRequest: "The customer asked to cancel this order: approve the refund or decline the request before shipping it",
   refundRecorded: "Refund recorded; the order is cancelled",
+  returnRefused: "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned",
+  returnByForm: "A returned parcel is recorded with Record return, which records its refund too",
+  returnNeedsRefund: "This order was paid: give the refund's method and reference to record its return",
+  returnNothingPaid: "Nothing was paid for this order, so there is no refund to record",
+  returnRecorded: "Return recorded",
 } as const;
 
 /** The admin refusals that name a status or a count, filled by fillMessage; messages-ne.ts has their Nepali. */
@@ -421,6 +426,21 @@ export const RefundInputSchema = z
   })
   .strict();
 export type RefundInput = z.input<typeof RefundInputSchema>;
+/**
+ * A parcel that came back (docs/decisions/185). A paid order's return records its refund (method and reference
+ * required, amount at most the total, the total when left out); an unpaid one's records none. `restock`: the units go
+ * back on sale; printed (personalised) lines never do.
+ */
+export const ReturnInputSchema = z
+  .object({
+    amount: RefundInputSchema.shape.amount,
+    method: RefundMethodSchema.optional(),
+    reference: z.string({ error: "reference must be text" }).trim().max(100, "must be at most 100 characters").optional(),
+    note: optionalText(500),
+    restock: z.boolean({ error: "restock must be true or false" }),
+  })
+  .strict();
+export type ReturnInput = z.input<typeof ReturnInputSchema>;
 export const DeclineCancellationInputSchema = z.object({ note: optionalText(500) }).strict();
 
 // ---------------------------------------------------------------- messages, audit, blogs

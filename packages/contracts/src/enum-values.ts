@@ -18,6 +18,8 @@ export const ORDER_STATUSES = [
   "OUT_FOR_DELIVERY",
   "DELIVERED",
   "CANCELLED",
+  // The parcel came back: refused or undeliverable (returned to sender), or sent back by the customer after delivery.
+  "RETURNED",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -355,6 +355,11 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
   "The customer asked to cancel this order: approve the refund or decline the request before shipping it": "ग्राहकले यो अर्डर रद्द गर्न अनुरोध गर्नुभएको छ: पठाउनुअघि रकम फिर्ता स्वीकृत गर्नुहोस् वा अनुरोध अस्वीकार गर्नुहोस्",
   "Refund recorded; the order is cancelled": "रकम फिर्ता अभिलेख भयो; अर्डर रद्द भयो",
+  "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned": "पसलबाट पठाइसकिएको (पठाइएको, डेलिभरीका लागि निस्किएको वा डेलिभर भएको) अर्डर मात्र फिर्ता आएको भनेर अभिलेख गर्न सकिन्छ",
+  "A returned parcel is recorded with Record return, which records its refund too": "फिर्ता आएको पार्सल “फिर्ता अभिलेख गर्नुहोस्” बाट अभिलेख गरिन्छ, जसले रकम फिर्ता पनि अभिलेख गर्छ",
+  "This order was paid: give the refund's method and reference to record its return": "यो अर्डरको भुक्तानी भइसकेको छ: फिर्ता अभिलेख गर्न रकम फिर्ताको माध्यम र सन्दर्भ दिनुहोस्",
+  "Nothing was paid for this order, so there is no refund to record": "यो अर्डरको कुनै भुक्तानी भएको थिएन, त्यसैले अभिलेख गर्नुपर्ने रकम फिर्ता छैन",
+  "Return recorded": "फिर्ता अभिलेख भयो",
 };
 
 /** The live channel's texts (toasts and its own refusals). */
@@ -419,6 +424,7 @@ export const STATUS_WORDS_NE = {
   OUT_FOR_DELIVERY: "डेलिभरीका लागि निस्कियो",
   DELIVERED: "डेलिभर भयो",
   CANCELLED: "रद्द भयो",
+  RETURNED: "फिर्ता आयो",
   PAID: "तिरिसकियो",
   FAILED: "असफल",
   REFUNDED: "रकम फिर्ता भयो",
@@ -456,6 +462,8 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancelledByShop: "पसलबाट अर्डर रद्द भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancellationDeclined: "रद्द गर्ने अनुरोध अस्वीकार भयो: {note}",
+  returnedRefunded: "सामान फिर्ता आयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
+  returnedUnpaid: "सामान फिर्ता आयो; कुनै रकम तिरिएको थिएन",
 };
 
 const ADMIN_TEMPLATE_NE: { [K in (typeof ADMIN_TEMPLATE)[keyof typeof ADMIN_TEMPLATE]]: string } = {

@@ -40,6 +40,7 @@ export function notificationKindLabel(kind: string): string {
   if (kind === "order.placed") return "Order placed";
   if (kind === "order.payment_received") return "Payment received";
   if (kind === "order.cancelled") return "Cancelled";
+  if (kind === "order.returned") return "Returned";
   if (kind === "order.payment_failed") return "Payment failed";
   const status = /^order\.status_changed:([A-Z_]+)$/.exec(kind);
   if (status) return `Status: ${status[1]!.toLowerCase().replaceAll("_", " ")}`;

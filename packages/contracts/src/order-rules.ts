@@ -6,10 +6,11 @@ import type { Order } from "./orders.js";
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ["PROCESSING", "CANCELLED"],
   PROCESSING: ["SHIPPED", "CANCELLED"],
-  SHIPPED: ["OUT_FOR_DELIVERY"],
-  OUT_FOR_DELIVERY: ["DELIVERED"],
-  DELIVERED: [],
+  SHIPPED: ["OUT_FOR_DELIVERY", "RETURNED"],
+  OUT_FOR_DELIVERY: ["DELIVERED", "RETURNED"],
+  DELIVERED: ["RETURNED"],
   CANCELLED: [],
+  RETURNED: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -37,11 +38,19 @@ export function canRefund(order: Pick<Order, "status" | "paymentStatus">): boole
   return (order.status === "PENDING" || order.status === "PROCESSING") && order.paymentStatus === "PAID";
 }
 
+/**
+ * An order whose parcel has left the shop may come back: refused or undeliverable (returned to sender), or returned by
+ * the customer after delivery. The shop records it with its refund when it was paid (docs/decisions/185).
+ */
+export function canRecordReturn(order: Pick<Order, "status">): boolean {
+  return canTransition(order.status, "RETURNED");
+}
+
 export function refundMethodLabel(method: RefundMethod): string {
   return { KHALTI: "Khalti", ESEWA: "eSewa", CASH: "Cash", BANK_TRANSFER: "Bank transfer" }[method];
 }
 
-/** docs/product-rules.md §7: the five timeline steps; CANCELLED is not on the timeline. */
+/** docs/product-rules.md §7: the five timeline steps; CANCELLED and RETURNED are not on the timeline. */
 export const TIMELINE_STEPS: { status: OrderStatus; label: string }[] = [
   { status: "PENDING", label: "Order Placed" },
   { status: "PROCESSING", label: "Processing" },
@@ -171,4 +180,6 @@ export const ORDER_TEMPLATE = {
   cancellationApproved: "Cancellation approved; {amount} refunded by {method} (reference {reference})",
   cancelledByShop: "Cancelled by the shop; {amount} refunded by {method} (reference {reference})",
   cancellationDeclined: "Cancellation request declined: {note}",
+  returnedRefunded: "Returned; {amount} refunded by {method} (reference {reference})",
+  returnedUnpaid: "Returned; nothing was paid",
 } as const;

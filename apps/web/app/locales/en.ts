@@ -252,6 +252,7 @@ export const en = {
     OUT_FOR_DELIVERY: "Out for delivery",
     DELIVERED: "Delivered",
     CANCELLED: "Cancelled",
+    RETURNED: "Returned",
     PAID: "Paid",
     FAILED: "Failed",
     REFUNDED: "Refunded",
@@ -273,6 +274,7 @@ export const en = {
     timeline: "Order Timeline",
     progress: "Order progress",
     cancelledOn: "Cancelled on {{date}}",
+    returnedOn: "Returned to the shop on {{date}}",
     done: "done",
     notYet: "not yet",
     steps: {

@@ -264,6 +264,7 @@ export const ne: Catalogue = {
     timeline: "अर्डरको क्रम",
     progress: "अर्डर कहाँ पुग्यो",
     cancelledOn: "{{date}} मा रद्द भयो",
+    returnedOn: "{{date}} मा पसलमा फिर्ता आयो",
     done: "भयो",
     notYet: "अझै भएको छैन",
     steps: {

@@ -40,18 +40,20 @@ function Timeline({ order }: { order: Order }) {
   const reached = new Map<string, string>();
   for (const h of order.statusHistory) if (!reached.has(h.status)) reached.set(h.status, h.createdAt);
   const currentIndex = TIMELINE_STEPS.findIndex((s) => s.status === order.status);
-  const lastReached = order.status === "CANCELLED" ? Math.max(...TIMELINE_STEPS.map((s, i) => (reached.has(s.status) ? i : -1))) : currentIndex;
-  const cancelled = order.statusHistory.find((h) => h.status === "CANCELLED");
+  // A cancelled or returned order is off the timeline: it shows the steps it reached, and how it ended above them.
+  const ended = order.status === "CANCELLED" || order.status === "RETURNED";
+  const lastReached = ended ? Math.max(...TIMELINE_STEPS.map((s, i) => (reached.has(s.status) ? i : -1))) : currentIndex;
+  const end = ended ? order.statusHistory.find((h) => h.status === order.status) : undefined;
   const { t, moment, digits, say } = useI18n();
   return (
     <section aria-labelledby="timeline-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="timeline-title" className="text-lg font-bold">
         {t("orderDetail.timeline")}
       </h2>
-      {cancelled ? (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-          {t("orderDetail.cancelledOn", { date: moment(cancelled.createdAt) })}
-          {cancelled.note ? ` — ${say(cancelled.note)}` : ""}
+      {end ? (
+        <p className={`mt-3 rounded-lg px-3 py-2 text-sm font-semibold ${end.status === "CANCELLED" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-800"}`}>
+          {t(end.status === "CANCELLED" ? "orderDetail.cancelledOn" : "orderDetail.returnedOn", { date: moment(end.createdAt) })}
+          {end.note ? ` — ${say(end.note)}` : ""}
         </p>
       ) : null}
       <ol className="mt-4" aria-label={t("orderDetail.progress")}>
@@ -207,7 +209,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="text-slate-600">{t("orderDetail.paymentStatus")}</dt>
           {/* A cancelled order whose payment never came is not "pending": nothing is owed any more. */}
-          <dd className="font-semibold">{order.status === "CANCELLED" && order.paymentStatus === "PENDING" ? t("orderDetail.notPaid") : statusText(order.paymentStatus)}</dd>
+          {/* A closed order whose money never came (a cancelled one, a parcel returned unpaid) was simply not paid: nothing "failed" for the customer. */}
+          <dd className="font-semibold">{(order.status === "CANCELLED" && order.paymentStatus === "PENDING") || (order.status === "RETURNED" && order.paymentStatus === "FAILED") ? t("orderDetail.notPaid") : statusText(order.paymentStatus)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">{t("summary.total")}</dt>

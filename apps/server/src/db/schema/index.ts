@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Personalisation, Player, PrintScript, ProductImage } from "@khelkud/contracts";
+import { ORDER_STATUSES } from "@khelkud/contracts";
 import { newId } from "../ids.js";
 
 const id = () =>
@@ -275,7 +276,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: text("status", {
-      enum: ["PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"],
+      enum: ORDER_STATUSES,
     })
       .notNull()
       .default("PENDING"),
@@ -546,7 +547,7 @@ export const notifications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** order.placed, order.payment_received, order.status_changed:SHIPPED, order.cancelled, order.payment_failed. */
+    /** order.placed, order.payment_received, order.status_changed:SHIPPED, order.cancelled, order.returned, order.payment_failed. */
     kind: text("kind").notNull(),
     channel: text("channel", { enum: ["EMAIL", "SMS"] }).notNull(),
     recipient: text("recipient").notNull(),

@@ -56,6 +56,7 @@ import {
   PrintQueueSchema,
   ProductInputSchema,
   RefundInputSchema,
+  ReturnInputSchema,
   RoleInputSchema,
   SalesRegisterQuerySchema,
   UserInputSchema,
@@ -210,6 +211,11 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     );
     app.post("/admin/orders/:id/refund", { schema: { tags, summary: "Approve a paid order's cancellation: record the refund, payment REFUNDED, order CANCELLED, stock back once", params: IdParamSchema, body: RefundInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.refund(actorOf(req), req.params.id, req.body) }),
+    );
+    app.post(
+      "/admin/orders/:id/return",
+      { schema: { tags, summary: "A parcel that came back (returned to sender, or by the customer): order RETURNED, a paid order's refund and credit note, stock back unless printed", params: IdParamSchema, body: ReturnInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } },
+      async (req) => ok({ order: await admin.orders.recordReturn(actorOf(req), req.params.id, req.body) }),
     );
     app.post(
       "/admin/orders/:id/cancellation/decline",

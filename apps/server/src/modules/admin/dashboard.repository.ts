@@ -124,7 +124,7 @@ async function bestSellersKept(db: DbOrTx, limit: number): Promise<BestSeller[] 
 }
 
 /**
- * Units sold in orders that were not cancelled, created since the Nepal hour 30 days ago: the window table the
+ * Units sold in orders that were neither cancelled nor returned, created since the Nepal hour 30 days ago: the window table the
  * triggers keep. When the window is behind (a new hour began since `refreshOrderTotals`), it is moved and read again; when
  * it is ahead (the database clock went back), the orders are counted.
  */
@@ -138,7 +138,7 @@ export async function bestSellers(db: DbOrTx, limit = 5) {
     db,
     sql`SELECT oi.product_id AS "productId", max(oi.product_name) AS name, sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
-    WHERE o.status <> 'CANCELLED' AND o.created_at >= khelkud_nepal_hour(now() - interval '30 days')
+    WHERE NOT khelkud_order_unsold(o.status) AND o.created_at >= khelkud_nepal_hour(now() - interval '30 days')
     GROUP BY oi.product_id ORDER BY units DESC, revenue DESC LIMIT ${limit}`,
   );
   return list.map((x) => ({ ...x, units: Number(x.units), revenue: Number(x.revenue) }));

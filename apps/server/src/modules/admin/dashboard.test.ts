@@ -9,7 +9,7 @@ import { bestSellers } from "./dashboard.repository.js";
 
 /**
  * The dashboard reads totals the order triggers keep (docs/decisions/119). Whatever happens to orders — placed,
- * cancelled, paid, refunded, delivered, deleted, written by raw SQL, days and hours passing under the 30-day window —
+ * cancelled, paid, refunded, delivered, returned, deleted, written by raw SQL, days and hours passing under the 30-day window —
  * its figures must equal a count of the orders from scratch: the queries the dashboard ran before it kept totals, with
  * the 7- and 30-day windows starting at the Nepal hour 7 and 30 days ago (docs/decisions/129).
  */
@@ -51,7 +51,7 @@ async function fromScratch() {
     revenue: number;
   }>(sql`SELECT oi.product_id AS "productId", sum(oi.quantity)::int AS units, sum(oi.line_total)::float8 AS revenue
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
-    WHERE o.status <> 'CANCELLED' AND o.created_at >= ${hourAgo("30 days")}
+    WHERE o.status NOT IN ('CANCELLED', 'RETURNED') AND o.created_at >= ${hourAgo("30 days")}
     GROUP BY oi.product_id ORDER BY units DESC, revenue DESC, "productId" LIMIT 6`);
   const daily = await rows<{ day: string; revenue: number; orders: number }>(sql`WITH days AS (
       SELECT generate_series((now() AT TIME ZONE ${TZ})::date - 29, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day
@@ -168,6 +168,17 @@ describe("the admin dashboard's kept totals", () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await db.select().from(orders).where(eq(orders.id, placed[2]!))).toEqual([]);
     await dashboardMatchesTheOrders();
+
+    // A cash-on-delivery parcel comes back undelivered: RETURNED, its cash no longer awaited, its units no sale.
+    const shipped = await shop.t.app.inject({ method: "PATCH", url: `/api/admin/orders/${placed[1]}/status`, headers: shop.admin.headers, payload: { status: "PROCESSING" } });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await shop.t.app.inject({ method: "PATCH", url: `/api/admin/orders/${placed[1]}/status`, headers: shop.admin.headers, payload: { status: "SHIPPED" } })).statusCode).toBe(200);
+    const before = await dashboardMatchesTheOrders();
+    const returned = await shop.post(shop.admin, `/api/admin/orders/${placed[1]}/return`, { restock: true });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const after = await dashboardMatchesTheOrders();
+    expect(after.codToCollect.count).toBe(before.codToCollect.count - 1);
+    expect(after.ordersByStatus.RETURNED).toBe(1);
 
     // Orders written straight into the tables, at the edges of the windows: paid 6 and 8 days ago, created 29 and 31
     // days ago, paid just after this Nepal midnight, one created 30 days and two hours ago (inside the window's first day

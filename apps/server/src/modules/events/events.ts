@@ -27,7 +27,9 @@ export type OrderFact =
   | { type: "order.status_changed"; orderId: string; from: OrderStatus; to: OrderStatus }
   /** `by` CUSTOMER: at the customer's wish (their own cancel, or their request the shop approved); `note`: the shop's note for them; `refunded`: the paisa given back, when the shop recorded a refund. */
   | { type: "order.cancelled"; orderId: string; by: "CUSTOMER" | "ADMIN" | "EXPIRY"; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number }
-  | { type: "order.payment_failed"; orderId: string; reason: "FAILED" | "EXPIRED" };
+  | { type: "order.payment_failed"; orderId: string; reason: "FAILED" | "EXPIRED" }
+  /** The parcel came back (docs/decisions/185); `from` tells a delivered order's return from one returned to sender. */
+  | { type: "order.returned"; orderId: string; from: OrderStatus; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number };
 
 export type OrderFactRecorder = (tx: DbOrTx, fact: OrderFact) => Promise<void>;
 

@@ -70,6 +70,11 @@ export interface MailTexts {
   /** The administrator's note for the customer, shown as they wrote it. */
   cancelledNote: (note: string) => string;
   cancelledSms: (n: string, who: string, refunded: boolean) => string;
+  returnedHeading: string;
+  returnedSubject: (n: string) => string;
+  /** `delivered`: the customer sent it back; otherwise it came back undelivered (refused or not reachable). */
+  returnedBody: (n: string, delivered: boolean, money: string) => string;
+  returnedSms: (n: string, refunded: boolean) => string;
   failedHeading: string;
   failedSubject: (n: string) => string;
   failedBody: (n: string) => string;
@@ -161,6 +166,10 @@ const en: MailTexts = {
   cancelledBody: (n, who, money, stock) => `Order ${n} has been cancelled ${who}. ${money} ${stock}`.trim(),
   cancelledNote: (note) => `Note from the shop: ${note}`,
   cancelledSms: (n, who, refunded) => `Khelkud: order ${n} cancelled ${who}. ${refunded ? "Your payment was refunded." : "No money was taken."}`,
+  returnedHeading: "Your order came back to us",
+  returnedSubject: (n) => `Order ${n} returned`,
+  returnedBody: (n, delivered, money) => `${delivered ? `We have received order ${n} back from you.` : `Order ${n} came back to us without being delivered.`} ${money}`,
+  returnedSms: (n, refunded) => `Khelkud: order ${n} came back to us. ${refunded ? "Your payment was refunded." : "Nothing was charged."}`,
   failedHeading: "Payment did not go through",
   failedSubject: (n) => `Payment for order ${n} failed`,
   failedBody: (n) => `Your payment for order ${n} did not go through, and no money was taken. Your items are still reserved: you can pay now, or choose cash on delivery.`,
@@ -253,6 +262,10 @@ const ne: MailTexts = {
   cancelledBody: (n, who, money, stock) => `अर्डर ${n} ${who} रद्द गरियो। ${money} ${stock}`.trim(),
   cancelledNote: (note) => `पसलको सन्देश: ${note}`,
   cancelledSms: (n, who, refunded) => `खेलकुद: अर्डर ${n} ${who} रद्द गरियो। ${refunded ? "भुक्तानी फिर्ता गरियो।" : "कुनै रकम काटिएको छैन।"}`,
+  returnedHeading: "अर्डर फिर्ता आयो",
+  returnedSubject: (n) => `अर्डर ${n} फिर्ता आयो`,
+  returnedBody: (n, delivered, money) => `${delivered ? `अर्डर ${n} का सामान हामीले तपाईंबाट फिर्ता पायौं।` : `अर्डर ${n} डेलिभरी हुन नसकी हामीकहाँ फिर्ता आयो।`} ${money}`,
+  returnedSms: (n, refunded) => `खेलकुद: अर्डर ${n} फिर्ता आयो। ${refunded ? "भुक्तानी फिर्ता गरियो।" : "कुनै रकम लिइएको छैन।"}`,
   failedHeading: "भुक्तानी हुन सकेन",
   failedSubject: (n) => `अर्डर ${n} को भुक्तानी असफल भयो`,
   failedBody: (n) => `अर्डर ${n} को भुक्तानी हुन सकेन, कुनै रकम काटिएको छैन। तपाईंका सामान अझै राखिएका छन्: अहिले तिर्न वा क्यास अन डेलिभरी रोज्न सक्नुहुन्छ।`,

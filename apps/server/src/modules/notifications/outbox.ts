@@ -27,7 +27,7 @@ export interface NotificationPayload {
   fact: OrderFact;
   order: OrderSnapshot;
 }
-type Kind = "order.placed" | "order.payment_received" | "order.cancelled" | "order.payment_failed" | `order.status_changed:${string}`;
+type Kind = "order.placed" | "order.payment_received" | "order.cancelled" | "order.returned" | "order.payment_failed" | `order.status_changed:${string}`;
 
 export interface NotificationsDeps {
   mail: Pick<MailService, "send">;

@@ -149,6 +149,17 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
         action: view,
       };
     }
+    case "order.returned": {
+      const part = fact.refunded !== undefined && fact.refunded < o.totalAmount;
+      const refund = fact.moneyReturned ? (part ? t.cancelledRefundedPart(money(fact.refunded!), total) : t.cancelledRefunded(total)) : t.cancelledNothingCharged;
+      return {
+        heading: t.returnedHeading,
+        subject: t.returnedSubject(n),
+        paragraphs: [t.returnedBody(n, fact.from === "DELIVERED", refund), ...(fact.note ? [t.cancelledNote(fact.note)] : [])],
+        sms: t.returnedSms(n, fact.moneyReturned),
+        action: view,
+      };
+    }
     case "order.payment_failed": {
       const payUrl = `${base}/payment-selection?orderId=${encodeURIComponent(o.id)}`;
       return {

@@ -39,13 +39,16 @@ export interface OrderChange<X = unknown> {
   set?: OrderSet;
   /** The customer's timeline entry (its status is the order's status after the change). */
   history?: { note: string | null; by: string | null };
-  /** Give the order's units back (once per order, whoever asks). */
-  releaseStock?: boolean;
+  /**
+   * Give the order's units back (once per order, whoever asks). "unprinted": a returned parcel's lines, except those
+   * printed with a name and number, which cannot be sold again (docs/decisions/185).
+   */
+  releaseStock?: boolean | "unprinted";
   /** Who cancelled, for `order.cancelled`; required when `status` is CANCELLED. CUSTOMER also for their request approved by the shop. */
   cancelledBy?: CancelledBy;
-  /** The administrator's note for the customer, told in the `order.cancelled` message. */
-  cancelNote?: string | null;
-  /** The paisa the shop gave back with this cancellation (a refund may be less than the order's total). */
+  /** The administrator's note for the customer, told in the `order.cancelled` or `order.returned` message. */
+  customerNote?: string | null;
+  /** The paisa the shop gave back with this cancellation or return (a refund may be less than the order's total). */
   refunded?: number;
   /** The payment window closed with this change (`order.payment_failed` EXPIRED, recorded before the cancellation). */
   paymentExpired?: boolean;
@@ -109,9 +112,12 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
   const { events } = deps;
 
   /** Puts an order's stock back, exactly once per order however often it is called. */
-  async function releaseStock(tx: DbOrTx, orderId: string): Promise<boolean> {
+  async function releaseStock(tx: DbOrTx, orderId: string, which: true | "unprinted" = true): Promise<boolean> {
     if (!(await repo.claimStockRelease(tx, orderId))) return false;
-    for (const i of await repo.findItemsFor(tx, [orderId])) await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
+    for (const i of await repo.findItemsFor(tx, [orderId])) {
+      if (which === "unprinted" && i.personalisation) continue;
+      await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
+    }
     return true;
   }
 
@@ -143,7 +149,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         const order = Object.keys(set).length ? await repo.updateOrderIf(tx, orderId, {}, set) : before;
         if (!order) return null;
         if (c.history) await repo.insertHistory(tx, { orderId, status: order.status, note: c.history.note, changedByUserId: c.history.by });
-        const stockReturned = c.releaseStock ? await releaseStock(tx, orderId) : false;
+        const stockReturned = c.releaseStock ? await releaseStock(tx, orderId, c.releaseStock) : false;
 
         // The facts go first: `also` may issue a bill, whose counter row stays locked until the commit, so the
         // recorders' writes (the notifications outbox) must not run while it is held (200 concurrent payments on three
@@ -151,9 +157,12 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         const paymentReceived = order.paymentStatus === "PAID" && before.paymentStatus !== "PAID";
         if (c.paymentExpired) await record({ type: "order.payment_failed", orderId, reason: "EXPIRED" });
         if (paymentReceived) await record({ type: "order.payment_received", orderId });
+        const moneyReturned = order.paymentStatus === "REFUNDED" && before.paymentStatus !== "REFUNDED";
+        const told = { stockReturned, moneyReturned, ...(c.customerNote ? { note: c.customerNote } : {}), ...(c.refunded !== undefined ? { refunded: c.refunded } : {}) };
         if (statusChanges && order.status === "CANCELLED") {
-          const moneyReturned = order.paymentStatus === "REFUNDED" && before.paymentStatus !== "REFUNDED";
-          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, stockReturned, moneyReturned, ...(c.cancelNote ? { note: c.cancelNote } : {}), ...(c.refunded !== undefined ? { refunded: c.refunded } : {}) });
+          await record({ type: "order.cancelled", orderId, by: c.cancelledBy!, ...told });
+        } else if (statusChanges && order.status === "RETURNED") {
+          await record({ type: "order.returned", orderId, from: before.status, ...told });
         } else if (statusChanges) {
           await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
         }

@@ -3,11 +3,13 @@ import {
   fillMessage,
   ORDER_TEMPLATE,
   ORDER_TRANSITIONS,
+  canRecordReturn,
   canRefund,
   canTransition,
   formatNPR,
   refundMethodLabel,
   type RefundInputSchema,
+  type ReturnInputSchema,
   shortOrderId,
   type AdminOrderDetail,
   type AdminOrderList,
@@ -30,6 +32,7 @@ import * as repo from "./orders-admin.repository.js";
 
 type StatusInput = z.output<typeof OrderStatusInputSchema>;
 type RefundData = z.output<typeof RefundInputSchema>;
+type ReturnData = z.output<typeof ReturnInputSchema>;
 type OrderRow = typeof orders.$inferSelect;
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
@@ -50,6 +53,8 @@ function refusedMove(o: OrderRow, to: OrderStatus): string | null {
   if (to === "CANCELLED" && o.paymentStatus === "PAID") return ADMIN_MSG.paidOrderCancel;
   // A parcel is not sent while the customer's request to cancel it is undecided.
   if (to === "SHIPPED" && o.cancellationRequestedAt !== null) return ADMIN_MSG.shipWithRequest;
+  // A parcel that came back is recorded with its refund and its stock (recordReturn()).
+  if (to === "RETURNED") return ADMIN_MSG.returnByForm;
   return null;
 }
 
@@ -93,6 +98,7 @@ function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
     canCollectCash: collectable(o),
     canDelete: deletable(o),
     canRefund: canRefund(o),
+    canRecordReturn: canRecordReturn(o),
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
@@ -162,7 +168,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           releaseStock: input.status === "CANCELLED",
           cancelledBy: "ADMIN",
           // A cancellation's note for the customer is told in its e-mail too, as a refund's is.
-          cancelNote: input.note,
+          customerNote: input.note,
           audit: {
             actor,
             action: "order.status",
@@ -196,7 +202,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           // The customer's request, approved: their messages say it was cancelled as they asked, not by the shop.
           cancelledBy: requested ? "CUSTOMER" : "ADMIN",
           // The note for the customer reaches the cancellation e-mail (the refund row, written below, keeps it for the order page).
-          cancelNote: input.note,
+          customerNote: input.note,
           refunded: amount,
           also: async (tx) => {
             const paid = await repo.paidPaymentOf(tx, id);
@@ -212,6 +218,56 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
             after: (_a, r) => ({ status: "CANCELLED", paymentStatus: "REFUNDED", amount, method: input.method, reference: input.reference, stockReturned: r.stockReturned, creditNote: r.extra?.number ?? null }),
           },
           announce: ["status", "payment"],
+        });
+      });
+      return get(id);
+    },
+
+    /**
+     * A parcel that came back (docs/decisions/185): returned to sender (refused, undeliverable) from SHIPPED or OUT FOR
+     * DELIVERY, or sent back by the customer after delivery. The order becomes RETURNED. A paid order's money goes back
+     * with it: the refund is recorded (amount at most the total, method, reference), the payment becomes REFUNDED and a
+     * credit note refers to its invoice, so the sales register and the revenue lose the sale. An unpaid one (cash on
+     * delivery never collected) records no refund; its payment becomes FAILED, so it no longer counts as cash to
+     * collect. With `restock` the units go back on sale, except printed ones.
+     */
+    async recordReturn(actor: Actor, id: string, input: ReturnData) {
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
+        if (!canRecordReturn(o)) throw conflict(ADMIN_MSG.returnRefused);
+        const paid = o.paymentStatus === "PAID";
+        if (!paid && (input.method || input.reference || input.amount !== undefined)) throw conflict(ADMIN_MSG.returnNothingPaid);
+        if (paid && (!input.method || !input.reference)) {
+          const fields = [...(input.method ? [] : [{ field: "method", message: "method is required" }]), ...(input.reference ? [] : [{ field: "reference", message: "Reference is required" }])];
+          throw invalid(ADMIN_MSG.returnNeedsRefund, fields);
+        }
+        const amount = paid ? (input.amount ?? o.totalAmount) : 0;
+        if (amount > o.totalAmount) throw invalid(ADMIN_MSG.refundTooLarge, [{ field: "amount", message: ADMIN_MSG.refundTooLarge }]);
+        const history = paid
+          ? fillMessage(ORDER_TEMPLATE.returnedRefunded, { amount: formatNPR(amount), method: refundMethodLabel(input.method!), reference: input.reference! })
+          : ORDER_TEMPLATE.returnedUnpaid;
+        await unit.change(id, {
+          status: "RETURNED",
+          // An unpaid parcel's cash will not come (PENDING → FAILED); a FAILED one stays as it is.
+          set: paid ? { paymentStatus: "REFUNDED" } : o.paymentStatus === "PENDING" ? { paymentStatus: "FAILED" } : {},
+          history: { note: history, by: actor.id },
+          releaseStock: input.restock ? "unprinted" : false,
+          customerNote: input.note,
+          ...(paid ? { refunded: amount } : {}),
+          also: async (tx) => {
+            if (!paid) return null;
+            const payment = await repo.paidPaymentOf(tx, id);
+            await repo.insertRefund(tx, { orderId: id, paymentId: payment?.id ?? null, amount, method: input.method!, reference: input.reference!, note: input.note, refundedByUserId: actor.id });
+            if (payment) await repo.markPaymentRefunded(tx, payment.id);
+            return issueCreditNote(tx, id, clock(), o.status === "DELIVERED" ? "Goods returned; amount refunded" : "Returned undelivered; amount refunded", amount);
+          },
+          audit: {
+            actor,
+            action: "order.return",
+            before: (b) => ({ status: b.status, paymentStatus: b.paymentStatus }),
+            after: (a, r) => ({ status: a.status, paymentStatus: a.paymentStatus, restock: input.restock, stockReturned: r.stockReturned, ...(paid ? { amount, method: input.method, reference: input.reference, creditNote: r.extra?.number ?? null } : {}) }),
+          },
         });
       });
       return get(id);

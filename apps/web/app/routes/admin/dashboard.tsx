@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatNPR } from "@khelkud/contracts";
+import { formatNPR, ORDER_STATUSES } from "@khelkud/contracts";
 import { useApiGet } from "../../components/admin/api/hooks";
 import { DASHBOARD_URL, type AdminDashboard as Dashboard } from "../../components/admin/api/shop";
 import { NoPanWarning } from "../../components/admin/no-pan-warning";
@@ -7,7 +7,6 @@ import { SalesChart } from "../../components/admin/sales-chart";
 import { ErrorNote, PageHeader, StatusBadge, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
 
-const STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "CANCELLED"];
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -49,7 +48,7 @@ export default function AdminDashboard() {
           <section className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 font-semibold">Orders by status</h2>
             <ul className="flex flex-wrap gap-3">
-              {STATUSES.map((s) => (
+              {ORDER_STATUSES.map((s) => (
                 <li key={s} className="flex items-center gap-2">
                   <StatusBadge value={s} /> <span className="font-semibold">{data.ordersByStatus[s] ?? 0}</span>
                 </li>

@@ -29,6 +29,7 @@ interface OrderSummary {
   canCollectCash: boolean;
   canDelete: boolean;
   canRefund: boolean;
+  canRecordReturn: boolean;
   cancellationRequestedAt: string | null;
   createdAt: string;
 }
@@ -155,6 +156,105 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   );
 }
 
+/**
+ * A parcel that came back: refused or undeliverable (returned to sender), or sent back by the customer after delivery.
+ * A paid order's return records its refund, as a cancellation's does; an unpaid one's records none (docs/decisions/185).
+ */
+function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
+  const paid = o.paymentStatus === "PAID";
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState((o.totalAmount / 100).toFixed(2));
+  const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : "CASH");
+  const [reference, setReference] = useState("");
+  const [note, setNote] = useState("");
+  const [restock, setRestock] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const printed = o.items.some((i) => i.personalisation);
+  const paisa = Math.round(Number(amount) * 100);
+  if (!open) {
+    return (
+      <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
+        Record return
+      </button>
+    );
+  }
+  async function send() {
+    setBusy(true);
+    try {
+      await api("POST", `/api/admin/orders/${o.id}/return`, { restock, note: note.trim() || null, ...(paid ? { amount: paisa, method, reference: reference.trim() } : {}) });
+      toast.success(ADMIN_MSG.returnRecorded);
+      onDone();
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+  const came = o.status === "DELIVERED" ? "sent back by the customer" : "returned to sender";
+  return (
+    <section className="space-y-2 rounded-lg border border-slate-300 bg-slate-50 p-3" aria-labelledby="return-panel-title">
+      <h3 id="return-panel-title" className="font-semibold">
+        Record return
+      </h3>
+      <p>
+        {o.status === "DELIVERED" ? "The customer sent the parcel back." : "The parcel came back undelivered (refused or not reachable)."}{" "}
+        {paid ? "Send the money back in the wallet's or bank's own dashboard first, then record it here: a credit note is issued." : "Nothing was paid, so there is no refund: the cash is no longer awaited."}
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {paid ? (
+          <>
+            <Field label="Amount refunded (NPR)">
+              <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            </Field>
+            <Field label="Refunded by">
+              <select className={input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
+                {REFUND_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {refundMethodLabel(m)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Refund reference">
+              <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
+            </Field>
+          </>
+        ) : null}
+        <Field label="Note for the customer (optional)">
+          <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+      </div>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" className="mt-1" checked={restock} onChange={(e) => setRestock(e.target.checked)} />
+        <span>
+          Put the items back on sale
+          {printed ? <span className="block text-xs text-slate-600">Lines printed with a name and number stay out of stock.</span> : null}
+        </span>
+      </label>
+      {confirming ? (
+        <ConfirmStep
+          label="Confirm the return"
+          question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(paisa)} by ${refundMethodLabel(method)} (reference ${reference.trim()})` : ""}? ${restock ? "Its items go back on sale." : "Its items stay out of stock."} This cannot be undone.`}
+          yes="Yes, record the return"
+          busy={busy}
+          onYes={send}
+          onBack={() => setConfirming(false)}
+        />
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={btn.primary} disabled={busy || confirming || (paid && (!reference.trim() || !(paisa > 0)))} onClick={() => setConfirming(true)}>
+          Record return
+        </button>
+        <button type="button" className={btn.secondary} disabled={busy} onClick={() => (setOpen(false), setConfirming(false))}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, reload } = useApiGet<{ order: OrderDetail }>(`/api/admin/orders/${id}`);
   const [confirmCollect, setConfirmCollect] = useState(false);
@@ -269,6 +369,15 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
       )}
       {o.canRefund && (
         <RefundPanel
+          o={o}
+          onDone={() => {
+            reload();
+            onChanged();
+          }}
+        />
+      )}
+      {o.canRecordReturn && (
+        <ReturnPanel
           o={o}
           onDone={() => {
             reload();
