@@ -27,6 +27,17 @@ test.describe("search", () => {
     const options = page.getByRole("option");
     await expect(options.first()).toContainText("Barcelona");
     expect(await options.count()).toBeLessThanOrEqual(5);
+    // The combobox pattern: the first Escape closes the suggestions and keeps the words, the next one empties the field.
+    await box.press("Escape");
+    await expect(page.getByRole("listbox").first()).toBeHidden();
+    await expect(box).toHaveValue("barcelna");
+    await box.press("ArrowDown");
+    await expect(options.first()).toBeVisible();
+    await box.press("Escape");
+    await box.press("Escape");
+    await expect(box).toHaveValue("");
+    await box.fill("barcelna");
+    await expect(options.first()).toContainText("Barcelona");
     await box.press("ArrowDown");
     await expect(options.first()).toHaveAttribute("aria-selected", "true");
     const name = (await options.first().locator("span span").first().innerText()).trim();

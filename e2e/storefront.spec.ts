@@ -69,6 +69,11 @@ test.describe("product page", () => {
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Products");
     await expect(page.getByText(/Rs\. [\d,]+/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sizes" })).toBeVisible();
+    const productUrl = page.url();
+    // The measurements are one tap from the sizes (a wrong fit is the commonest return).
+    await page.getByRole("main").getByRole("link", { name: "Size Guide" }).click();
+    await expect(page).toHaveURL(/\/size-guide$/);
+    await page.goto(productUrl);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await testInfo.attach(`product-${width}`, { body: await page.screenshot(WHOLE_PAGE), contentType: "image/png" });

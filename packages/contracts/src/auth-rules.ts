@@ -38,6 +38,7 @@ export const AUTH_MSG = {
   nameRequired: "Name is required",
   profilePhoneInvalid: "Invalid phone number",
   newPasswordsMismatch: "New passwords do not match",
+  newPasswordSame: "Choose a new password that differs from your current one",
   currentPasswordRequired: "Current password is required",
   currentPasswordWrong: "Current password is incorrect",
   emailTaken: "An account with this email already exists",

@@ -141,7 +141,9 @@ export const ChangePasswordInputSchema = z
     newPassword: NewPasswordSchema,
     confirmPassword: confirmSchema,
   })
-  .refine((d) => d.confirmPassword === "" || d.newPassword === d.confirmPassword, { message: AUTH_MSG.newPasswordsMismatch, path: ["confirmPassword"] });
+  .refine((d) => d.confirmPassword === "" || d.newPassword === d.confirmPassword, { message: AUTH_MSG.newPasswordsMismatch, path: ["confirmPassword"] })
+  // The same password again would change nothing while it seemed to (and still end the other sessions).
+  .refine((d) => d.newPassword !== d.currentPassword, { message: AUTH_MSG.newPasswordSame, path: ["newPassword"] });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 const optionalText = (max: number) =>

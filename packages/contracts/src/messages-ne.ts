@@ -72,6 +72,7 @@ export const AUTH_MSG_NE: Texts<typeof AUTH_MSG> = {
   nameRequired: "नाम आवश्यक छ",
   profilePhoneInvalid: "फोन नम्बर मिलेन",
   newPasswordsMismatch: "नयाँ पासवर्डहरू मिलेनन्",
+  newPasswordSame: "हालको पासवर्डभन्दा फरक नयाँ पासवर्ड रोज्नुहोस्",
   currentPasswordRequired: "हालको पासवर्ड आवश्यक छ",
   currentPasswordWrong: "हालको पासवर्ड मिलेन",
   emailTaken: "यो इमेलको खाता पहिल्यै छ",

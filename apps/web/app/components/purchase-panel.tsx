@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
 import type { CartCheckResult, PurchaseData } from "@khelkud/contracts";
 import { api } from "../lib/api";
@@ -85,7 +85,13 @@ export function PurchasePanel({ product, onDone, onAddedToCart }: { product: Pur
             <h2 id={`${id}-sizes`} className="text-sm font-bold uppercase tracking-wide text-slate-700">
               {t("product.sizes")}
             </h2>
-            {chosen ? <StockBadge stock={chosen.stock} /> : <StockBadge stock={product.stock} />}
+            <div className="flex items-center gap-3">
+              {/* Fit is the most common reason for a return: the measurements are one tap away from the sizes. */}
+              <Link to="/size-guide" className="inline-flex min-h-11 items-center text-sm font-semibold text-nepal underline underline-offset-2">
+                {t("footer.sizeGuide")}
+              </Link>
+              {chosen ? <StockBadge stock={chosen.stock} /> : <StockBadge stock={product.stock} />}
+            </div>
           </div>
           <div role="radiogroup" aria-labelledby={`${id}-sizes`} aria-describedby={sizeError ? `${id}-size-error` : undefined} className="mt-2 flex flex-wrap gap-2">
             {product.sizes.map((s) => (

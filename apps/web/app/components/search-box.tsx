@@ -119,7 +119,10 @@ export function SearchBox({ id }: { id: string }) {
           } else if (e.key === "Enter" && showList && active >= 0) {
             e.preventDefault();
             go(`/products/${items[active]!.slug}`);
-          } else if (e.key === "Escape") {
+          } else if (e.key === "Escape" && showList) {
+            // The first Escape closes the suggestions and keeps the words; a search field's own Escape would empty it
+            // too. With the list closed, Escape empties the field as the browser does.
+            e.preventDefault();
             setOpen(false);
           }
         }}

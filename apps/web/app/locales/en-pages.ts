@@ -531,7 +531,7 @@ export const enPages = {
     wrong: "If something goes wrong",
     wrongBefore: "If a parcel arrives damaged, take a photo before opening it and",
     contactUs: "contact us",
-    wrongAfter: " within 48 hours. If you were not home, the courier tries again the next business day and calls you first. Parcels that cannot be delivered after three attempts come back to us and the order is cancelled; prepaid amounts are refunded in full.",
+    wrongAfter: " within 48 hours. If you were not home, the courier tries again the next business day and calls you first. Parcels that cannot be delivered after three attempts come back to us and the order is marked returned; prepaid amounts are refunded in full, and nothing is charged for a cash-on-delivery order.",
   },
   faq: {
     title: "Frequently Asked Questions",

@@ -213,6 +213,15 @@ describe("change password", () => {
     const mismatch = await t.app.inject({ method: "PUT", url: "/api/users/change-password", headers, payload: { currentPassword: "Secret123", newPassword: "Newpass123", confirmPassword: "Newpass124" } });
     expect(mismatch.json().details).toContainEqual({ field: "confirmPassword", message: "New passwords do not match" });
   });
+
+  it("refuses the current password as the new one and leaves the other sessions signed in", async () => {
+    const { user, headers } = await signedInCustomer();
+    const other = await sessionFor(t.app, user.id);
+    const same = await t.app.inject({ method: "PUT", url: "/api/users/change-password", headers, payload: { currentPassword: "Secret123", newPassword: "Secret123", confirmPassword: "Secret123" } });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().details).toContainEqual({ field: "newPassword", message: "Choose a new password that differs from your current one" });
+    expect((await t.app.inject({ url: "/api/auth/me", headers: other.bearer })).statusCode).toBe(200);
+  });
 });
 
 describe("avatar upload", () => {

@@ -163,7 +163,9 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
 function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const paid = o.paymentStatus === "PAID";
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState((o.totalAmount / 100).toFixed(2));
+  // The returns policy: a change of mind gets the items' price back, not the delivery fee; an undelivered parcel, everything.
+  const delivered = o.status === "DELIVERED";
+  const [amount, setAmount] = useState(((delivered ? o.totalAmount - o.shippingCost : o.totalAmount) / 100).toFixed(2));
   const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : "CASH");
   const [reference, setReference] = useState("");
   const [note, setNote] = useState("");
@@ -192,14 +194,14 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       setConfirming(false);
     }
   }
-  const came = o.status === "DELIVERED" ? "sent back by the customer" : "returned to sender";
+  const came = delivered ? "sent back by the customer" : "returned to sender";
   return (
     <section className="space-y-2 rounded-lg border border-slate-300 bg-slate-50 p-3" aria-labelledby="return-panel-title">
       <h3 id="return-panel-title" className="font-semibold">
         Record return
       </h3>
       <p>
-        {o.status === "DELIVERED" ? "The customer sent the parcel back." : "The parcel came back undelivered (refused or not reachable)."}{" "}
+        {delivered ? "The customer sent the parcel back." : "The parcel came back undelivered (refused or not reachable)."}{" "}
         {paid ? "Send the money back in the wallet's or bank's own dashboard first, then record it here: a credit note is issued." : "Nothing was paid, so there is no refund: the cash is no longer awaited."}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
@@ -220,6 +222,11 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
             <Field label="Refund reference">
               <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
             </Field>
+            {delivered && o.shippingCost > 0 ? (
+              <p className="self-end text-xs text-slate-600 sm:col-span-2">
+                The amount leaves out the delivery fee of {formatNPR(o.shippingCost)}: the returns policy refunds it only for a faulty or wrong item. Add it back for those.
+              </p>
+            ) : null}
           </>
         ) : null}
         <Field label="Note for the customer (optional)">
