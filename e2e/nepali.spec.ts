@@ -168,7 +168,7 @@ test.describe("नेपाली", () => {
     await expect(main.getByRole("heading", { name: "अर्डरको क्रम" })).toBeVisible();
     await expect(main.getByText(/Rs\.|Placed on|Order Timeline/)).toHaveCount(0);
     // The address's own words are Nepali too; the names stay as written.
-    await expect(main.getByText("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur, Bagmati प्रदेश 44700")).toBeVisible();
+    await expect(main.getByText("Jhamsikhel Road 12, Bhatbhateni नजिक, ललितपुर, बागमती प्रदेश 44700")).toBeVisible();
     await expect(main.getByText(/\bnear\b|Province/)).toHaveCount(0);
   });
 

@@ -13,6 +13,7 @@ export * from "./orders.js";
 export * from "./order-rules.js";
 export * from "./shipping.js";
 export * from "./nepal-districts.js";
+export * from "./nepal-places-ne.js";
 export * from "./slug.js";
 export * from "./stock.js";
 export * from "./admin.js";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { customerCanCancel, isAwaitingWalletPayment, paymentMethodLabel } from "./order-rules.js";
 import { formatShippingAddress, PlaceOrderInputSchema, ShippingAddressSchema, type Order } from "./orders.js";
+import { districtsOf, NEPAL_PROVINCES, PROVINCE_NAMES } from "./nepal-districts.js";
+import { placeName, placeOptions } from "./nepal-places-ne.js";
 
 const address = { fullName: "Sita", email: "sita@example.com", phone: "9800000000", address: "Thamel", province: "Bagmati", district: "Kathmandu", area: "Kathmandu" };
 
@@ -59,11 +61,26 @@ describe("order rules", () => {
 describe("the shipping address on one line", () => {
   const address = { fullName: "Sita Paudel", phone: "9800000003", email: "sita@example.com", address: "Jhamsikhel Road 12", landmark: "Bhatbhateni", area: "Lalitpur Metropolitan City", district: "Lalitpur", province: "Bagmati", postalCode: "44700" } as Order["shippingAddress"];
 
-  it("says the shop's own words in the page's language and keeps the names as written", () => {
+  it("says the shop's own words and Nepal's district and province names in the page's language, and keeps what the shopper wrote", () => {
     expect(formatShippingAddress(address)).toBe("Jhamsikhel Road 12, near Bhatbhateni, Lalitpur Metropolitan City, Lalitpur, Bagmati Province");
     expect(formatShippingAddress(address, "en")).toBe(formatShippingAddress(address));
-    expect(formatShippingAddress(address, "ne")).toBe("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur Metropolitan City, Lalitpur, Bagmati प्रदेश");
+    expect(formatShippingAddress(address, "ne")).toBe("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur Metropolitan City, ललितपुर, बागमती प्रदेश");
     // No English word of ours is left on a Nepali page.
     expect(formatShippingAddress(address, "ne")).not.toMatch(/\b(near|Province)\b/);
+    // A name Nepal does not have (an old free-text address) stays as it was written.
+    expect(formatShippingAddress({ ...address, district: "Atlantis", province: "Bagmati" }, "ne")).toContain("Atlantis, बागमती प्रदेश");
+  });
+
+  it("has a Nepali name for every province and district, each different, in Devanagari, and lists them in Devanagari order", () => {
+    const names = [...PROVINCE_NAMES, ...NEPAL_PROVINCES.flatMap((p) => p.districts)];
+    expect(names).toHaveLength(84);
+    const nepali = names.map((n) => placeName(n, "ne"));
+    expect(new Set(nepali).size).toBe(84);
+    for (const n of nepali) expect(n).toMatch(/^[\u0900-\u097F ]+$/);
+    expect(placeName("kathmandu", "ne")).toBe("काठमाडौं");
+    expect(placeName("Kathmandu", "en")).toBe("Kathmandu");
+    const bagmati = placeOptions(districtsOf("Bagmati"), "ne").map((o) => o.label);
+    expect(bagmati.slice(0, 3)).toEqual(["काठमाडौं", "काभ्रेपलाञ्चोक", "चितवन"]);
+    expect(placeOptions(districtsOf("Bagmati"), "en").map((o) => o.value)).toEqual(districtsOf("Bagmati"));
   });
 });

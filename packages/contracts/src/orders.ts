@@ -3,6 +3,7 @@ import { limitParam } from "./api.js";
 import { fillMessage } from "./messages.js";
 import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
+import { placeName } from "./nepal-places-ne.js";
 import { ADDRESS_MSG, CART_ISSUES, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_WISHLIST_ITEMS, ORDER_TEMPLATE, postalCodeFor } from "./order-rules.js";
 import { PAN_MESSAGE, PAN_PATTERN } from "./invoice-rules.js";
 import { PersonalisationInputSchema, PersonalisationSchema } from "./personalisation.js";
@@ -306,13 +307,14 @@ export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField
 
 /**
  * One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old
- * free-text city). The names stay as the shopper wrote them; the shop's own words are in the page's language
- * ("near Bhatbhateni", "Bagmati Province"; "Bhatbhateni नजिक", "Bagmati प्रदेश").
+ * free-text city). What the shopper wrote stays as written; the shop's own words and Nepal's district and province
+ * names are in the page's language ("near Bhatbhateni, Lalitpur, Bagmati Province"; "Bhatbhateni नजिक, ललितपुर,
+ * बागमती प्रदेश"; docs/decisions/188).
  */
 export function formatShippingAddress(a: Order["shippingAddress"], locale: Locale = "en"): string {
   const ne = locale === "ne";
   const near = a.landmark ? (ne ? `${a.landmark} नजिक` : `near ${a.landmark}`) : null;
-  const province = a.province ? (ne ? `${a.province} प्रदेश` : `${a.province} Province`) : null;
-  const place = a.district ? [a.area, a.district === a.area ? null : a.district, province] : [a.city];
+  const province = a.province ? (ne ? `${placeName(a.province, locale)} प्रदेश` : `${a.province} Province`) : null;
+  const place = a.district ? [a.area, a.district === a.area ? null : placeName(a.district, locale), province] : [a.city];
   return [a.address, near, ...place].filter((x): x is string => Boolean(x && x.trim())).join(", ");
 }

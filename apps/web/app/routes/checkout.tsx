@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";
-import { districtsOf, findDistrict, localText, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressFieldsSchema, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
+import { districtsOf, findDistrict, localText, placeName, placeOptions, PROVINCE_NAMES, provinceOfDistrict, PAN_MESSAGE, PAN_PATTERN, PAYMENT_MSG, PRINT_MSG, ShippingAddressFieldsSchema, ShippingAddressSchema, type EsewaStart, type KhaltiStart, type Order, type PaymentMethod } from "@khelkud/contracts";
 import type { Route } from "./+types/checkout";
 import { clearBuyNowLine, readBuyNowLine } from "../lib/buy-now";
 import { cartLineName, clearCart, printInput, useCart, type CartItem } from "../lib/cart-store";
@@ -313,17 +313,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                       {f.name === "district" && !hydrated
                         ? // Without scripts the list cannot follow the province: every district, under its province.
                           PROVINCE_NAMES.map((p) => (
-                            <optgroup key={p} label={p}>
-                              {districtsOf(p).map((o) => (
-                                <option key={o} value={o}>
-                                  {o}
+                            <optgroup key={p} label={placeName(p, locale)}>
+                              {placeOptions(districtsOf(p), locale).map((o) => (
+                                <option key={o.value} value={o.value}>
+                                  {o.label}
                                 </option>
                               ))}
                             </optgroup>
                           ))
-                        : (f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province)).map((o) => (
-                            <option key={o} value={o}>
-                              {o}
+                        : placeOptions(f.name === "province" ? PROVINCE_NAMES : districtsOf(values.province), locale).map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
                             </option>
                           ))}
                     </select>

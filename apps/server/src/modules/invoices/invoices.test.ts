@@ -570,7 +570,7 @@ describe("what QA found on the bills (docs/decisions/175)", () => {
     expect(await pdfText((await get(shop.customer, `/api/orders/${pokhara}/invoice.pdf`)).rawPayload)).toContain(`Address: ${whole}`);
     // A Nepali order's bill writes the province as its order page does.
     const kathmandu = await paidWith({ fullName: "Hari Karki", email: "hari@example.com", phone: "9800000005", address: "Baneshwor, Shantinagar marg", province: "Bagmati", district: "Kathmandu", area: "Kathmandu Metropolitan City-10" }, "ne");
-    expect((await get(shop.customer, `/api/orders/${kathmandu}/invoice`)).body).toContain("ठेगाना / Address: Baneshwor, Shantinagar marg, Kathmandu Metropolitan City-10, Kathmandu, Bagmati प्रदेश, 44600<br>");
+    expect((await get(shop.customer, `/api/orders/${kathmandu}/invoice`)).body).toContain("ठेगाना / Address: Baneshwor, Shantinagar marg, Kathmandu Metropolitan City-10, काठमाडौं, बागमती प्रदेश, 44600<br>");
   });
 
   it("shows the admin who printed the original and how many copies followed; the customer's page view is the original", async () => {

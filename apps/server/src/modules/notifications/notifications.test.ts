@@ -457,6 +457,11 @@ describe("in Nepali (docs/decisions/087)", () => {
     expect(mail!.html).toContain("रु. ५,१५०");
     expect(mail!.html).toContain(`${SHOP}/ne/orders/${order.id}`);
     expect(mail!.html).not.toContain("Subtotal");
+    // The address's district and province in Nepali; the street as the shopper wrote it (docs/decisions/188).
+    expect(mail!.html).toContain("ललितपुर");
+    expect(mail!.html).toContain("बागमती");
+    expect(mail!.html).toContain("Jhamsikhel 3");
+    expect(mail!.html).not.toContain("Bagmati");
     const [text] = (await sms.store.list()).filter((s) => s.text.includes(order.orderNumber) && s.text.includes("प्राप्त"));
     expect(text).toMatchObject({ unicode: true });
     expect(text!.parts).toBeLessThanOrEqual(2);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
-import { AUTH_MSG, COUNTRIES, districtsOf, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { AUTH_MSG, COUNTRIES, districtsOf, placeOptions, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import { FormBanner, FormDone, TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
 import { useAnswerRenderedWith, useEachNewResult, useHydrated } from "../../lib/route-form";
@@ -44,7 +44,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   // A new e-mail address needs the current password (the server ends other sessions and tells the old address).
   const emailChanged = values.email.trim().toLowerCase() !== saved.email.toLowerCase();
   const [currentPassword, setCurrentPassword] = useState("");
-  const { t, say } = useI18n();
+  const { t, say, locale } = useI18n();
 
   function check(next: Flat): Record<string, string> {
     const r = UpdateProfileInputSchema.safeParse(toInput(next));
@@ -154,8 +154,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:outline-none focus:ring-2 focus:ring-nepal disabled:bg-slate-100"
       >
         <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o}>{o}</option>
+        {placeOptions(options, locale).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       {errors[name] ? <p className="mt-1 text-sm text-red-700">{say(errors[name])}</p> : null}
