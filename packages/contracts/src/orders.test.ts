@@ -67,6 +67,9 @@ describe("the shipping address on one line", () => {
     expect(formatShippingAddress(address, "ne")).toBe("Jhamsikhel Road 12, Bhatbhateni नजिक, Lalitpur Metropolitan City, ललितपुर, बागमती प्रदेश");
     // No English word of ours is left on a Nepali page.
     expect(formatShippingAddress(address, "ne")).not.toMatch(/\b(near|Province)\b/);
+    // An area that only repeats the district is said once, as the district, in the page's language.
+    expect(formatShippingAddress({ ...address, area: "lalitpur " }, "ne")).toBe("Jhamsikhel Road 12, Bhatbhateni नजिक, ललितपुर, बागमती प्रदेश");
+    expect(formatShippingAddress({ ...address, area: "Lalitpur" }, "en")).toBe("Jhamsikhel Road 12, near Bhatbhateni, Lalitpur, Bagmati Province");
     // A name Nepal does not have (an old free-text address) stays as it was written.
     expect(formatShippingAddress({ ...address, district: "Atlantis", province: "Bagmati" }, "ne")).toContain("Atlantis, बागमती प्रदेश");
   });

@@ -306,6 +306,15 @@ export const WishlistAddSchema = z.object({ productId: productIdField });
 export const WishlistMergeSchema = z.object({ productIds: z.array(productIdField).max(MAX_WISHLIST_ITEMS, "Too many wishlist items") });
 
 /**
+ * The municipality/area as the shopper wrote it, or null when it only repeats the district ("Lalitpur, Lalitpur"): the
+ * district then says it once, in the page's language.
+ */
+export function areaBesidesDistrict(a: Pick<Order["shippingAddress"], "area" | "district">): string | null {
+  const area = a.area?.trim();
+  return area && area.toLowerCase() !== a.district?.trim().toLowerCase() ? area : null;
+}
+
+/**
  * One line for a shipping address snapshot: street/tole, landmark, municipality/area, district, province (or the old
  * free-text city). What the shopper wrote stays as written; the shop's own words and Nepal's district and province
  * names are in the page's language ("near Bhatbhateni, Lalitpur, Bagmati Province"; "Bhatbhateni नजिक, ललितपुर,
@@ -315,6 +324,6 @@ export function formatShippingAddress(a: Order["shippingAddress"], locale: Local
   const ne = locale === "ne";
   const near = a.landmark ? (ne ? `${a.landmark} नजिक` : `near ${a.landmark}`) : null;
   const province = a.province ? (ne ? `${placeName(a.province, locale)} प्रदेश` : `${a.province} Province`) : null;
-  const place = a.district ? [a.area, a.district === a.area ? null : placeName(a.district, locale), province] : [a.city];
+  const place = a.district ? [areaBesidesDistrict(a), placeName(a.district, locale), province] : [a.city];
   return [a.address, near, ...place].filter((x): x is string => Boolean(x && x.trim())).join(", ");
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AdminNotification, Locale, NotificationPreferences } from "@khelkud/contracts";
-import { ADMIN_MSG, formatMoney, localText, ORDER_MSG, personalisationLine, placeName } from "@khelkud/contracts";
+import { ADMIN_MSG, formatMoney, localText, ORDER_MSG, personalisationLine, placeName, areaBesidesDistrict } from "@khelkud/contracts";
 import { mailTexts } from "../mail/texts.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -108,7 +108,7 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
       totalAmount: row.order.totalAmount,
       courier: row.order.courier,
       trackingNumber: row.order.trackingNumber,
-      address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.area ?? a.city, a.district && placeName(a.district, locale), a.province && placeName(a.province, locale), a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
+      address: { fullName: a.fullName, phone: a.phone, lines: [a.address, a.district ? areaBesidesDistrict(a) : (a.area ?? a.city), a.district && placeName(a.district, locale), a.province && placeName(a.province, locale), a.postalCode].filter((v): v is string => Boolean(v && String(v).trim())) },
       items: items.map((i) => ({
         name: localText(locale, i.productName, i.productNameNe),
         slug: i.productSlug,
