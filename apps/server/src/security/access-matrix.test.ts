@@ -142,6 +142,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/orders/:id/notifications": adminOnly(200, { params: { id: "$order" } }),
   "POST /api/admin/orders/:id/notifications/:notificationId/resend": adminOnly(404, { params: { id: "$order" } }),
   "POST /api/admin/orders/:id/refund": adminOnly(404, { body: { method: "KHALTI", reference: "R-1" } }),
+  "POST /api/admin/orders/:id/return": adminOnly(404, { body: { restock: true } }),
   "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
   "DELETE /api/admin/orders/:id": adminOnly(404),
   "GET /api/admin/print-queue": adminOnly(200),
