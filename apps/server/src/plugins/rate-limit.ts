@@ -1,10 +1,18 @@
 import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { Redis } from "ioredis";
 import { MSG } from "@khelkud/contracts";
 import { AppError } from "../lib/errors.js";
 import { closeRedis, createRedisClient } from "../lib/redis.js";
 import { rateLimited } from "./openapi-failures.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The rate-limit counters' Redis connection and key prefix, for counters of our own (failure-limit.ts); null without REDIS_URL. */
+    rateLimitRedis: { client: Redis; base: string } | null;
+  }
+}
 
 export interface LimitRule {
   /** Counted separately from every other rule. */
@@ -18,17 +26,21 @@ export interface LimitRule {
 /**
  * Counting is @fastify/rate-limit's: an in-process LRU store by default; with REDIS_URL the counters live in
  * Redis, so a limit counted on one instance holds on all of them (docs/decisions/011, 060). While Redis is
- * unreachable requests are not limited rather than refused (skipOnError); the outage is logged.
+ * unreachable requests are not limited rather than refused (skipOnError); the outage is logged. Limits of failures
+ * only (failure-limit.ts) keep their counters on the same connection.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const shared = app.config.redis;
   if (!shared) {
+    app.decorate("rateLimitRedis", null);
     await app.register(fastifyRateLimit, { global: false });
     return;
   }
   const redis = createRedisClient(shared.url, "rate-limit", app.log);
   app.addHook("onClose", () => closeRedis(redis));
-  await app.register(fastifyRateLimit, { global: false, store: namedRedisStore(redis, `${shared.prefix}:rate-limit:`) as unknown as FastifyRateLimitStoreCtor, skipOnError: true });
+  const base = `${shared.prefix}:rate-limit:`;
+  app.decorate("rateLimitRedis", { client: redis, base });
+  await app.register(fastifyRateLimit, { global: false, store: namedRedisStore(redis, base) as unknown as FastifyRateLimitStoreCtor, skipOnError: true });
 }
 
 interface StoreParams {

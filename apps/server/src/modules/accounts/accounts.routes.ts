@@ -26,6 +26,7 @@ import {
 import type { Config } from "../../env.js";
 import { AppError, invalid } from "../../lib/errors.js";
 import { byEmail, byIp, limit } from "../../plugins/rate-limit.js";
+import { limitFailures } from "../../plugins/failure-limit.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import type { AccountsService, ClientMeta, SignedIn } from "./accounts.service.js";
 import { toPublicUser } from "./sessions.service.js";
@@ -74,6 +75,10 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
       const account = byAccount(req);
       return account === undefined ? undefined : `${account}@${req.ip}`;
     };
+    // Per IP only refused and malformed sign-ins count: many shoppers on one mobile carrier share its address (CGNAT),
+    // and their successful sign-ins must not use up that address's allowance (docs/decisions/186). Checked first, so
+    // a refused address costs no database read.
+    const loginFailuresByIp = limitFailures(app, { name: "login-ip", max: perIp, windowMs, key: byIp });
 
     app.post(
       "/auth/register",
@@ -95,13 +100,14 @@ export function authRoutes(accounts: AccountsService, config: Config): FastifyPl
       {
         schema: { tags: ["auth"], summary: "Sign in; rememberMe keeps the session for 30 days", body: LoginInputSchema, response: { 200: envelope(AuthResultSchema), ...errors } },
         preValidation: [
+          loginFailuresByIp.check,
           loadGeneration,
           limit(app, [
-            { name: "login-ip", max: perIp, windowMs, key: byIp },
             { name: "login-account-ip", max: perAccount, windowMs, key: byAccountAndIp },
             { name: "login-account", max: perAccountTotal, windowMs, key: byAccount },
           ]),
         ],
+        onSend: loginFailuresByIp.settle,
       },
       async (req, reply) => setSessionCookie(reply, await accounts.login(req.body, meta(req)), secure),
     );
