@@ -1,4 +1,4 @@
-import { formatNPR } from "@khelkud/contracts";
+import { ADMIN_MSG, formatNPR } from "@khelkud/contracts";
 import { expect, test } from "@playwright/test";
 import { listedProducts, placeCodOrder, visit } from "./support/pages";
 import { ADMIN, CUSTOMER, signIn } from "./support/sign-in";
@@ -135,6 +135,8 @@ test("an administrator moves an order on and the customer's order page shows the
   await page.getByLabel("Search orders").fill(order.orderNumber);
   const row = page.getByRole("row").filter({ hasText: order.orderNumber });
   await expect(row).toHaveCount(1);
+  // The search is written into the address (docs/decisions/189).
+  await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${order.orderNumber}$`));
   const dropdown = row.getByLabel(`Change status of ${order.orderNumber}`);
   // Only the state machine's next steps are offered.
   await expect(dropdown.locator("option")).toHaveText(["Change status…", "PROCESSING", "CANCELLED"]);
@@ -156,8 +158,14 @@ test("an administrator moves an order on and the customer's order page shows the
     const moved = await page.request.patch(`/api/admin/orders/${order.id}/status`, { data: { status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
-  await page.goto("/admin/orders");
-  await page.getByLabel("Search orders").fill(order.orderNumber);
+  // A reload, and Back from another tab, open the list as it was searched.
+  await page.reload();
+  await expect(page.getByLabel("Search orders")).toHaveValue(order.orderNumber);
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goBack();
+  await expect(page.getByLabel("Search orders")).toHaveValue(order.orderNumber);
+  await expect(row).toHaveCount(1);
   await row.getByRole("button", { name: "View" }).click();
   await page.getByRole("button", { name: "Mark cash collected" }).click();
   const cash = page.getByRole("group", { name: "Confirm the cash" });
@@ -169,6 +177,23 @@ test("an administrator moves an order on and the customer's order page shows the
   expect((await (await shopper.request.get(`/api/orders/${order.id}`)).json()).data.order.paymentStatus).toBe("PAID");
   await customer.close();
   await staff.close();
+});
+
+test("a list's filters come from the address, and a made-up one opens the whole list rather than an error", async ({ page }) => {
+  await signIn(page, ADMIN, { redirect: "/admin" });
+  await page.goto("/admin/orders?status=SHIPPED%00%3Cscript%3E&page=abc&q=%00");
+  await expect(page.getByLabel("Filter by status")).toHaveValue("");
+  await expect(page.getByText(/^Showing \d+ of \d+ orders$/)).toBeVisible();
+  await expect(page.getByText(ADMIN_MSG.failedOrders)).toHaveCount(0);
+  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/orders");
+  await page.goto("/admin/orders?status=DELIVERED&page=1");
+  expect(new URL((await asked).url()).searchParams.get("status")).toBe("DELIVERED");
+  await expect(page.getByLabel("Filter by status")).toHaveValue("DELIVERED");
+  // Page 1 is the list's own default: the address leaves it out.
+  await expect(page).toHaveURL(/\/admin\/orders\?status=DELIVERED$/);
+  await page.goto("/admin/users?role=ADMIN");
+  await expect(page.getByRole("row").filter({ hasText: "admin@khelkud.com.np" })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: "customer@khelkud.com.np" })).toHaveCount(0);
 });
 
 test("on a 360 px phone the admin orders list is a column of cards whose Change status is in reach, and the courier reaches the customer", async ({

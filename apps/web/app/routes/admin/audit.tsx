@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useApiGet } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, useAddressFilters, useAddressFollows, useApiGet } from "../../components/admin/api/hooks";
 import { auditUrl, type AdminAuditList } from "../../components/admin/api/shop";
 import { ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
 import { formatDateTime } from "../../lib/format";
@@ -7,8 +7,10 @@ import { formatDateTime } from "../../lib/format";
 const TYPES = ["product", "category", "user", "order", "settings", "contact_message"];
 
 export default function AdminAudit() {
-  const [entityType, setEntityType] = useState("");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["entity", "page"]);
+  const [entityType, setEntityType] = useState(addressChoice(address.entity, TYPES));
+  const [page, setPage] = useState(addressPage(address.page));
+  useAddressFollows({ entity: entityType, page });
   const list = useApiGet<AdminAuditList>(auditUrl({ entityType, page }));
   return (
     <div>

@@ -3,7 +3,7 @@ import { toast } from "../../lib/toast";
 import { ADMIN_MSG, BLOG_STATUSES, type AdminBlog, type AdminBlogCard } from "@khelkud/contracts";
 import { categoriesUrl, type AdminCategoryList } from "../../components/admin/api/catalog";
 import { blogsUrl, contentApi, type AdminBlogList } from "../../components/admin/api/content";
-import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { BlogForm } from "../../components/admin/blog-form";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
@@ -12,11 +12,13 @@ import { formatDate } from "../../lib/format";
 
 /** Blog management (docs/product-rules.md §14, docs/decisions/061): search, category and status filters, cards with Edit and Delete, the post dialog. */
 export default function AdminBlogs() {
-  const [search, setSearch] = useState("");
-  const [categoryId, setCategoryId] = useState("");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["q", "category", "status", "page"]);
+  const [search, setSearch] = useState(address.q);
+  const [categoryId, setCategoryId] = useState(address.category);
+  const [status, setStatus] = useState(addressChoice(address.status, BLOG_STATUSES));
+  const [page, setPage] = useState(addressPage(address.page));
   const q = useDebounced(search);
+  useAddressFollows({ q, category: categoryId, status, page });
   const list = useApiGet<AdminBlogList>(blogsUrl({ q, categoryId, status, page, limit: 18 }));
   const cats = useApiGet<AdminCategoryList>(categoriesUrl("BLOG"));
   // undefined: closed; null: a new post; a post: editing it.

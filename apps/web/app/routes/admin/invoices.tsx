@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { bsDateOf, documentTitle, fiscalYearOf, formatNPR, type AdminTaxDocument } from "@khelkud/contracts";
-import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { invoicesUrl, SETTINGS_URL, shopApi, type AdminTaxDocumentList, type StoreSettingsResult } from "../../components/admin/api/shop";
 import { NoPanWarning } from "../../components/admin/no-pan-warning";
 import { btn, ErrorNote, input, PageHeader, Pager, StatusBadge, Table } from "../../components/admin/ui";
@@ -22,12 +22,14 @@ function printStatus(d: Pick<AdminTaxDocument, "prints" | "original">): string {
 export default function AdminInvoices() {
   const today = bsDateOf(new Date());
   const thisMonth = `${today.year}-${String(today.month).padStart(2, "0")}`;
-  const [q, setQ] = useState("");
-  const [month, setMonth] = useState("");
-  const [kind, setKind] = useState("");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["q", "month", "kind", "page"]);
+  const [q, setQ] = useState(address.q);
+  const [month, setMonth] = useState(address.month);
+  const [kind, setKind] = useState(addressChoice(address.kind, ["INVOICE", "CREDIT_NOTE"]));
+  const [page, setPage] = useState(addressPage(address.page));
   const [period, setPeriod] = useState(thisMonth);
   const search = useDebounced(q);
+  useAddressFollows({ q: search, month, kind, page });
   const monthOk = month === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   const list = useApiGet<AdminTaxDocumentList>(monthOk ? invoicesUrl({ q: search, month, kind, page }) : null);
   const settings = useApiGet<StoreSettingsResult>(SETTINGS_URL);

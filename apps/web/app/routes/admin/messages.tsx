@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import type { AdminMessage } from "@khelkud/contracts";
-import { useApiGet } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, useAddressFilters, useAddressFollows, useApiGet } from "../../components/admin/api/hooks";
 import { contentApi, messagesUrl, subscribersUrl, type AdminMessageList, type AdminSubscriberList } from "../../components/admin/api/content";
 import { btn, ErrorNote, input, PageHeader, Pager, Table } from "../../components/admin/ui";
 import { formatDate } from "../../lib/format";
@@ -9,9 +9,11 @@ import { formatDate } from "../../lib/format";
 type Message = AdminMessage;
 
 export default function AdminMessages() {
-  const [unread, setUnread] = useState("");
-  const [page, setPage] = useState(1);
-  const [subPage, setSubPage] = useState(1);
+  const address = useAddressFilters(["unread", "page", "subscribersPage"]);
+  const [unread, setUnread] = useState(addressChoice(address.unread, ["true", "false"]));
+  const [page, setPage] = useState(addressPage(address.page));
+  const [subPage, setSubPage] = useState(addressPage(address.subscribersPage));
+  useAddressFollows({ unread, page, subscribersPage: subPage === 1 ? "" : subPage });
   const messages = useApiGet<AdminMessageList>(messagesUrl({ unread, page }));
   const subs = useApiGet<AdminSubscriberList>(subscribersUrl({ page: subPage }));
   const [exporting, setExporting] = useState(false);

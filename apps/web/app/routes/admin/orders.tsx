@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel, shortOrderId, type OrderStatus, type Pagination, type RefundMethod } from "@khelkud/contracts";
 import { api, downloadCsv } from "../../components/admin/api/client";
-import { qs, useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, qs, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
@@ -411,10 +411,12 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
 }
 
 export default function AdminOrders() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["q", "status", "page"]);
+  const [search, setSearch] = useState(address.q);
+  const [status, setStatus] = useState(addressChoice(address.status, ORDER_STATUSES));
+  const [page, setPage] = useState(addressPage(address.page));
   const q = useDebounced(search);
+  useAddressFollows({ q, status, page });
   const list = useApiGet<{ orders: OrderSummary[]; pagination: Pagination; overallTotal: number }>(`/api/admin/orders${qs({ q, status, page, limit: 20 })}`);
   // New orders and status changes made elsewhere (customers, payments, other admins) show up without a reload.
   useLiveEvent("new_order", () => list.reload());

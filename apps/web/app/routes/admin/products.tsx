@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { ADMIN_MSG, LOW_STOCK_THRESHOLD, formatNPR, type Product } from "@khelkud/contracts";
-import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { addressPage, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { catalogApi, categoriesUrl, productsUrl, type AdminCategoryList, type AdminProductList } from "../../components/admin/api/catalog";
 import { ProductForm } from "../../components/admin/product-form";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
@@ -18,11 +18,13 @@ const SORTS = [
 ];
 
 export default function AdminProducts() {
-  const [search, setSearch] = useState("");
-  const [categoryId, setCategoryId] = useState("");
-  const [sort, setSort] = useState("createdAt:desc");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["q", "category", "sort", "page"]);
+  const [search, setSearch] = useState(address.q);
+  const [categoryId, setCategoryId] = useState(address.category);
+  const [sort, setSort] = useState(SORTS.some((s) => s.value === address.sort) ? address.sort : "createdAt:desc");
+  const [page, setPage] = useState(addressPage(address.page));
   const q = useDebounced(search);
+  useAddressFollows({ q, category: categoryId, sort: sort === "createdAt:desc" ? "" : sort, page });
   const [sortBy, sortOrder] = sort.split(":");
   const list = useApiGet<AdminProductList>(productsUrl({ q, categoryId, sortBy, sortOrder, page, limit: 20 }));
   const cats = useApiGet<AdminCategoryList>(categoriesUrl("PRODUCT"));

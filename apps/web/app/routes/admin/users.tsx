@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { ADMIN_MSG, OptionalPhoneSchema, type AdminUser, type Role } from "@khelkud/contracts";
 import { accountsApi, usersUrl, type AdminUserList } from "../../components/admin/api/accounts";
-import { useApiGet, useDebounced } from "../../components/admin/api/hooks";
+import { addressChoice, addressPage, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { FilterBar, SearchFilter, SelectFilter } from "../../components/admin/list-filters";
 import { btn, Dialog, ErrorNote, Field, input, PageHeader, Pager, showingText, StatusBadge, Table } from "../../components/admin/ui";
 import { adminAction, useAdminForm } from "../../components/admin/use-admin-form";
@@ -76,10 +76,12 @@ const ROLES = [
 ];
 
 export default function AdminUsers() {
-  const [search, setSearch] = useState("");
-  const [role, setRole] = useState("");
-  const [page, setPage] = useState(1);
+  const address = useAddressFilters(["q", "role", "page"]);
+  const [search, setSearch] = useState(address.q);
+  const [role, setRole] = useState(addressChoice(address.role, ROLES.map((r) => r.value)));
+  const [page, setPage] = useState(addressPage(address.page));
   const q = useDebounced(search);
+  useAddressFollows({ q, role, page });
   const list = useApiGet<AdminUserList>(usersUrl({ q, role, page, limit: 20 }));
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
 
