@@ -82,13 +82,42 @@ function ConfirmStep({ label, question, yes, busy = false, onYes, onBack }: { la
 }
 
 /**
+ * The money sent back, as the staff record it for a cancellation or a return: amount (rupees, shown; paisa, sent),
+ * method (the wallet the order was paid with, else `otherwise`) and the wallet's or bank's reference.
+ */
+function useRefundFields(o: OrderDetail, suggested: number, otherwise: RefundMethod) {
+  const [amount, setAmount] = useState((suggested / 100).toFixed(2));
+  const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : otherwise);
+  const [reference, setReference] = useState("");
+  const paisa = Math.round(Number(amount) * 100);
+  const fields = (
+    <>
+      <Field label="Amount refunded (NPR)">
+        <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </Field>
+      <Field label="Refunded by">
+        <select className={input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
+          {REFUND_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {refundMethodLabel(m)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Refund reference">
+        <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
+      </Field>
+    </>
+  );
+  return { paisa, method, reference: reference.trim(), ready: reference.trim() !== "" && paisa > 0, fields };
+}
+
+/**
  * A paid order's cancellation: the staff send the money back in the wallet's or bank's dashboard, then record it here
  * (amount, method, reference); the order is cancelled and its stock returned (docs/decisions/078).
  */
 function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
-  const [amount, setAmount] = useState((o.totalAmount / 100).toFixed(2));
-  const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : "BANK_TRANSFER");
-  const [reference, setReference] = useState("");
+  const refund = useRefundFields(o, o.totalAmount, "BANK_TRANSFER");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -104,7 +133,6 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       setBusy(false);
     }
   }
-  const paisa = Math.round(Number(amount) * 100);
   return (
     <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="refund-panel-title">
       <h3 id="refund-panel-title" className="font-semibold">
@@ -112,21 +140,7 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       </h3>
       {o.cancellationReason && <p>Reason: {o.cancellationReason}</p>}
       <div className="grid gap-2 sm:grid-cols-2">
-        <Field label="Amount refunded (NPR)">
-          <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </Field>
-        <Field label="Refunded by">
-          <select className={input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
-            {REFUND_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {refundMethodLabel(m)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Refund reference">
-          <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
-        </Field>
+        {refund.fields}
         <Field label="Note for the customer (optional)">
           <input className={input} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
@@ -135,15 +149,15 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       {confirming ? (
         <ConfirmStep
           label="Confirm the refund"
-          question={`Record a refund of ${formatNPR(paisa)} by ${refundMethodLabel(method)} (reference ${reference.trim()}) and cancel this order? Its stock goes back on sale and a credit note is issued; this cannot be undone.`}
+          question={`Record a refund of ${formatNPR(refund.paisa)} by ${refundMethodLabel(refund.method)} (reference ${refund.reference}) and cancel this order? Its stock goes back on sale and a credit note is issued; this cannot be undone.`}
           yes="Yes, record the refund"
           busy={busy}
-          onYes={() => send("refund", { amount: paisa, method, reference: reference.trim(), note: note.trim() || null }, ADMIN_MSG.refundRecorded).finally(() => setConfirming(false))}
+          onYes={() => send("refund", { amount: refund.paisa, method: refund.method, reference: refund.reference, note: note.trim() || null }, ADMIN_MSG.refundRecorded).finally(() => setConfirming(false))}
           onBack={() => setConfirming(false)}
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={btn.primary} disabled={busy || confirming || !reference.trim() || !(paisa > 0)} onClick={() => setConfirming(true)}>
+        <button type="button" className={btn.primary} disabled={busy || confirming || !refund.ready} onClick={() => setConfirming(true)}>
           Approve and record refund
         </button>
         {o.cancellationRequestedAt && (
@@ -165,15 +179,12 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   // The returns policy: a change of mind gets the items' price back, not the delivery fee; an undelivered parcel, everything.
   const delivered = o.status === "DELIVERED";
-  const [amount, setAmount] = useState(((delivered ? o.totalAmount - o.shippingCost : o.totalAmount) / 100).toFixed(2));
-  const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : "CASH");
-  const [reference, setReference] = useState("");
+  const refund = useRefundFields(o, delivered ? o.totalAmount - o.shippingCost : o.totalAmount, "CASH");
   const [note, setNote] = useState("");
   const [restock, setRestock] = useState(true);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const printed = o.items.some((i) => i.personalisation);
-  const paisa = Math.round(Number(amount) * 100);
   if (!open) {
     return (
       <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
@@ -184,7 +195,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   async function send() {
     setBusy(true);
     try {
-      await api("POST", `/api/admin/orders/${o.id}/return`, { restock, note: note.trim() || null, ...(paid ? { amount: paisa, method, reference: reference.trim() } : {}) });
+      await api("POST", `/api/admin/orders/${o.id}/return`, { restock, note: note.trim() || null, ...(paid ? { amount: refund.paisa, method: refund.method, reference: refund.reference } : {}) });
       toast.success(ADMIN_MSG.returnRecorded);
       onDone();
     } catch (e) {
@@ -207,21 +218,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       <div className="grid gap-2 sm:grid-cols-2">
         {paid ? (
           <>
-            <Field label="Amount refunded (NPR)">
-              <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-            </Field>
-            <Field label="Refunded by">
-              <select className={input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
-                {REFUND_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {refundMethodLabel(m)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Refund reference">
-              <input className={input} value={reference} onChange={(e) => setReference(e.target.value)} />
-            </Field>
+            {refund.fields}
             {delivered && o.shippingCost > 0 ? (
               <p className="self-end text-xs text-slate-600 sm:col-span-2">
                 The amount leaves out the delivery fee of {formatNPR(o.shippingCost)}: the returns policy refunds it only for a faulty or wrong item. Add it back for those.
@@ -243,7 +240,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       {confirming ? (
         <ConfirmStep
           label="Confirm the return"
-          question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(paisa)} by ${refundMethodLabel(method)} (reference ${reference.trim()})` : ""}? ${restock ? "Its items go back on sale." : "Its items stay out of stock."} This cannot be undone.`}
+          question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(refund.paisa)} by ${refundMethodLabel(refund.method)} (reference ${refund.reference})` : ""}? ${restock ? "Its items go back on sale." : "Its items stay out of stock."} This cannot be undone.`}
           yes="Yes, record the return"
           busy={busy}
           onYes={send}
@@ -251,7 +248,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={btn.primary} disabled={busy || confirming || (paid && (!reference.trim() || !(paisa > 0)))} onClick={() => setConfirming(true)}>
+        <button type="button" className={btn.primary} disabled={busy || confirming || (paid && !refund.ready)} onClick={() => setConfirming(true)}>
           Record return
         </button>
         <button type="button" className={btn.secondary} disabled={busy} onClick={() => (setOpen(false), setConfirming(false))}>
