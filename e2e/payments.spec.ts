@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { formatNPR } from "@khelkud/contracts";
 import { fillCart, fillShippingAddress } from "./support/pages";
 import { ADMIN, expect, test } from "./support/sign-in";
@@ -34,6 +34,22 @@ async function expectPaidOrder(page: Page, method: "khalti" | "esewa") {
   // The cart is cleared only now that the server says the order is paid.
   await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
   return orderId;
+}
+
+/** A signed-in shopper's order of the `skip`-th listed product, paid at Khalti: its id. */
+async function paidAtKhalti(page: Page, skip: number) {
+  await fillCart(page, skip);
+  await checkoutWith(page, "Khalti");
+  await payOnKhalti(page);
+  return expectPaidOrder(page, "khalti");
+}
+
+/** The administrator's own browser, signed in; closed with its context. */
+async function adminDesk(browser: Browser) {
+  const context = await browser.newContext();
+  const desk = await context.newPage();
+  expect((await desk.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+  return { context, desk };
 }
 
 test.describe("wallet payments", () => {
@@ -101,10 +117,7 @@ test.describe("cancelling a paid order", () => {
     // A wallet payment, a cancellation and an administrator's refund in two browsers: more than the default 30 s on a busy machine.
     test.setTimeout(60_000);
     await signIn();
-    await fillCart(page, 2);
-    await checkoutWith(page, "Khalti");
-    await payOnKhalti(page);
-    const orderId = await expectPaidOrder(page, "khalti");
+    const orderId = await paidAtKhalti(page, 2);
 
     await page.goto(`/orders/${orderId}`);
     await expect(page.locator("html[data-live=connected]")).toHaveCount(1);
@@ -127,10 +140,8 @@ test.describe("cancelling a paid order", () => {
     const requested = (await (await page.request.get(`/api/orders/${orderId}`)).json()).data.order;
     expect(requested).toMatchObject({ status: "PROCESSING", paymentStatus: "PAID" });
 
-    const admin = await browser.newContext();
+    const { context: admin, desk } = await adminDesk(browser);
     try {
-      const desk = await admin.newPage();
-      expect((await desk.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
       await desk.goto("/admin/orders");
       const row = desk.getByRole("row").filter({ hasText: requested.orderNumber });
       await expect(row).toContainText("Cancellation requested");
@@ -162,15 +173,10 @@ test.describe("a parcel that comes back", () => {
     // A wallet payment and the administrator's panel in two browsers: more than the default 30 s on a busy machine.
     test.setTimeout(60_000);
     await signIn();
-    await fillCart(page, 1);
-    await checkoutWith(page, "Khalti");
-    await payOnKhalti(page);
-    const orderId = await expectPaidOrder(page, "khalti");
+    const orderId = await paidAtKhalti(page, 1);
 
-    const admin = await browser.newContext();
+    const { context: admin, desk } = await adminDesk(browser);
     try {
-      const desk = await admin.newPage();
-      expect((await desk.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
       for (const status of ["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) {
         const moved = await desk.request.patch(`/api/admin/orders/${orderId}/status`, { data: { status, courier: "Nepal Can Move", trackingNumber: "NCM-185" } });
         expect(moved.status(), await moved.text()).toBe(200);
