@@ -102,6 +102,10 @@ test.describe("नेपाली", () => {
     const form = page.getByRole("group", { name: "ढुवानी विवरण" });
     await form.getByLabel("प्रदेश").selectOption("Bagmati");
     await form.getByLabel("जिल्ला").selectOption("Lalitpur");
+    // The lists and the summary name Nepal's places in Devanagari; the value sent stays the English name (decision 188).
+    await expect(form.getByLabel("प्रदेश").locator("option:checked")).toHaveText("बागमती");
+    await expect(form.getByLabel("जिल्ला").locator("option:checked")).toHaveText("ललितपुर");
+    await expect(page.getByRole("complementary").getByText("ललितपुर जिल्ला, काठमाडौं उपत्यका")).toBeVisible();
     await form.getByLabel("नगरपालिका / क्षेत्र").fill("ललितपुर महानगरपालिका");
     await form.getByLabel("सडक / टोल").fill("झम्सिखेल");
     await expect(page.getByRole("radio", { name: /क्यास अन डेलिभरी/ })).toBeChecked();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
+import { ActiveStatusSchema, BlogStatusSchema, CategoryTypeSchema, OrderStatusSchema, PaymentStatusSchema, RefundMethodSchema, RoleSchema } from "./enums.js";
 import { PageParam, SearchQueryText, limitParam } from "./api.js";
 import { PrintingInputSchema } from "./personalisation.js";
 import { OptionalPhoneSchema, PublicUserSchema } from "./auth.js";
@@ -139,6 +139,7 @@ export const ADMIN_MSG = {
   noCalendarData: "No Bikram Sambat calendar data for that period",
   orderDeleteRefused: "Only cancelled orders, or unpaid orders whose payment time has expired, can be deleted. Cancel this order instead.",
   paidOrderKept: "A paid or refunded order is kept as a money record and cannot be deleted",
+  sentOrderKept: "An order whose parcel left the shop is kept as its record and cannot be deleted",
   cashNotCollectable: "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid",
   paidOrderCancel: "A paid order is cancelled by approving its refund",
   refundRefused: "Only a paid order that has not shipped can be refunded",
@@ -151,6 +152,7 @@ export const ADMIN_MSG = {
   returnNeedsRefund: "This order was paid: give the refund's method and reference to record its return",
   returnNothingPaid: "Nothing was paid for this order, so there is no refund to record",
   returnRecorded: "Return recorded",
+  returnCashFirst: "This cash-on-delivery order was delivered: mark its cash collected first, then record the return with its refund",
 } as const;
 
 /** The admin refusals that name a status or a count, filled by fillMessage; messages-ne.ts has their Nepali. */
@@ -168,6 +170,7 @@ export const ADMIN_TEMPLATE = {
   categoryProductsDeactivate: "This category still has {n} products. Move them to another category before making this category inactive.",
   categoryPostDeactivate: "This category still has {n} blog post. Move it to another category before making this category inactive.",
   categoryPostsDeactivate: "This category still has {n} blog posts. Move them to another category before making this category inactive.",
+  returnStale: "This order changed meanwhile (it is now {status}): look at it again before recording its return",
 } as const;
 
 export function transitionRefused(from: string, to: string): string {
@@ -438,6 +441,9 @@ export const ReturnInputSchema = z
     reference: z.string({ error: "reference must be text" }).trim().max(100, "must be at most 100 characters").optional(),
     note: optionalText(500),
     restock: z.boolean({ error: "restock must be true or false" }),
+    /** What the panel was opened on: the return is refused when the order changed meanwhile. */
+    expectedStatus: OrderStatusSchema.optional(),
+    expectedPaymentStatus: PaymentStatusSchema.optional(),
   })
   .strict();
 export type ReturnInput = z.input<typeof ReturnInputSchema>;

@@ -361,6 +361,8 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "This order was paid: give the refund's method and reference to record its return": "यो अर्डरको भुक्तानी भइसकेको छ: फिर्ता अभिलेख गर्न रकम फिर्ताको माध्यम र सन्दर्भ दिनुहोस्",
   "Nothing was paid for this order, so there is no refund to record": "यो अर्डरको कुनै भुक्तानी भएको थिएन, त्यसैले अभिलेख गर्नुपर्ने रकम फिर्ता छैन",
   "Return recorded": "फिर्ता अभिलेख भयो",
+  "An order whose parcel left the shop is kept as its record and cannot be deleted": "पार्सल पसलबाट पठाइसकिएको अर्डर अभिलेखका रूपमा राखिन्छ, मेटाउन सकिँदैन",
+  "This cash-on-delivery order was delivered: mark its cash collected first, then record the return with its refund": "यो क्यास अन डेलिभरी अर्डर डेलिभर भइसकेको छ: पहिले नगद बुझेको चिनो लगाउनुहोस्, अनि रकम फिर्तासहित सामान फिर्ता अभिलेख गर्नुहोस्",
 };
 
 /** The live channel's texts (toasts and its own refusals). */
@@ -463,8 +465,8 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancelledByShop: "पसलबाट अर्डर रद्द भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancellationDeclined: "रद्द गर्ने अनुरोध अस्वीकार भयो: {note}",
-  returnedRefunded: "सामान फिर्ता आयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
-  returnedUnpaid: "सामान फिर्ता आयो; कुनै रकम तिरिएको थिएन",
+  returnedRefunded: "{amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
+  returnedUnpaid: "कुनै रकम तिरिएको थिएन",
 };
 
 const ADMIN_TEMPLATE_NE: { [K in (typeof ADMIN_TEMPLATE)[keyof typeof ADMIN_TEMPLATE]]: string } = {
@@ -481,6 +483,7 @@ const ADMIN_TEMPLATE_NE: { [K in (typeof ADMIN_TEMPLATE)[keyof typeof ADMIN_TEMP
   "This category still has {n} products. Move them to another category before making this category inactive.": "यो वर्गमा अझै {n} वटा सामान छन्। वर्ग निष्क्रिय गर्नुअघि तिनलाई अर्को वर्गमा सार्नुहोस्।",
   "This category still has {n} blog post. Move it to another category before making this category inactive.": "यो वर्गमा अझै {n} वटा लेख छ। वर्ग निष्क्रिय गर्नुअघि त्यसलाई अर्को वर्गमा सार्नुहोस्।",
   "This category still has {n} blog posts. Move them to another category before making this category inactive.": "यो वर्गमा अझै {n} वटा लेख छन्। वर्ग निष्क्रिय गर्नुअघि तिनलाई अर्को वर्गमा सार्नुहोस्।",
+  "This order changed meanwhile (it is now {status}): look at it again before recording its return": "यो अर्डर यसैबीच बदलियो (अहिले “{status}”): फिर्ता अभिलेख गर्नुअघि फेरि हेर्नुहोस्",
 };
 
 /**

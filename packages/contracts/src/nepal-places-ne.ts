@@ -1,8 +1,9 @@
-// Nepal's provinces and districts in Devanagari, as the Government of Nepal writes them (plain values, no Zod: the
-// checkout's and the profile's lists read them in the browser). The names stored and sent stay the English ones of
+// Nepal's provinces and districts in Devanagari, as the Government of Nepal writes them, except the four districts of
+// the 2017 splits, which go by their short names here as in English (रुकुम पूर्व for "रुकुम (पूर्वी भाग)", नवलपुर and
+// परासी for the two Nawalparasi districts). Plain values, no Zod: the checkout's and the profile's lists read them. The names stored and sent stay the English ones of
 // nepal-districts.ts; Nepali pages, mails and bills show these (docs/decisions/188).
 import type { Locale } from "./locale.js";
-import type { NepalDistrict, NepalProvince } from "./nepal-districts.js";
+import { PROVINCE_NAMES, type NepalDistrict, type NepalProvince } from "./nepal-districts.js";
 
 /** Every province and district, typed against nepal-districts.ts: a district added there fails the type check here. */
 export const PLACE_NAMES_NE: Record<NepalProvince | NepalDistrict, string> = {
@@ -15,7 +16,7 @@ export const PLACE_NAMES_NE: Record<NepalProvince | NepalDistrict, string> = {
   Morang: "मोरङ",
   Okhaldhunga: "ओखलढुङ्गा",
   Panchthar: "पाँचथर",
-  Sankhuwasabha: "सङ्खुवासभा",
+  Sankhuwasabha: "संखुवासभा",
   Solukhumbu: "सोलुखुम्बु",
   Sunsari: "सुनसरी",
   Taplejung: "ताप्लेजुङ",
@@ -85,7 +86,7 @@ export const PLACE_NAMES_NE: Record<NepalProvince | NepalDistrict, string> = {
   Baitadi: "बैतडी",
   Bajhang: "बझाङ",
   Bajura: "बाजुरा",
-  Dadeldhura: "डडेलधुरा",
+  Dadeldhura: "डडेल्धुरा",
   Darchula: "दार्चुला",
   Doti: "डोटी",
   Kailali: "कैलाली",
@@ -95,12 +96,14 @@ export const PLACE_NAMES_NE: Record<NepalProvince | NepalDistrict, string> = {
 const BY_LOWER = new Map(Object.entries(PLACE_NAMES_NE).map(([en, ne]) => [en.toLowerCase(), ne]));
 
 /**
- * A list's options: the stored English names as values, in the page's language as labels, in that language's order
- * (Devanagari order on Nepali pages, so a shopper finds ललितपुर where a Nepali reader looks for it).
+ * A list's options: the stored English names as values, in the page's language as labels. Districts are in that
+ * language's alphabetical order (a shopper finds ललितपुर where a Nepali reader looks for it); provinces keep the
+ * constitution's order, Koshi first, in both languages.
  */
 export function placeOptions(names: readonly string[], locale: Locale): { value: string; label: string }[] {
   const options = names.map((value) => ({ value, label: placeName(value, locale) }));
-  return locale === "ne" ? options.sort((a, b) => a.label.localeCompare(b.label, "ne")) : options;
+  const provinces = names.every((n) => PROVINCE_NAMES.includes(n as NepalProvince));
+  return locale === "ne" && !provinces ? options.sort((a, b) => a.label.localeCompare(b.label, "ne")) : options;
 }
 
 /** A province's or district's name in the page's language; a name Nepal does not have stays as it was written. */

@@ -19,7 +19,8 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 /**
  * The payment's state machine. Money that arrives late is recorded (FAILED → PAID); money leaves only by a refund an
- * administrator records (PAID → REFUNDED), which also cancels the order (docs/decisions/078).
+ * administrator records (PAID → REFUNDED), which also cancels the order (docs/decisions/078) or records its return
+ * (docs/decisions/185). An unpaid parcel that comes back has its awaited cash given up (PENDING → FAILED).
  */
 export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   PENDING: ["PAID", "FAILED"],
@@ -180,6 +181,7 @@ export const ORDER_TEMPLATE = {
   cancellationApproved: "Cancellation approved; {amount} refunded by {method} (reference {reference})",
   cancelledByShop: "Cancelled by the shop; {amount} refunded by {method} (reference {reference})",
   cancellationDeclined: "Cancellation request declined: {note}",
-  returnedRefunded: "Returned; {amount} refunded by {method} (reference {reference})",
-  returnedUnpaid: "Returned; nothing was paid",
+  // A return's entry sits under RETURNED (and "Returned to the shop on …" on the order page): it says only the money.
+  returnedRefunded: "{amount} refunded by {method} (reference {reference})",
+  returnedUnpaid: "Nothing was paid",
 } as const;

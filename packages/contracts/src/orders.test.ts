@@ -85,5 +85,8 @@ describe("the shipping address on one line", () => {
     const bagmati = placeOptions(districtsOf("Bagmati"), "ne").map((o) => o.label);
     expect(bagmati.slice(0, 3)).toEqual(["काठमाडौं", "काभ्रेपलाञ्चोक", "चितवन"]);
     expect(placeOptions(districtsOf("Bagmati"), "en").map((o) => o.value)).toEqual(districtsOf("Bagmati"));
+    // Provinces keep the constitution's order in both languages.
+    expect(placeOptions(PROVINCE_NAMES, "ne").map((o) => o.value)).toEqual(PROVINCE_NAMES);
+    expect(placeOptions(PROVINCE_NAMES, "ne")[0]!.label).toBe("कोशी");
   });
 });

@@ -1,10 +1,10 @@
-import type { CartSummary } from "@khelkud/contracts";
+import { placeName, type CartSummary } from "@khelkud/contracts";
 import { useI18n, withStrong } from "../lib/i18n";
 
 /** Subtotal, shipping and total as the server computed them. */
 export function SummaryRows({ summary, loading }: { summary: CartSummary | null; loading: boolean }) {
   const dash = loading ? "…" : "—";
-  const { t, money, digits } = useI18n();
+  const { t, money, digits, locale } = useI18n();
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
@@ -17,7 +17,7 @@ export function SummaryRows({ summary, loading }: { summary: CartSummary | null;
       <div className="flex justify-between">
         <dt className="text-slate-600">
           {t("summary.shipping")}
-          {summary ? <span className="block text-xs">{summary.district ? t(summary.insideValley ? "summary.districtValley" : "summary.district", { district: summary.district }) : t("summary.estimate")}</span> : null}
+          {summary ? <span className="block text-xs">{summary.district ? t(summary.insideValley ? "summary.districtValley" : "summary.district", { district: placeName(summary.district, locale) }) : t("summary.estimate")}</span> : null}
         </dt>
         <dd className="font-semibold">{summary ? (summary.shippingCost === 0 && summary.subtotal > 0 ? <span className="text-green-700">{t("summary.free")}</span> : money(summary.shippingCost)) : dash}</dd>
       </div>

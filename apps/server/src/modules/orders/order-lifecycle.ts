@@ -41,9 +41,10 @@ export interface OrderChange<X = unknown> {
   history?: { note: string | null; by: string | null };
   /**
    * Give the order's units back (once per order, whoever asks). "unprinted": a returned parcel's lines, except those
-   * printed with a name and number, which cannot be sold again (docs/decisions/185).
+   * printed with a name and number, which cannot be sold again; "none": claim the release and give nothing back, so no
+   * later path does (a returned parcel kept out of stock; docs/decisions/185).
    */
-  releaseStock?: boolean | "unprinted";
+  releaseStock?: boolean | "unprinted" | "none";
   /** Who cancelled, for `order.cancelled`; required when `status` is CANCELLED. CUSTOMER also for their request approved by the shop. */
   cancelledBy?: CancelledBy;
   /** The administrator's note for the customer, told in the `order.cancelled` or `order.returned` message. */
@@ -112,13 +113,16 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
   const { events } = deps;
 
   /** Puts an order's stock back, exactly once per order however often it is called. */
-  async function releaseStock(tx: DbOrTx, orderId: string, which: true | "unprinted" = true): Promise<boolean> {
+  /** Whether any unit went back on sale. */
+  async function releaseStock(tx: DbOrTx, orderId: string, which: true | "unprinted" | "none" = true): Promise<boolean> {
     if (!(await repo.claimStockRelease(tx, orderId))) return false;
-    for (const i of await repo.findItemsFor(tx, [orderId])) {
+    let returned = false;
+    for (const i of which === "none" ? [] : await repo.findItemsFor(tx, [orderId])) {
       if (which === "unprinted" && i.personalisation) continue;
       await repo.giveBackStock(tx, i.productId, i.size, i.quantity);
+      returned = true;
     }
-    return true;
+    return returned;
   }
 
   type Publication = { kind: "placed"; orderId: string } | { kind: Announcement; orderId: string; from: string };

@@ -1,5 +1,6 @@
 import {
   ADMIN_MSG,
+  ADMIN_TEMPLATE,
   fillMessage,
   ORDER_TEMPLATE,
   ORDER_TRANSITIONS,
@@ -37,10 +38,13 @@ type OrderRow = typeof orders.$inferSelect;
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
 const CSV_MAX_ROWS = 50_000;
+const LEFT_THE_SHOP = new Set<OrderStatus>(["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED", "RETURNED"]);
 
-/** docs/product-rules.md §7: only a cancelled order, or an unpaid one whose payment window has passed, may be deleted. */
+/** docs/product-rules.md §7: only a cancelled order, or an unpaid one whose payment window has passed and that was never sent, may be deleted. */
 function deletable(o: OrderRow, now = new Date()): boolean {
   if (o.paymentStatus === "PAID" || o.paymentStatus === "REFUNDED") return false;
+  // A parcel that left the shop is a record of goods sent (and of what came back), paid or not (docs/decisions/185).
+  if (LEFT_THE_SHOP.has(o.status)) return false;
   return o.status === "CANCELLED" || (o.paymentExpiresAt !== null && o.paymentExpiresAt < now);
 }
 
@@ -60,6 +64,14 @@ function refusedMove(o: OrderRow, to: OrderStatus): string | null {
 
 function collectable(o: OrderRow): boolean {
   return o.paymentMethod === "COD" && o.status === "DELIVERED" && o.paymentStatus !== "PAID";
+}
+
+/**
+ * A parcel that left the shop may be recorded as returned, except a delivered cash-on-delivery one whose cash is not
+ * yet marked collected: the customer paid the courier, so its cash is recorded first and the return then refunds it.
+ */
+function returnable(o: OrderRow): boolean {
+  return canRecordReturn(o) && !collectable(o);
 }
 
 /** docs/product-rules.md §14: the address may be an object or a JSON string; anything unreadable gives null ('Error displaying shipping address'). */
@@ -98,7 +110,7 @@ function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
     canCollectCash: collectable(o),
     canDelete: deletable(o),
     canRefund: canRefund(o),
-    canRecordReturn: canRecordReturn(o),
+    canRecordReturn: returnable(o),
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
@@ -235,6 +247,11 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
       await lifecycle.run(async (unit) => {
         const o = await unit.lock(id);
         if (!o) throw missing();
+        // The panel says what it was opened on: a change meanwhile (delivered, cash collected) changes what is recorded.
+        if ((input.expectedStatus && input.expectedStatus !== o.status) || (input.expectedPaymentStatus && input.expectedPaymentStatus !== o.paymentStatus)) {
+          throw conflict(fillMessage(ADMIN_TEMPLATE.returnStale, { status: o.status }));
+        }
+        if (collectable(o)) throw conflict(ADMIN_MSG.returnCashFirst);
         if (!canRecordReturn(o)) throw conflict(ADMIN_MSG.returnRefused);
         const paid = o.paymentStatus === "PAID";
         if (!paid && (input.method || input.reference || input.amount !== undefined)) throw conflict(ADMIN_MSG.returnNothingPaid);
@@ -252,9 +269,12 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           // An unpaid parcel's cash will not come (PENDING → FAILED); a FAILED one stays as it is.
           set: paid ? { paymentStatus: "REFUNDED" } : o.paymentStatus === "PENDING" ? { paymentStatus: "FAILED" } : {},
           history: { note: history, by: actor.id },
-          releaseStock: input.restock ? "unprinted" : false,
+          // Claimed even when nothing goes back, so no later path (a deletion) puts back what the staff kept out.
+          releaseStock: input.restock ? "unprinted" : "none",
           customerNote: input.note,
           ...(paid ? { refunded: amount } : {}),
+          // An unpaid parcel's FAILED payment is no failed attempt to pay: the customer is told of the return only.
+          ...(paid ? {} : { announce: ["status"] as const }),
           also: async (tx) => {
             if (!paid) return null;
             const payment = await repo.paidPaymentOf(tx, id);
@@ -266,7 +286,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
             actor,
             action: "order.return",
             before: (b) => ({ status: b.status, paymentStatus: b.paymentStatus }),
-            after: (a, r) => ({ status: a.status, paymentStatus: a.paymentStatus, restock: input.restock, stockReturned: r.stockReturned, ...(paid ? { amount, method: input.method, reference: input.reference, creditNote: r.extra?.number ?? null } : {}) }),
+            after: (a, r) => ({ status: a.status, paymentStatus: a.paymentStatus, restock: input.restock, stockReturned: r.stockReturned, note: input.note, ...(paid ? { amount, method: input.method, reference: input.reference, creditNote: r.extra?.number ?? null } : {}) }),
           },
         });
       });
@@ -314,6 +334,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
         const o = await unit.lock(id);
         if (!o) throw missing();
         if (o.paymentStatus === "PAID" || o.paymentStatus === "REFUNDED") throw conflict(ADMIN_MSG.paidOrderKept);
+        if (LEFT_THE_SHOP.has(o.status)) throw conflict(ADMIN_MSG.sentOrderKept);
         if (!deletable(o)) throw conflict(ADMIN_MSG.orderDeleteRefused);
         await unit.remove(id, { actor, action: "order.delete", before: (b, items) => ({ ...b, items }) });
       });

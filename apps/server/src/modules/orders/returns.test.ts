@@ -70,7 +70,7 @@ describe("a delivered, paid order sent back by its customer", () => {
 
     const seen = await customerView(shop.customer, orderId);
     expect(seen).toMatchObject({ status: "RETURNED", paymentStatus: "REFUNDED", refund: { amount: 500_000, method: "KHALTI", reference: "KH-RT-185", note: "Shipping fee kept" } });
-    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "RETURNED", note: "Returned; Rs. 5,000 refunded by Khalti (reference KH-RT-185)" });
+    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "RETURNED", note: "Rs. 5,000 refunded by Khalti (reference KH-RT-185)" });
     const told = await db().select().from(notifications).where(and(eq(notifications.orderId, orderId), eq(notifications.kind, "order.returned")));
     expect(told.map((n) => n.channel).sort()).toEqual(["EMAIL", "SMS"]);
     const sms = told.find((n) => n.channel === "SMS")!;
@@ -106,7 +106,7 @@ describe("a cash-on-delivery parcel returned to sender", () => {
     expect(await stockOf(kept.product.id)).toBe(3);
     expect(await db().select().from(taxDocuments).where(eq(taxDocuments.orderId, kept.orderId))).toHaveLength(0);
     const seen = await customerView(shop.customer, kept.orderId);
-    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "RETURNED", note: "Returned; nothing was paid" });
+    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "RETURNED", note: "Nothing was paid" });
     const [mail] = await db().select().from(notifications).where(and(eq(notifications.orderId, kept.orderId), eq(notifications.kind, "order.returned"), eq(notifications.channel, "EMAIL")));
     expect(JSON.stringify(mail)).toContain("came back to us without being delivered. Nothing was charged.");
     expect(JSON.stringify(mail)).toContain("Customer refused the parcel");
@@ -114,6 +114,64 @@ describe("a cash-on-delivery parcel returned to sender", () => {
     const restocked = await codOrder(["PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY"]);
     expect((await post(shop.admin, `/api/admin/orders/${restocked.orderId}/return`, { restock: true })).statusCode).toBe(200);
     expect(await stockOf(restocked.product.id)).toBe(5);
+  });
+
+  it("tells the customer of the return only: an unpaid parcel's payment is no failed payment", async () => {
+    const { orderId } = await codOrder(["PROCESSING", "SHIPPED"]);
+    const events: string[] = [];
+    const off = shop.t.app.services.events.on((e) => {
+      if ("order" in e && e.order.id === orderId) events.push(e.type);
+    });
+    try {
+      expect((await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true, note: "Refused at the door" })).statusCode).toBe(200);
+    } finally {
+      off();
+    }
+    expect(events).toEqual(["order.status_changed"]);
+    // The administrator's note is kept with the order's record, not only in the e-mail.
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "order.return")));
+    expect(entry!.after).toMatchObject({ note: "Refused at the door", restock: true, stockReturned: true });
+  });
+
+  it("refuses a delivered cash-on-delivery order whose cash is not marked collected: the customer paid the courier", async () => {
+    const { product, orderId } = await codOrder(["PROCESSING", "SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]);
+    expect(await adminView(orderId)).toMatchObject({ canRecordReturn: false, canCollectCash: true });
+    const early = await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("This cash-on-delivery order was delivered: mark its cash collected first, then record the return with its refund");
+    expect(await orderRow(orderId)).toMatchObject({ status: "DELIVERED", paymentStatus: "PENDING" });
+    // Once the cash is recorded, the return refunds it and a credit note answers the bill.
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/cash-collected`, {})).statusCode).toBe(200);
+    expect((await adminView(orderId)).canRecordReturn).toBe(true);
+    const res = await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true, method: "CASH", reference: "Counter 3" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.order).toMatchObject({ status: "RETURNED", paymentStatus: "REFUNDED" });
+    expect((await db().select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId))).map((d) => d.kind).sort()).toEqual(["CREDIT_NOTE", "INVOICE"]);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("keeps a returned order on record: it cannot be deleted, and what the staff kept out of stock stays out", async () => {
+    const { product, orderId } = await codOrder(["PROCESSING", "SHIPPED"]);
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: false })).statusCode).toBe(200);
+    // Its payment window (set when it was placed) has long passed.
+    await db().update(orders).set({ paymentExpiresAt: new Date(Date.now() - 86_400_000) }).where(eq(orders.id, orderId));
+    expect((await adminView(orderId)).canDelete).toBe(false);
+    const removed = await shop.t.app.inject({ method: "DELETE", url: `/api/admin/orders/${orderId}`, headers: shop.admin.headers });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error).toBe("An order whose parcel left the shop is kept as its record and cannot be deleted");
+    expect(await orderRow(orderId)).toMatchObject({ status: "RETURNED" });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it("refuses a return prepared on another state of the order (it was delivered meanwhile)", async () => {
+    const { orderId } = await paidOrder(["SHIPPED"]);
+    expect((await move(orderId, "OUT_FOR_DELIVERY")).statusCode).toBe(200);
+    const stale = await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true, method: "KHALTI", reference: "R-7", expectedStatus: "SHIPPED", expectedPaymentStatus: "PAID" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe("This order changed meanwhile (it is now OUT_FOR_DELIVERY): look at it again before recording its return");
+    expect(await orderRow(orderId)).toMatchObject({ status: "OUT_FOR_DELIVERY", paymentStatus: "PAID" });
+    const fresh = await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true, method: "KHALTI", reference: "R-7", expectedStatus: "OUT_FOR_DELIVERY", expectedPaymentStatus: "PAID" });
+    expect(fresh.statusCode).toBe(200);
   });
 
   it("refuses a refund for a return nothing was paid for", async () => {
@@ -142,6 +200,18 @@ describe("a cash-on-delivery parcel returned to sender", () => {
     expect((await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true })).statusCode).toBe(200);
     expect(await stockOf(plain.id)).toBe(5);
     expect(await stockOf(printed.id)).toBe(4);
+  });
+
+  it("says no stock came back when every line was printed", async () => {
+    const printed = await insertProduct(db(), { name: "Return All Printed Test", price: 250_000, personalisable: true, printFee: 50_000, sizes: [{ size: "M", stock: 5 }] });
+    const { orderId } = await codOrder(["PROCESSING"], [{ productId: printed.id, size: "M", quantity: 1, personalisation: { name: "RAI", number: 10 } }]);
+    const job = ((await adminView(orderId)).items as { id: string }[])[0]!;
+    expect((await post(shop.admin, `/api/admin/print-queue/${job.id}/printed`, {})).statusCode).toBe(200);
+    expect((await move(orderId, "SHIPPED")).statusCode).toBe(200);
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: true })).statusCode).toBe(200);
+    expect(await stockOf(printed.id)).toBe(4);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "order.return")));
+    expect(entry!.after).toMatchObject({ restock: true, stockReturned: false });
   });
 });
 
@@ -180,5 +250,21 @@ describe("recording a return", () => {
     expect((await post(shop.admin, `/api/admin/orders/no-such-order/return`, { restock: true })).statusCode).toBe(404);
     expect(await orderRow(orderId)).toMatchObject({ status: "SHIPPED", paymentStatus: "PAID" });
     expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe("reviews after a return", () => {
+  it("a customer who received the shirt and sent it back may still review it; one whose parcel never arrived may not", async () => {
+    const review = (productId: string) => post(shop.customer, `/api/products/${productId}/reviews`, { rating: 2, comment: "The stitching came loose" });
+    const received = await paidOrder(["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]);
+    expect((await post(shop.admin, `/api/admin/orders/${received.orderId}/return`, { restock: true, method: "KHALTI", reference: "R-8" })).statusCode).toBe(200);
+    const written = await review(received.product.id);
+    expect(written.statusCode, written.body).toBe(201);
+    const listed = (await shop.t.app.inject({ url: `/api/products/${received.product.id}/reviews` })).json().data.reviews;
+    expect(listed[0]).toMatchObject({ verifiedBuyer: true });
+
+    const undelivered = await codOrder(["PROCESSING", "SHIPPED"]);
+    expect((await post(shop.admin, `/api/admin/orders/${undelivered.orderId}/return`, { restock: true })).statusCode).toBe(200);
+    expect((await review(undelivered.product.id)).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, orders, products, reviews, users } from "../../db/schema/index.js";
+import { orderItems, orderStatusHistory, orders, products, reviews, users } from "../../db/schema/index.js";
+import { rawRows } from "../../db/common-queries.js";
 
-/** True when the review's author has a delivered order containing the reviewed product. */
+/**
+ * An order the customer received: delivered, or delivered and then sent back (a faulty shirt's buyer may still say
+ * so; docs/decisions/185). A parcel returned to sender was never received.
+ */
+const RECEIVED = sql`(o.status = 'DELIVERED' OR (o.status = 'RETURNED' AND EXISTS (
+  SELECT 1 FROM ${orderStatusHistory} h WHERE h.order_id = o.id AND h.status = 'DELIVERED'
+)))`;
+
+/** True when the review's author received an order containing the reviewed product. */
 const verifiedBuyerSql = sql<boolean>`EXISTS (
   SELECT 1 FROM ${orders} o JOIN ${orderItems} oi ON oi.order_id = o.id
-  WHERE o.user_id = ${reviews.userId} AND oi.product_id = ${reviews.productId} AND o.status = 'DELIVERED'
+  WHERE o.user_id = ${reviews.userId} AND oi.product_id = ${reviews.productId} AND ${RECEIVED}
 )`;
 
 /** Only what the public may see of the author: the name, never the user row. */
@@ -41,14 +50,14 @@ export async function findReviews(db: DbOrTx, by: { productId?: string; id?: str
     .limit(200);
 }
 
-export async function hasDeliveredOrderWith(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), eq(orders.status, "DELIVERED")))
-    .limit(1);
-  return !!row;
+/** Whether the customer received an order with the product: they may review it. */
+export async function hasReceivedOrderWith(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+  const rows = await rawRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM ${orders} o JOIN ${orderItems} oi ON oi.order_id = o.id
+      WHERE o.user_id = ${userId} AND oi.product_id = ${productId} AND ${RECEIVED} LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Locks the product row so concurrent reviews of one product recompute its aggregates one after another. */

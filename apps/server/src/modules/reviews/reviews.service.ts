@@ -30,8 +30,9 @@ interface Actor {
 }
 
 /**
- * Reviews (docs/product-rules.md §12): a customer with a delivered order of a product rates it once; the product's
- * rating and count follow the visible reviews, recomputed in the same transaction as every change.
+ * Reviews (docs/product-rules.md §12): a customer with a delivered order of a product (still so when they sent it back,
+ * docs/decisions/185) rates it once; the product's rating and count follow the visible reviews, recomputed in the same
+ * transaction as every change.
  */
 export function createReviewsService(db: Db) {
   async function one(id: string): Promise<Review> {
@@ -52,7 +53,7 @@ export function createReviewsService(db: Db) {
   }
 
   async function mine(user: Actor, productId: string): Promise<MyReview> {
-    const [[row], eligible] = await Promise.all([repo.findReviews(db, { productId, userId: user.id }), repo.hasDeliveredOrderWith(db, user.id, productId)]);
+    const [[row], eligible] = await Promise.all([repo.findReviews(db, { productId, userId: user.id }), repo.hasReceivedOrderWith(db, user.id, productId)]);
     return { canReview: eligible && !row, review: row ? toDto(row) : null };
   }
 
@@ -61,7 +62,7 @@ export function createReviewsService(db: Db) {
     const id = await db.transaction(async (tx) => {
       const product = await repo.lockActiveProduct(tx, productId);
       if (!product || product.status !== "ACTIVE") throw notFound(MSG.productNotFound);
-      if (!(await repo.hasDeliveredOrderWith(tx, user.id, productId))) throw forbidden(CONTENT_MSG.reviewNotEligible);
+      if (!(await repo.hasReceivedOrderWith(tx, user.id, productId))) throw forbidden(CONTENT_MSG.reviewNotEligible);
       const created = await repo.insertReview(tx, { productId, userId: user.id, rating, comment });
       if (!created) throw conflict(CONTENT_MSG.reviewDuplicate);
       await repo.recomputeAggregates(tx, productId);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
-import { AUTH_MSG, COUNTRIES, districtsOf, placeOptions, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
+import { AUTH_MSG, COUNTRIES, districtsOf, placeName, placeOptions, PROVINCE_NAMES, UpdateProfileInputSchema, type Profile } from "@khelkud/contracts";
 import { FormBanner, FormDone, TextField } from "../form-fields";
 import type { ProfileFormResult } from "./profile-form-result";
 import { useAnswerRenderedWith, useEachNewResult, useHydrated } from "../../lib/route-form";
@@ -81,8 +81,8 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       [t("checkout.street"), saved.street || "—"],
       [t("checkout.landmark"), saved.landmark || "—"],
       [t("checkout.area"), saved.city || "—"],
-      ...(saved.country === "Nepal" ? ([[t("checkout.district"), saved.district || "—"]] as [string, string][]) : []),
-      [t("checkout.province"), saved.state || "—"],
+      ...(saved.country === "Nepal" ? ([[t("checkout.district"), saved.district ? placeName(saved.district, locale) : "—"]] as [string, string][]) : []),
+      [t("checkout.province"), saved.state ? (saved.country === "Nepal" ? placeName(saved.state, locale) : saved.state) : "—"],
       [t("checkout.postalCode"), saved.postalCode || "—"],
     ];
     return (

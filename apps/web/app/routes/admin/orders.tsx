@@ -185,6 +185,8 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const printed = o.items.some((i) => i.personalisation);
+  const allPrinted = o.items.length > 0 && o.items.every((i) => i.personalisation);
+  const stockText = !restock || allPrinted ? "Its items stay out of stock." : printed ? "Its items go back on sale, except the printed ones." : "Its items go back on sale.";
   if (!open) {
     return (
       <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
@@ -195,7 +197,14 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   async function send() {
     setBusy(true);
     try {
-      await api("POST", `/api/admin/orders/${o.id}/return`, { restock, note: note.trim() || null, ...(paid ? { amount: refund.paisa, method: refund.method, reference: refund.reference } : {}) });
+      await api("POST", `/api/admin/orders/${o.id}/return`, {
+        restock,
+        note: note.trim() || null,
+        // Refused when the order changed since this panel opened (delivered, cash collected meanwhile).
+        expectedStatus: o.status,
+        expectedPaymentStatus: o.paymentStatus,
+        ...(paid ? { amount: refund.paisa, method: refund.method, reference: refund.reference } : {}),
+      });
       toast.success(ADMIN_MSG.returnRecorded);
       onDone();
     } catch (e) {
@@ -240,7 +249,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       {confirming ? (
         <ConfirmStep
           label="Confirm the return"
-          question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(refund.paisa)} by ${refundMethodLabel(refund.method)} (reference ${refund.reference})` : ""}? ${restock ? "Its items go back on sale." : "Its items stay out of stock."} This cannot be undone.`}
+          question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(refund.paisa)} by ${refundMethodLabel(refund.method)} (reference ${refund.reference})` : ""}? ${stockText} This cannot be undone.`}
           yes="Yes, record the return"
           busy={busy}
           onYes={send}
@@ -262,6 +271,10 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
 function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, reload } = useApiGet<{ order: OrderDetail }>(`/api/admin/orders/${id}`);
   const [confirmCollect, setConfirmCollect] = useState(false);
+  // A change made elsewhere (another administrator, a payment) shows at once: its panels follow the order as it is.
+  useLiveEvent("order_updated", (e) => {
+    if (e.orderId === id) reload();
+  });
   if (error) return <ErrorNote text={ADMIN_MSG.failedOrder} onRetry={reload} />;
   if (!data) return <p className="text-slate-500">Loading order...</p>;
   const o = data.order;
@@ -382,6 +395,8 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
       )}
       {o.canRecordReturn && (
         <ReturnPanel
+          // A panel opened on another state of the order starts again from this one's (its refund, its wording).
+          key={`${o.status}:${o.paymentStatus}`}
           o={o}
           onDone={() => {
             reload();
