@@ -239,9 +239,10 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
      * A parcel that came back (docs/decisions/185): returned to sender (refused, undeliverable) from SHIPPED or OUT FOR
      * DELIVERY, or sent back by the customer after delivery. The order becomes RETURNED. A paid order's money goes back
      * with it: the refund is recorded (amount at most the total, method, reference), the payment becomes REFUNDED and a
-     * credit note refers to its invoice, so the sales register and the revenue lose the sale. An unpaid one (cash on
-     * delivery never collected) records no refund; its payment becomes FAILED, so it no longer counts as cash to
-     * collect. With `restock` the units go back on sale, except printed ones.
+     * credit note refers to its invoice, so the sales register and the revenue lose the sale. An unpaid one (a
+     * cash-on-delivery parcel that came back undelivered) records no refund; its payment becomes FAILED, so it no longer
+     * counts as cash to collect. A delivered cash-on-delivery order has its cash recorded first (returnable()). With
+     * `restock` the units go back on sale, except printed ones; the panel's view of the order must still be true.
      */
     async recordReturn(actor: Actor, id: string, input: ReturnData) {
       await lifecycle.run(async (unit) => {
