@@ -1,7 +1,8 @@
 // Nepal's provinces and districts in Devanagari, as the Government of Nepal writes them, except the four districts of
 // the 2017 splits, which go by their short names here as in English (रुकुम पूर्व for "रुकुम (पूर्वी भाग)", नवलपुर and
-// परासी for the two Nawalparasi districts). Plain values, no Zod: the checkout's and the profile's lists read them. The names stored and sent stay the English ones of
-// nepal-districts.ts; Nepali pages, mails and bills show these (docs/decisions/188).
+// परासी for the two Nawalparasi districts). Plain values, no Zod: the checkout's and the profile's lists read them.
+// The names stored and sent stay the English ones of nepal-districts.ts; Nepali pages, mails and bills show these
+// (docs/decisions/188).
 import type { Locale } from "./locale.js";
 import { PROVINCE_NAMES, type NepalDistrict, type NepalProvince } from "./nepal-districts.js";
 
