@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PersonalisationSchema } from "./personalisation.js";
 import { PaginationSchema } from "./api.js";
-import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
+import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema, ReturnReasonSchema } from "./enums.js";
 
 // What the admin order routes answer (GET /api/admin/orders, /api/admin/orders/{id} and every order change). Amounts in paisa.
 
@@ -29,6 +29,9 @@ export const AdminOrderSummarySchema = z.object({
   /** The parcel left the shop: its return may be recorded (docs/decisions/185). */
   canRecordReturn: z.boolean(),
   cancellationRequestedAt: z.string().nullable(),
+  /** The customer asked to send the delivered order back (docs/decisions/190); Record return or Decline answers it. */
+  returnRequestedAt: z.string().nullable(),
+  canDeclineReturn: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -36,6 +39,8 @@ export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 
 export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
   cancellationReason: z.string().nullable(),
+  returnReason: ReturnReasonSchema.nullable(),
+  returnDetails: z.string().nullable(),
   refund: z
     .object({ amount: z.number().int(), method: RefundMethodSchema, reference: z.string(), note: z.string().nullable(), by: z.string().nullable(), refundedAt: z.string() })
     .nullable(),

@@ -145,6 +145,7 @@ export const ADMIN_MSG = {
   refundRefused: "Only a paid order that has not shipped can be refunded",
   refundTooLarge: "The refund cannot be more than the order total",
   noCancellationRequest: "This order has no cancellation request",
+  noReturnRequest: "This order has no open return request",
   shipWithRequest: "The customer asked to cancel this order: approve the refund or decline the request before shipping it",
   refundRecorded: "Refund recorded; the order is cancelled",
   returnRefused: "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned",
@@ -448,6 +449,8 @@ export const ReturnInputSchema = z
   .strict();
 export type ReturnInput = z.input<typeof ReturnInputSchema>;
 export const DeclineCancellationInputSchema = z.object({ note: optionalText(500) }).strict();
+/** Declining a return request takes the same note to the customer (docs/decisions/190). */
+export const DeclineReturnInputSchema = DeclineCancellationInputSchema;
 
 // ---------------------------------------------------------------- messages, audit, blogs
 export const AdminMessagesQuerySchema = z

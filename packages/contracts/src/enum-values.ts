@@ -32,3 +32,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** How money went back to a customer (docs/decisions/078). */
 export const REFUND_METHODS = ["KHALTI", "ESEWA", "CASH", "BANK_TRANSFER"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** Why a customer sends a delivered order back (docs/decisions/190): the cases the returns page names. */
+export const RETURN_REASONS = ["SIZE", "FAULTY", "WRONG_ITEM", "CHANGED_MIND"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];

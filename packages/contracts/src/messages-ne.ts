@@ -119,6 +119,9 @@ export const ORDER_MSG_NE: Texts<typeof ORDER_MSG> = {
   alreadyPaid: "यो अर्डरको भुक्तानी भइसकेको छ",
   alreadyCancelled: "यो अर्डर पहिल्यै रद्द भइसकेको छ",
   cancellationAlreadyRequested: "यो अर्डर रद्द गर्न पहिल्यै अनुरोध गरिएको छ",
+  returnAlreadyRequested: "यो अर्डर फिर्ता गर्न पहिल्यै अनुरोध गरिएको छ",
+  returnNotOpen: "डेलिभर भएको अर्डर मात्र, डेलिभर भएको ३० दिनभित्र फिर्ता गर्न अनुरोध गर्न सकिन्छ",
+  returnPrintedOnly: "नाम र नम्बर छापिएका जर्सी बिग्रेको वा अर्डर गरेभन्दा फरक आएमा मात्र फिर्ता लिइन्छ",
   noLongerCancellable: "यो अर्डर अब रद्द गर्न सकिँदैन",
   noLongerConfirmable: "यो अर्डर अब पक्का गर्न सकिँदैन",
   noLongerChangeable: "यो अर्डर अब बदल्न सकिँदैन",
@@ -168,6 +171,8 @@ const OTHER_NE: Record<string, string> = {
   "Cancelled by the customer": "ग्राहकले रद्द गर्नुभयो",
   "Cancellation requested by the customer; the shop will refund the payment": "ग्राहकले रद्द गर्न अनुरोध गर्नुभयो; पसलले भुक्तानी फिर्ता गर्नेछ",
   "Cancellation request declined": "रद्द गर्ने अनुरोध अस्वीकार भयो",
+  "Return requested by the customer; the shop will arrange the pickup": "ग्राहकले फिर्ता गर्न अनुरोध गर्नुभयो; पसलले सामान लिने व्यवस्था मिलाउनेछ",
+  "Return request declined": "फिर्ता गर्ने अनुरोध अस्वीकार भयो",
 };
 
 /** Blog, contact form, newsletter and reviews. */
@@ -354,6 +359,7 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "Only a paid order that has not shipped can be refunded": "पठाइनसकेको तिरिएको अर्डरको मात्र रकम फिर्ता गर्न सकिन्छ",
   "The refund cannot be more than the order total": "फिर्ता रकम अर्डरको जम्माभन्दा बढी हुन सक्दैन",
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
+  "This order has no open return request": "यो अर्डर फिर्ता गर्ने खुला अनुरोध छैन",
   "The customer asked to cancel this order: approve the refund or decline the request before shipping it": "ग्राहकले यो अर्डर रद्द गर्न अनुरोध गर्नुभएको छ: पठाउनुअघि रकम फिर्ता स्वीकृत गर्नुहोस् वा अनुरोध अस्वीकार गर्नुहोस्",
   "Refund recorded; the order is cancelled": "रकम फिर्ता अभिलेख भयो; अर्डर रद्द भयो",
   "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned": "पसलबाट पठाइसकिएको (पठाइएको, डेलिभरीका लागि निस्किएको वा डेलिभर भएको) अर्डर मात्र फिर्ता आएको भनेर अभिलेख गर्न सकिन्छ",
@@ -408,6 +414,7 @@ const SCHEMA_NE: Record<string, string> = {
   "amount must be a whole number of paisa": "रकम पैसामा पूर्ण अङ्क हुनुपर्छ",
   "amount must be at least 1 paisa": "रकम कम्तीमा १ पैसा हुनुपर्छ",
   "Reference is required": "सन्दर्भ नम्बर आवश्यक छ",
+  "Please choose why you are sending it back": "कृपया फिर्ता गर्नुको कारण छान्नुहोस्",
   "Content must be at most 200,000 characters": "सामग्री बढीमा २,००,००० अक्षरको हुन सक्छ",
   "Period must be a Bikram Sambat month like 2083-04 or a fiscal year like 2083/84": "अवधि २०८३-०४ जस्तो विक्रम संवत्‌को महिना वा २०८३/८४ जस्तो आर्थिक वर्ष हुनुपर्छ",
   "Invoice prefix may contain letters, digits, - and / only": "बिल नम्बरको सुरुमा अक्षर, अङ्क, - र / मात्र हुन सक्छन्",
@@ -465,6 +472,7 @@ export const ORDER_TEMPLATE_NE: Texts<typeof ORDER_TEMPLATE> = {
   cancellationApproved: "रद्द गर्ने अनुरोध स्वीकार भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancelledByShop: "पसलबाट अर्डर रद्द भयो; {amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   cancellationDeclined: "रद्द गर्ने अनुरोध अस्वीकार भयो: {note}",
+  returnDeclined: "फिर्ता गर्ने अनुरोध अस्वीकार भयो: {note}",
   returnedRefunded: "{amount} {method} मार्फत फिर्ता गरियो (सन्दर्भ {reference})",
   returnedUnpaid: "कुनै रकम तिरिएको थिएन",
 };

@@ -1,5 +1,5 @@
 // Order rules and constants as plain values (no Zod), shared by the server and the browser bundle.
-import type { OrderStatus, PaymentStatus, RefundMethod } from "./enum-values.js";
+import type { OrderStatus, PaymentStatus, RefundMethod, ReturnReason } from "./enum-values.js";
 import type { Order } from "./orders.js";
 
 /** docs/product-rules.md §7: the order state machine. The server enforces it; the admin dropdown reads it. */
@@ -45,6 +45,38 @@ export function canRefund(order: Pick<Order, "status" | "paymentStatus">): boole
  */
 export function canRecordReturn(order: Pick<Order, "status">): boolean {
   return canTransition(order.status, "RETURNED");
+}
+
+/** The returns page's promise: a delivered order may be sent back within this many days of its delivery. */
+export const RETURN_WINDOW_DAYS = 30;
+
+/** When the order was delivered: its history's last DELIVERED entry (null when it never was). */
+export function deliveredAt(order: Pick<Order, "statusHistory">): string | null {
+  return order.statusHistory.findLast((h) => h.status === "DELIVERED")?.createdAt ?? null;
+}
+
+/**
+ * A delivered order's customer may ask to send it back within RETURN_WINDOW_DAYS of its delivery, once
+ * (docs/decisions/190). The shop then records the return with its refund, or declines the request.
+ */
+export function customerCanRequestReturn(order: Pick<Order, "status" | "statusHistory" | "returnRequestedAt">, now: Date = new Date()): boolean {
+  const delivered = deliveredAt(order);
+  return order.status === "DELIVERED" && order.returnRequestedAt === null && delivered !== null && now.getTime() - Date.parse(delivered) <= RETURN_WINDOW_DAYS * 86_400_000;
+}
+
+/** A return request's reason as the admin panel names it (the storefront has its own words, in both languages). */
+export function returnReasonLabel(reason: ReturnReason): string {
+  return { SIZE: "The size does not fit", FAULTY: "Faulty or damaged", WRONG_ITEM: "Not what was ordered", CHANGED_MIND: "Changed their mind" }[reason];
+}
+
+/** The returns page refunds the delivery fee too when the item was faulty or not what was ordered. */
+export function returnRefundsDelivery(reason: ReturnReason | null): boolean {
+  return reason === "FAULTY" || reason === "WRONG_ITEM";
+}
+
+/** A printed line (a name and number) is taken back only when it is faulty or not what was ordered. */
+export function printedLineReturnable(reason: ReturnReason): boolean {
+  return returnRefundsDelivery(reason);
 }
 
 export function refundMethodLabel(method: RefundMethod): string {
@@ -132,6 +164,9 @@ export const ORDER_MSG = {
   alreadyPaid: "This order has already been paid",
   alreadyCancelled: "This order is already cancelled",
   cancellationAlreadyRequested: "A cancellation has already been requested for this order",
+  returnAlreadyRequested: "A return has already been requested for this order",
+  returnNotOpen: "A return can be requested only for a delivered order, within 30 days of its delivery",
+  returnPrintedOnly: "Shirts printed with a name and number are taken back only when faulty or not what you ordered",
   noLongerCancellable: "This order can no longer be cancelled",
   noLongerConfirmable: "This order can no longer be confirmed",
   noLongerChangeable: "This order can no longer be changed",
@@ -181,6 +216,7 @@ export const ORDER_TEMPLATE = {
   cancellationApproved: "Cancellation approved; {amount} refunded by {method} (reference {reference})",
   cancelledByShop: "Cancelled by the shop; {amount} refunded by {method} (reference {reference})",
   cancellationDeclined: "Cancellation request declined: {note}",
+  returnDeclined: "Return request declined: {note}",
   // A return's entry sits under RETURNED (and "Returned to the shop on …" on the order page): it says only the money.
   returnedRefunded: "{amount} refunded by {method} (reference {reference})",
   returnedUnpaid: "Nothing was paid",

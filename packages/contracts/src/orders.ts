@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { limitParam } from "./api.js";
 import { fillMessage } from "./messages.js";
-import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema } from "./enums.js";
+import { RETURN_REASONS } from "./enum-values.js";
+import { OrderStatusSchema, PaymentMethodSchema, PaymentStatusSchema, RefundMethodSchema, ReturnReasonSchema } from "./enums.js";
 import { findDistrict, PROVINCE_NAMES, provinceOfDistrict } from "./nepal-districts.js";
 import { placeName } from "./nepal-places-ne.js";
 import { ADDRESS_MSG, CART_ISSUES, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_WISHLIST_ITEMS, ORDER_TEMPLATE, postalCodeFor } from "./order-rules.js";
@@ -167,6 +168,15 @@ export const CancellationRequestInputSchema = z
   .object({ reason: z.string().trim().max(500, "reason must be at most 500 characters").optional() })
   .strict();
 
+/** The customer's request to send a delivered order back (docs/decisions/190): why, and in their own words. */
+export const ReturnRequestInputSchema = z
+  .object({
+    reason: z.enum(RETURN_REASONS, { error: "Please choose why you are sending it back" }).describe("SIZE: the size does not fit; FAULTY: faulty or damaged; WRONG_ITEM: not what was ordered; CHANGED_MIND"),
+    details: z.string().trim().max(500, "details must be at most 500 characters").optional(),
+  })
+  .strict();
+export type ReturnRequestInput = z.infer<typeof ReturnRequestInputSchema>;
+
 /** An order as its owner (or an administrator) sees it. Money fields are integer paisa. */
 export const OrderSchema = z.object({
   id: z.string(),
@@ -203,6 +213,10 @@ export const OrderSchema = z.object({
   /** Set when the customer asked to cancel a paid order; the shop answers with a refund (or declines). */
   cancellationRequestedAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** Set when the customer asked to send a delivered order back; the shop records the return or declines. */
+  returnRequestedAt: z.string().nullable(),
+  returnReason: ReturnReasonSchema.nullable(),
+  returnDetails: z.string().nullable(),
   refund: RefundSchema.nullable(),
   /** The buyer's PAN for the tax invoice, when given. */
   buyerPan: z.string().nullable(),

@@ -81,6 +81,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/orders/:id": ownerOnly(200, 200, { params: { id: "$order" } }),
   // Administrators change orders through /api/admin/orders; the customer routes are the owner's alone.
   "POST /api/orders/:id/cancel": { expect: [401, 409, 404, 404], params: { id: "$deliveredOrder" } },
+  // Ownership of a real order: returns.test.ts ("a return request") asks for another customer's order.
+  "POST /api/orders/:id/return-request": signedIn(404, { body: { reason: "SIZE" } }),
   "POST /api/payments/cod/process": { expect: [401, 409, 404, 404], body: { orderId: "$deliveredOrder" } },
   // The bill of a paid order (docs/decisions/081); no credit note exists for it, so everyone hears 404 there.
   "GET /api/orders/:id/invoice": ownerOnly(200, 200, { params: { id: "$deliveredOrder" } }),
@@ -144,6 +146,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/orders/:id/refund": adminOnly(404, { body: { method: "KHALTI", reference: "R-1" } }),
   "POST /api/admin/orders/:id/return": adminOnly(404, { body: { restock: true } }),
   "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
+  "POST /api/admin/orders/:id/return-request/decline": adminOnly(404, { body: {} }),
   "DELETE /api/admin/orders/:id": adminOnly(404),
   "GET /api/admin/print-queue": adminOnly(200),
   "POST /api/admin/print-queue/:itemId/printed": adminOnly(404),

@@ -4,12 +4,18 @@ import { toast } from "../lib/toast";
 import {
   customerCanCancel,
   customerCanRequestCancellation,
+  customerCanRequestReturn,
+  deliveredAt,
   formatShippingAddress,
   isAwaitingWalletPayment,
+  printedLineReturnable,
   productReviewPath,
+  RETURN_REASONS,
+  RETURN_WINDOW_DAYS,
   shortOrderId,
   TIMELINE_STEPS,
   type Order,
+  type ReturnReason,
 } from "@khelkud/contracts";
 import type { Route } from "./+types/order-detail";
 import { orNotFound } from "../lib/errors";
@@ -115,6 +121,138 @@ function RefundStatus({ order }: { order: Order }) {
       </h2>
       <p className="mt-1">{t("orderPage.requestedText", { date: moment(order.cancellationRequestedAt), amount: money(order.totalAmount), method: t(`order.method.${order.paymentMethod}`) })}</p>
     </section>
+  );
+}
+
+/**
+ * A delivered order's return request (docs/decisions/190): open (the shop will call to arrange the pick-up), or
+ * declined with the shop's note. Once the return is recorded, the timeline says "Returned to the shop on …".
+ */
+function ReturnStatus({ order }: { order: Order }) {
+  const { t, moment, say } = useI18n();
+  if (order.status !== "DELIVERED") return null;
+  if (order.returnRequestedAt) {
+    return (
+      <section aria-labelledby="return-request-title" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+        <h2 id="return-request-title" className="text-lg font-bold">
+          {t("orderPage.returnRequested")}
+        </h2>
+        <p className="mt-1">
+          {t("orderPage.returnRequestedText", { date: moment(order.returnRequestedAt), reason: order.returnReason ? t(`orderPage.returnReason.${order.returnReason}`) : "", phone: order.shippingAddress.phone })}
+        </p>
+        {order.returnDetails ? <p className="mt-1 whitespace-pre-line">{t("orderPage.returnYourNote", { details: order.returnDetails })}</p> : null}
+      </section>
+    );
+  }
+  const last = order.statusHistory.at(-1);
+  if (!last?.note?.startsWith("Return request declined")) return null;
+  return (
+    <section aria-labelledby="return-declined-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+      <h2 id="return-declined-title" className="text-lg font-bold">
+        {t("orderPage.returnDeclined")}
+      </h2>
+      <p className="mt-1">
+        {moment(last.createdAt)} — {say(last.note)}
+      </p>
+    </section>
+  );
+}
+
+/** "Request a Return": why, and in the customer's words; the server decides whether it may still be asked. */
+function RequestReturn({ order }: { order: Order }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState<ReturnReason | null>(null);
+  const [details, setDetails] = useState("");
+  const [missing, setMissing] = useState(false);
+  const revalidator = useRevalidator();
+  const { t, day, say, locale } = useI18n();
+  const delivered = deliveredAt(order);
+  const until = delivered ? new Date(Date.parse(delivered) + RETURN_WINDOW_DAYS * 86_400_000) : null;
+  const printed = order.items.some((i) => i.personalisation);
+  const allPrinted = order.items.every((i) => i.personalisation);
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setMissing(true);
+      document.getElementById("return-reason-SIZE")?.closest("fieldset")?.querySelector<HTMLInputElement>("input:not(:disabled)")?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/return-request`, { method: "POST", body: { reason, ...(details.trim() ? { details: details.trim() } : {}) } });
+      toast.success(t("orderPage.returnRequestedToast"), { id: `order-${order.id}-return` });
+      dialog.current?.close();
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? localizeMessage(error.message, locale) : t("orderPage.returnFailed"), { duration: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-slate-100">
+        {t("orderPage.returnAsk")}
+      </button>
+      <dialog ref={dialog} aria-labelledby="return-title" className="m-auto w-[min(92vw,30rem)] rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50">
+        <form onSubmit={send} noValidate>
+          <h2 id="return-title" className="text-lg font-bold">
+            {t("orderPage.returnTitle")}
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">{t("orderPage.returnIntro", { date: until ? day(until) : "", phone: order.shippingAddress.phone })}</p>
+          <fieldset className="mt-4" aria-describedby={missing ? "return-reason-error" : printed ? "return-printed-note" : undefined} aria-invalid={missing || undefined}>
+            <legend className="text-sm font-semibold">{t("orderPage.returnWhy")}</legend>
+            {RETURN_REASONS.map((r) => {
+              const off = allPrinted && !printedLineReturnable(r);
+              return (
+                <label key={r} htmlFor={`return-reason-${r}`} className={`mt-1 flex min-h-11 items-center gap-2 text-sm ${off ? "text-slate-500" : ""}`}>
+                  <input
+                    id={`return-reason-${r}`}
+                    type="radio"
+                    name="reason"
+                    value={r}
+                    disabled={off}
+                    checked={reason === r}
+                    onChange={() => {
+                      setReason(r);
+                      setMissing(false);
+                    }}
+                    className="h-4 w-4 accent-nepal"
+                  />
+                  {t(`orderPage.returnReason.${r}`)}
+                </label>
+              );
+            })}
+            {printed ? (
+              <p id="return-printed-note" className="mt-1 text-xs text-slate-600">
+                {t("orderPage.returnPrintedNote")}
+              </p>
+            ) : null}
+            {missing ? (
+              <p id="return-reason-error" role="alert" className="mt-1 text-sm font-semibold text-red-700">
+                {say("Please choose why you are sending it back")}
+              </p>
+            ) : null}
+          </fieldset>
+          <label htmlFor="return-details" className="mt-4 block text-sm font-semibold">
+            {t("orderPage.returnDetails")}
+          </label>
+          <p id="return-details-hint" className="text-xs text-slate-600">
+            {t("orderPage.returnDetailsHint")}
+          </p>
+          <textarea id="return-details" value={details} onChange={(e) => setDetails(e.target.value)} maxLength={500} rows={3} aria-describedby="return-details-hint" className="mt-1 w-full rounded-lg border border-slate-300 p-2 text-sm" />
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100">
+              {t("orderPage.returnKeep")}
+            </button>
+            <button type="submit" disabled={busy} className="rounded-lg bg-nepal px-4 py-2 font-semibold text-white hover:bg-nepal-dark disabled:opacity-70">
+              {busy ? t("orderPage.returnSending") : t("orderPage.returnSend")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
   );
 }
 
@@ -242,6 +380,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <RefundStatus order={order} />
+          <ReturnStatus order={order} />
           <Timeline order={order} />
           <section aria-labelledby="items-title" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="items-title" className="text-lg font-bold">
@@ -322,6 +461,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
             {customerCanCancel(order) || customerCanRequestCancellation(order) ? <CancelOrder order={order} /> : null}
+            {customerCanRequestReturn(order) ? <RequestReturn order={order} /> : null}
             <Link to="/profile?tab=orders" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-center font-semibold hover:bg-slate-100">
               {t("orderDetail.allOrders")}
             </Link>

@@ -31,6 +31,9 @@ const order = {
   paidAt: "2026-12-07T09:00:00.000Z",
   cancellationRequestedAt: "2026-12-07T09:30:00.000Z",
   cancellationReason: "Wrong size",
+  returnRequestedAt: null,
+  returnReason: null,
+  returnDetails: null,
   refund: { amount: 265_000, method: "KHALTI", reference: "KH-REF-0001", note, refundedAt: "2026-12-07T10:00:00.000Z" },
   buyerPan: null,
   invoiceNumber: null,
@@ -113,5 +116,79 @@ describe("the order page of a parcel that came back (docs/decisions/185)", () =>
   it("says it in Nepali on a Nepali page", async () => {
     renderOrderPage(returned, "/ne");
     expect(await screen.findByText(/^.+ मा पसलमा फिर्ता आयो — कुनै रकम तिरिएको थिएन$/)).toBeTruthy();
+  });
+});
+
+describe("a delivered order's return request (docs/decisions/190)", () => {
+  afterEach(cleanup);
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+  const line = { id: "line1", productId: "p1", name: "Nepal Home Jersey", nameNe: null, slug: "nepal-home-jersey", image: null, size: "M", color: "", quantity: 1, unitPrice: 250_000, personalisation: null, printFee: 0, printedAt: null, lineTotal: 250_000 };
+  const delivered = (deliveredDaysAgo: number, more: Partial<Order> = {}) =>
+    ({
+      ...order,
+      status: "DELIVERED",
+      paymentMethod: "COD",
+      paymentStatus: "PAID",
+      cancellationRequestedAt: null,
+      cancellationReason: null,
+      refund: null,
+      items: [line],
+      statusHistory: [
+        { status: "PENDING", note: "Order placed", createdAt: daysAgo(deliveredDaysAgo + 3) },
+        { status: "DELIVERED", note: null, createdAt: daysAgo(deliveredDaysAgo) },
+      ],
+      ...more,
+    }) as Order;
+
+  it("offers Request a Return within 30 days of delivery, with the last day and the four reasons", async () => {
+    renderOrderPage(delivered(2));
+    const button = await screen.findByRole("button", { name: "Request a Return" });
+    button.click();
+    expect(screen.getByText(/You can send items back until .+, unworn and unwashed/).textContent).toContain("9800000001");
+    for (const reason of ["The size does not fit (exchange or refund)", "It is faulty or damaged", "It is not what I ordered", "I changed my mind"]) {
+      expect((screen.getByLabelText(reason) as HTMLInputElement).disabled, reason).toBe(false);
+    }
+  });
+
+  it("offers nothing after 30 days, before delivery, or once asked", async () => {
+    renderOrderPage(delivered(31));
+    await screen.findByRole("heading", { name: /Order #/ });
+    expect(screen.queryByRole("button", { name: "Request a Return" })).toBeNull();
+    cleanup();
+    renderOrderPage({ ...delivered(2), status: "SHIPPED", statusHistory: [{ status: "SHIPPED", note: null, createdAt: daysAgo(2) }] } as Order);
+    await screen.findByRole("heading", { name: /Order #/ });
+    expect(screen.queryByRole("button", { name: "Request a Return" })).toBeNull();
+  });
+
+  it("leaves only faulty and wrong-item reasons for an order of printed shirts", async () => {
+    renderOrderPage(delivered(2, { items: [{ ...line, personalisation: { name: "PAUDEL", number: 7, playerId: null }, printFee: 50_000 }] }));
+    (await screen.findByRole("button", { name: "Request a Return" })).click();
+    expect((screen.getByLabelText("I changed my mind") as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText("The size does not fit (exchange or refund)") as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText("It is faulty or damaged") as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText(/taken back only when faulty or not what you ordered/)).toBeTruthy();
+  });
+
+  it("shows an open request with its reason and the customer's words (as text), in English and Nepali", async () => {
+    const asked = delivered(2, { returnRequestedAt: daysAgo(1), returnReason: "SIZE", returnDetails: "An <b>L</b> please" });
+    renderOrderPage(asked);
+    const block = (await screen.findByRole("heading", { name: "Return Requested" })).closest("section")!;
+    expect(block.textContent).toMatch(/: The size does not fit \(exchange or refund\)\. We will contact you on 9800000001/);
+    expect(block.textContent).toContain("Your note: An <b>L</b> please");
+    expect(block.querySelector("b")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Request a Return" })).toBeNull();
+    cleanup();
+    renderOrderPage(asked, "/ne");
+    const ne = (await screen.findByRole("heading", { name: "फिर्ता गर्न अनुरोध गरिएको छ" })).closest("section")!;
+    expect(ne.textContent).toContain("साइज मिलेन (साटफेर वा रकम फिर्ता)");
+  });
+
+  it("shows a declined request with the shop's note, and lets the customer ask again", async () => {
+    const declined = delivered(2);
+    declined.statusHistory.push({ status: "DELIVERED", note: "Return request declined: The shirt was worn", createdAt: daysAgo(1) });
+    renderOrderPage(declined);
+    const block = (await screen.findByRole("heading", { name: "Return Request Declined" })).closest("section")!;
+    expect(block.textContent).toContain("Return request declined: The shirt was worn");
+    expect(screen.getByRole("button", { name: "Request a Return" })).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Personalisation, Player, PrintScript, ProductImage } from "@khelkud/contracts";
-import { ORDER_STATUSES } from "@khelkud/contracts";
+import { ORDER_STATUSES, RETURN_REASONS } from "@khelkud/contracts";
 import { newId } from "../ids.js";
 
 const id = () =>
@@ -302,6 +302,10 @@ export const orders = pgTable(
     /** A paid order's customer asked to cancel; an administrator approves it with a refund (docs/decisions/078). */
     cancellationRequestedAt: ts("cancellation_requested_at"),
     cancellationReason: text("cancellation_reason"),
+    /** A delivered order's customer asked to send it back (docs/decisions/190); Record return or a decline answers it. */
+    returnRequestedAt: ts("return_requested_at"),
+    returnReason: text("return_reason", { enum: RETURN_REASONS }),
+    returnDetails: text("return_details"),
     /** The buyer's PAN/VAT number for the tax invoice, when given at checkout (9 digits). */
     buyerPan: text("buyer_pan"),
     /** The language the order was placed in: its e-mails and SMS speak it (docs/decisions/087). */

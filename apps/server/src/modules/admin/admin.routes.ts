@@ -42,6 +42,7 @@ import {
   BlogInputSchema,
   CategoryInputSchema,
   DeclineCancellationInputSchema,
+  DeclineReturnInputSchema,
   FeatureInputSchema,
   IdParamSchema,
   ImageArrangementSchema,
@@ -221,6 +222,11 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
       "/admin/orders/:id/cancellation/decline",
       { schema: { tags, summary: "Turn down a customer's cancellation request; the order goes on", params: IdParamSchema, body: DeclineCancellationInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } },
       async (req) => ok({ order: await admin.orders.declineCancellation(actorOf(req), req.params.id, req.body.note) }),
+    );
+    app.post(
+      "/admin/orders/:id/return-request/decline",
+      { schema: { tags, summary: "Turn down a customer's return request; the order stays delivered (docs/decisions/190)", params: IdParamSchema, body: DeclineReturnInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } },
+      async (req) => ok({ order: await admin.orders.declineReturn(actorOf(req), req.params.id, req.body.note) }),
     );
     app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),

@@ -67,6 +67,7 @@ export interface OrderGuard {
   paymentMethod?: repo.OrderRow["paymentMethod"];
   userId?: string;
   noCancellationRequest?: boolean;
+  noReturnRequest?: boolean;
 }
 
 export interface Changed<X = unknown> {
@@ -88,6 +89,7 @@ function matches(o: repo.OrderRow, when: OrderGuard): boolean {
   if (when.paymentMethod && o.paymentMethod !== when.paymentMethod) return false;
   if (when.userId && o.userId !== when.userId) return false;
   if (when.noCancellationRequest && o.cancellationRequestedAt !== null) return false;
+  if (when.noReturnRequest && o.returnRequestedAt !== null) return false;
   return true;
 }
 

@@ -74,6 +74,11 @@ function returnable(o: OrderRow): boolean {
   return canRecordReturn(o) && !collectable(o);
 }
 
+/** A customer's return request still open: the order is delivered and not yet recorded as returned (docs/decisions/190). */
+function returnDeclinable(o: OrderRow): boolean {
+  return o.status === "DELIVERED" && o.returnRequestedAt !== null;
+}
+
 /** docs/product-rules.md §14: the address may be an object or a JSON string; anything unreadable gives null ('Error displaying shipping address'). */
 export function readShippingAddress(value: unknown): Record<string, string> | null {
   let v = value;
@@ -112,6 +117,8 @@ function toSummary(r: SummaryRow, paymentId: string | null): AdminOrderSummary {
     canRefund: canRefund(o),
     canRecordReturn: returnable(o),
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
+    returnRequestedAt: o.returnRequestedAt?.toISOString() ?? null,
+    canDeclineReturn: returnDeclinable(o),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -132,6 +139,8 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
     return {
       ...toSummary(row, pay?.transactionId ?? pay?.reference ?? null),
       cancellationReason: row.order.cancellationReason,
+      returnReason: row.order.returnReason,
+      returnDetails: row.order.returnDetails,
       refund: refund
         ? { amount: refund.refund.amount, method: refund.refund.method, reference: refund.refund.reference, note: refund.refund.note, by: refund.byName, refundedAt: refund.refund.createdAt.toISOString() }
         : null,
@@ -304,6 +313,25 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           set: { cancellationRequestedAt: null, cancellationReason: null },
           history: { note: note ? fillMessage(ORDER_TEMPLATE.cancellationDeclined, { note }) : "Cancellation request declined", by: actor.id },
           audit: { actor, action: "order.cancellation-declined", before: (b) => ({ cancellationRequestedAt: b.cancellationRequestedAt }), after: () => ({ note }) },
+          announce: ["status"],
+        });
+      });
+      return get(id);
+    },
+
+    /**
+     * Turns a customer's return request down (docs/decisions/190): the order stays delivered and its request is
+     * cleared, so the customer may ask again within the window (with the shop's note in mind). The note tells them why.
+     */
+    async declineReturn(actor: Actor, id: string, note: string | null) {
+      await lifecycle.run(async (unit) => {
+        const o = await unit.lock(id);
+        if (!o) throw missing();
+        if (!returnDeclinable(o)) throw conflict(ADMIN_MSG.noReturnRequest);
+        await unit.change(id, {
+          set: { returnRequestedAt: null, returnReason: null, returnDetails: null },
+          history: { note: note ? fillMessage(ORDER_TEMPLATE.returnDeclined, { note }) : "Return request declined", by: actor.id },
+          audit: { actor, action: "order.return-declined", before: (b) => ({ returnRequestedAt: b.returnRequestedAt, returnReason: b.returnReason }), after: () => ({ note }) },
           announce: ["status"],
         });
       });

@@ -6,6 +6,7 @@ import {
   CartCheckInputSchema,
   CartCheckResultSchema,
   CancellationRequestInputSchema,
+  ReturnRequestInputSchema,
   envelope,
   IdParamSchema,
   ListOrdersQuerySchema,
@@ -96,6 +97,21 @@ export function orderRoutes(orders: OrdersService, cart: CartService, payments: 
         const { order, requested } = await payments.cancelForCustomer(req.user!, req.params.id, req.body?.reason);
         return reply.status(requested ? 202 : 200).send({ success: true as const, data: { order } });
       },
+    );
+
+    app.post(
+      "/orders/:id/return-request",
+      {
+        ...auth,
+        schema: {
+          tags: ["orders"],
+          summary: "Ask to send one's own delivered order back, within 30 days of delivery, once (docs/decisions/190). Nothing moves until the shop records the return with its refund, or declines",
+          params: IdParamSchema,
+          body: ReturnRequestInputSchema,
+          response: { 200: orderResponse, ...errors },
+        },
+      },
+      async (req) => ({ success: true as const, data: { order: await orders.requestReturn(req.user!, req.params.id, req.body) } }),
     );
 
     app.post(

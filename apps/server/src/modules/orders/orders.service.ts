@@ -1,6 +1,7 @@
 import {
   type Locale,
   customerCanCancel,
+  customerCanRequestReturn,
   effectivePrice,
   fillMessage,
   MAX_QUANTITY_PER_LINE,
@@ -9,7 +10,9 @@ import {
   ORDER_TEMPLATE,
   PlaceOrderInputSchema,
   PRINT_MSG,
+  printedLineReturnable,
   type Personalisation,
+  type ReturnRequestInput,
   shippingFee,
   WALLET_PAYMENT_MINUTES,
   type Order,
@@ -73,6 +76,9 @@ export function toOrderDto(o: repo.OrderRow, items: repo.OrderItemRow[], history
     paidAt: o.paidAt?.toISOString() ?? null,
     cancellationRequestedAt: o.cancellationRequestedAt?.toISOString() ?? null,
     cancellationReason: o.cancellationReason,
+    returnRequestedAt: o.returnRequestedAt?.toISOString() ?? null,
+    returnReason: o.returnReason,
+    returnDetails: o.returnDetails,
     refund: refund ? { amount: refund.amount, method: refund.method, reference: refund.reference, note: refund.note, refundedAt: refund.createdAt.toISOString() } : null,
     buyerPan: o.buyerPan,
     invoiceNumber: documents.INVOICE ?? null,
@@ -355,6 +361,34 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return load(row.id);
   }
 
+  /**
+   * A delivered order's customer asks to send it back (docs/decisions/190): within RETURN_WINDOW_DAYS of its delivery,
+   * once. Nothing moves yet (money, stock, status): the shop arranges the pickup and records the return with its refund
+   * (Record return), or declines the request. A printed line is taken back only when faulty or not what was ordered, so
+   * an order of printed lines alone cannot be sent back for its size or a change of mind.
+   */
+  async function requestReturn(user: Viewer, orderId: string, input: ReturnRequestInput): Promise<Order> {
+    const row = await repo.findOrder(db, orderId);
+    if (!row || row.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (row.returnRequestedAt) throw conflict(ORDER_MSG.returnAlreadyRequested);
+    const [history, lines] = await Promise.all([repo.findHistoryFor(db, [row.id]), repo.findItemsFor(db, [row.id])]);
+    const statusHistory = history.map((h) => ({ status: h.status, note: h.note, createdAt: h.createdAt.toISOString() }));
+    const now = new Date();
+    if (!customerCanRequestReturn({ status: row.status, returnRequestedAt: null, statusHistory }, now)) throw conflict(ORDER_MSG.returnNotOpen);
+    if (lines.every((l) => l.personalisation) && !printedLineReturnable(input.reason)) throw conflict(ORDER_MSG.returnPrintedOnly);
+    const changed = await lifecycle.run(async (unit) =>
+      unit.change(row.id, {
+        when: { status: ["DELIVERED"], userId: user.id, noReturnRequest: true },
+        set: { returnRequestedAt: now, returnReason: input.reason, returnDetails: input.details || null },
+        history: { note: "Return requested by the customer; the shop will arrange the pickup", by: user.id },
+        // The order page shows the request at once, and the admin's order list and view follow it (the status stays).
+        announce: ["status"],
+      }),
+    );
+    if (!changed) throw conflict((await repo.findOrder(db, row.id))?.returnRequestedAt ? ORDER_MSG.returnAlreadyRequested : ORDER_MSG.returnNotOpen);
+    return load(row.id);
+  }
+
   /** The order's own row, for the modules that decide about it (payments); undefined when there is none. */
   async function findRecord(id: string): Promise<repo.OrderRow | undefined> {
     return repo.findOrder(db, id);
@@ -365,7 +399,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
     return repo.findItemsFor(db, [id]);
   }
 
-  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, getOrder: load, findRecord, linesOf, lifecycle, limits };
+  return { placeOrder, getOrderForViewer, listOrdersForCustomer, confirmCodPayment, cancelOrder, requestReturn, getOrder: load, findRecord, linesOf, lifecycle, limits };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

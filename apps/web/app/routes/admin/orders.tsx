@@ -1,6 +1,19 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { ADMIN_MSG, ORDER_STATUSES, REFUND_METHODS, formatNPR, refundMethodLabel, shortOrderId, type OrderStatus, type Pagination, type RefundMethod } from "@khelkud/contracts";
+import {
+  ADMIN_MSG,
+  ORDER_STATUSES,
+  REFUND_METHODS,
+  formatNPR,
+  refundMethodLabel,
+  returnReasonLabel,
+  returnRefundsDelivery,
+  shortOrderId,
+  type OrderStatus,
+  type Pagination,
+  type RefundMethod,
+  type ReturnReason,
+} from "@khelkud/contracts";
 import { api, downloadCsv } from "../../components/admin/api/client";
 import { addressChoice, addressPage, qs, useAddressFilters, useAddressFollows, useApiGet, useDebounced } from "../../components/admin/api/hooks";
 import { useLiveEvent } from "../../lib/live";
@@ -31,6 +44,8 @@ interface OrderSummary {
   canRefund: boolean;
   canRecordReturn: boolean;
   cancellationRequestedAt: string | null;
+  returnRequestedAt: string | null;
+  canDeclineReturn: boolean;
   createdAt: string;
 }
 interface OrderDetail extends OrderSummary {
@@ -39,6 +54,8 @@ interface OrderDetail extends OrderSummary {
   items: { id: string; productName: string; size: string; color: string; quantity: number; unitPrice: number; lineTotal: number; personalisation?: { name: string; number: number } | null; printFee?: number; printedAt?: string | null }[];
   statusHistory: { status: string; note: string | null; by: string | null; createdAt: string }[];
   cancellationReason: string | null;
+  returnReason: ReturnReason | null;
+  returnDetails: string | null;
   refund: { amount: number; method: RefundMethod; reference: string; note: string | null; by: string | null; refundedAt: string } | null;
 }
 
@@ -171,15 +188,54 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
 }
 
 /**
+ * A customer's open return request (docs/decisions/190): why, in their words, and what to do. The staff arrange the
+ * pick-up by phone, then record the return below when the items are back, or decline the request with a note.
+ */
+function ReturnRequestPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function decline() {
+    setBusy(true);
+    try {
+      await api("POST", `/api/admin/orders/${o.id}/return-request/decline`, { note: note.trim() || null });
+      toast.success("Return request declined");
+      onDone();
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="return-request-panel-title">
+      <h3 id="return-request-panel-title" className="font-semibold">
+        Return requested on {formatDateTime(o.returnRequestedAt!)}
+      </h3>
+      {o.returnReason ? <p>Reason: {returnReasonLabel(o.returnReason)}</p> : null}
+      {o.returnDetails ? <p className="whitespace-pre-line">Customer&apos;s note: {o.returnDetails}</p> : null}
+      <p className="text-slate-700">Call the customer to arrange the pick-up. When the items are back, record the return with its refund; or decline the request with a note for the customer.</p>
+      <Field label="Note for the customer (optional)">
+        <input className={input} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      </Field>
+      <button type="button" className={btn.secondary} disabled={busy} onClick={decline}>
+        Decline request
+      </button>
+    </section>
+  );
+}
+
+/**
  * A parcel that came back: refused or undeliverable (returned to sender), or sent back by the customer after delivery.
  * A paid order's return records its refund, as a cancellation's does; an unpaid one's records none (docs/decisions/185).
  */
 function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const paid = o.paymentStatus === "PAID";
   const [open, setOpen] = useState(false);
-  // The returns policy: a change of mind gets the items' price back, not the delivery fee; an undelivered parcel, everything.
+  // The returns policy: a change of mind gets the items' price back, not the delivery fee; a faulty or wrong item (as
+  // the customer's request says) and an undelivered parcel, everything.
   const delivered = o.status === "DELIVERED";
-  const refund = useRefundFields(o, delivered ? o.totalAmount - o.shippingCost : o.totalAmount, "CASH");
+  const feeKept = delivered && !returnRefundsDelivery(o.returnReason);
+  const refund = useRefundFields(o, feeKept ? o.totalAmount - o.shippingCost : o.totalAmount, "CASH");
   const [note, setNote] = useState("");
   const [restock, setRestock] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -228,7 +284,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
         {paid ? (
           <>
             {refund.fields}
-            {delivered && o.shippingCost > 0 ? (
+            {feeKept && o.shippingCost > 0 ? (
               <p className="self-end text-xs text-slate-600 sm:col-span-2">
                 The amount leaves out the delivery fee of {formatNPR(o.shippingCost)}: the returns policy refunds it only for a faulty or wrong item. Add it back for those.
               </p>
@@ -393,6 +449,15 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           }}
         />
       )}
+      {o.canDeclineReturn && (
+        <ReturnRequestPanel
+          o={o}
+          onDone={() => {
+            reload();
+            onChanged();
+          }}
+        />
+      )}
       {o.canRecordReturn && (
         <ReturnPanel
           // A panel opened on another state of the order starts again from this one's (its refund, its wording).
@@ -516,6 +581,7 @@ export default function AdminOrders() {
                 <td className="px-3 py-2">
                   <StatusBadge value={o.status} />
                   {o.cancellationRequestedAt && o.status !== "CANCELLED" ? <div className="mt-1 text-xs font-semibold text-amber-800">Cancellation requested</div> : null}
+                  {o.canDeclineReturn ? <div className="mt-1 text-xs font-semibold text-amber-800">Return requested</div> : null}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-1.5 whitespace-nowrap">
