@@ -41,6 +41,8 @@ export function notificationKindLabel(kind: string): string {
   if (kind === "order.payment_received") return "Payment received";
   if (kind === "order.cancelled") return "Cancelled";
   if (kind === "order.returned") return "Returned";
+  if (kind === "order.return_requested") return "Return requested";
+  if (kind === "order.return_declined") return "Return request declined";
   if (kind === "order.payment_failed") return "Payment failed";
   const status = /^order\.status_changed:([A-Z_]+)$/.exec(kind);
   if (status) return `Status: ${status[1]!.toLowerCase().replaceAll("_", " ")}`;

@@ -147,6 +147,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/orders/:id/return": adminOnly(404, { body: { restock: true } }),
   "POST /api/admin/orders/:id/cancellation/decline": adminOnly(404, { body: {} }),
   "POST /api/admin/orders/:id/return-request/decline": adminOnly(404, { body: {} }),
+  "GET /api/admin/orders/waiting": adminOnly(200),
   "DELETE /api/admin/orders/:id": adminOnly(404),
   "GET /api/admin/print-queue": adminOnly(200),
   "POST /api/admin/print-queue/:itemId/printed": adminOnly(404),

@@ -331,6 +331,9 @@ export const orders = pgTable(
     index("orders_money_waiting_idx")
       .on(t.paymentMethod, t.totalAmount)
       .where(sql`${t.paymentStatus} = 'PENDING' AND ${t.status} <> 'CANCELLED'`),
+    // The admin's "Waiting for an answer": open return and cancellation requests (migration 0037, docs/decisions/190).
+    index("orders_return_requested_idx").on(t.returnRequestedAt).where(sql`${t.returnRequestedAt} IS NOT NULL AND ${t.status} = 'DELIVERED'`),
+    index("orders_cancellation_requested_idx").on(t.cancellationRequestedAt).where(sql`${t.cancellationRequestedAt} IS NOT NULL AND ${t.status} IN ('PENDING', 'PROCESSING')`),
     uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
     check("orders_total_consistent", sql`${t.totalAmount} = ${t.subtotal} + ${t.shippingCost} - ${t.discountAmount}`),
   ],

@@ -7,6 +7,7 @@ import {
   ADMIN_MSG,
   ApiFailureSchema,
   AdminOrderListSchema,
+  AdminWaitingOrdersSchema,
   AdminOrderResultSchema,
   AdminAuditListSchema,
   AdminAuditQuerySchema,
@@ -202,6 +203,9 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.delete("/admin/users/:id", { schema: { tags, summary: "Delete, or deactivate when the user has orders", params: IdParamSchema, response: { 200: envelope(UserRemovedSchema) } } }, async (req) => ok(await admin.users.remove(actorOf(req), req.params.id)));
 
     // ------------------------------------------------------------ orders
+    app.get("/admin/orders/waiting", { schema: { tags, summary: "Orders whose customer waits for an answer to a return or cancellation request, the longest waiting first (at most 50)", response: { 200: envelope(AdminWaitingOrdersSchema) } } }, async () =>
+      ok(await admin.orders.waiting()),
+    );
     app.get("/admin/orders", { schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: envelope(AdminOrderListSchema) } } }, async (req) => ok(await admin.orders.list(req.query)));
     app.get("/admin/orders/export.csv", { schema: { tags, summary: "The filtered order list as CSV", querystring: CsvOrdersQuerySchema } }, async (req, reply) =>
       sendCsv(reply, "orders", await admin.orders.exportCsv(req.query)),

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, PublicUser } from "@khelkud/contracts";
+import type { Order, OrderStatus, PublicUser, ReturnReason } from "@khelkud/contracts";
 import type { DbOrTx } from "../../db/client.js";
 
 /**
@@ -29,7 +29,11 @@ export type OrderFact =
   | { type: "order.cancelled"; orderId: string; by: "CUSTOMER" | "ADMIN" | "EXPIRY"; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number }
   | { type: "order.payment_failed"; orderId: string; reason: "FAILED" | "EXPIRED" }
   /** The parcel came back (docs/decisions/185); `from` tells a delivered order's return from one returned to sender. */
-  | { type: "order.returned"; orderId: string; from: OrderStatus; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number };
+  | { type: "order.returned"; orderId: string; from: OrderStatus; stockReturned: boolean; moneyReturned: boolean; note?: string; refunded?: number }
+  /** The customer asked to send a delivered order back (docs/decisions/190); `at` tells one request from a later one. */
+  | { type: "order.return_requested"; orderId: string; reason: ReturnReason; at: string }
+  /** The shop declined that request; `note`: why, for the customer. */
+  | { type: "order.return_declined"; orderId: string; note?: string; at: string };
 
 export type OrderFactRecorder = (tx: DbOrTx, fact: OrderFact) => Promise<void>;
 

@@ -623,6 +623,41 @@ describe("what a customer reads in the order messages", () => {
     expect(mail!.text).toContain(`पसलको सन्देश: ${note}`);
   });
 
+  it("a return request gets its receipt by e-mail (no SMS); a decline comes by e-mail and SMS with the shop's note; a second request gets a receipt of its own (docs/decisions/190)", async () => {
+    const gita = await customer();
+    const product = await insertProduct(t.database.db, { name: "Nepal Away Jersey RR", price: 250_000, sizes: [{ size: "L", stock: 50 }] });
+    const placed = await t.app.inject({ method: "POST", url: "/api/orders", headers: { ...gita.headers, "accept-language": "ne" }, payload: { items: [{ productId: product.id, size: "L", quantity: 1 }], shippingAddress: address, paymentMethod: "COD" } });
+    const order = placed.json().data.order as { id: string; orderNumber: string };
+    await t.app.inject({ method: "POST", url: "/api/payments/cod/process", headers: gita.headers, payload: { orderId: order.id } });
+    for (const status of ["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]) await adminStatus(order.id, { status, courier: "Nepal Can Move", trackingNumber: "NCM-190" });
+    const ask = () => t.app.inject({ method: "POST", url: `/api/orders/${order.id}/return-request`, headers: gita.headers, payload: { reason: "SIZE", details: "L is too big" } });
+    expect((await ask()).statusCode).toBe(200);
+    const after = (kind: string) => rowsOf(order.id).then((rows) => rows.filter((r) => r.kind === kind));
+    const [receipt, ...more] = await after("order.return_requested");
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({ channel: "EMAIL", subject: `अर्डर ${order.orderNumber} फिर्ता गर्ने अनुरोध` });
+    expect(receipt!.bodyText).toContain(`तपाईंले अर्डर ${order.orderNumber} फिर्ता पठाउन अनुरोध गर्नुभयो: साइज मिलेन।`);
+    expect(receipt!.bodyText).toContain("9800000001");
+
+    const note = "Worn <b>twice</b>";
+    const declined = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/return-request/decline`, headers: admin, payload: { note } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const told = await after("order.return_declined");
+    expect(told.map((r) => r.channel).sort()).toEqual(["EMAIL", "SMS"]);
+    const mailRow = told.find((r) => r.channel === "EMAIL")!;
+    expect(mailRow.bodyText).toContain(`पसलको सन्देश: ${note}`);
+    const smsRow = told.find((r) => r.channel === "SMS")!;
+    expect(smsRow.bodyText).toContain(order.orderNumber);
+    expect(smsRow.bodyText.length).toBeLessThanOrEqual(134);
+
+    // Asked again after the decline: a receipt of its own, not taken for a repeat of the first.
+    expect((await ask()).statusCode).toBe(200);
+    expect(await after("order.return_requested")).toHaveLength(2);
+    await deliverAll();
+    const [mail] = (await t.app.services.mail.outbox.list()).filter((m) => m.subject === `अर्डर ${order.orderNumber} फिर्ता गर्ने अनुरोध अस्वीकार भयो`);
+    expect(mail!.html).toContain("पसलको सन्देश: Worn &lt;b&gt;twice&lt;/b&gt;");
+  });
+
   it("a personalised line reads in Nepali as the storefront writes it: नाम and नम्बर, Devanagari digits", async () => {
     const gita = await customer();
     const product = await insertProduct(t.database.db, { name: "Nepal Home Jersey Printed", price: 250_000, personalisable: true, sizes: [{ size: "L", stock: 5 }] });

@@ -27,7 +27,15 @@ export interface NotificationPayload {
   fact: OrderFact;
   order: OrderSnapshot;
 }
-type Kind = "order.placed" | "order.payment_received" | "order.cancelled" | "order.returned" | "order.payment_failed" | `order.status_changed:${string}`;
+type Kind =
+  | "order.placed"
+  | "order.payment_received"
+  | "order.cancelled"
+  | "order.returned"
+  | "order.return_requested"
+  | "order.return_declined"
+  | "order.payment_failed"
+  | `order.status_changed:${string}`;
 
 export interface NotificationsDeps {
   mail: Pick<MailService, "send">;
@@ -72,9 +80,12 @@ function kindOf(fact: OrderFact): Kind | null {
   }
 }
 
-/** Order updates by SMS are kept for the moments a customer acts on; PROCESSING is told by e-mail only. */
+/**
+ * Order updates by SMS are kept for the moments a customer acts on: PROCESSING is told by e-mail only, and so is the
+ * receipt of a return request the customer has just sent from the order page.
+ */
 function smsWanted(kind: Kind): boolean {
-  return kind !== "order.status_changed:PROCESSING";
+  return kind !== "order.status_changed:PROCESSING" && kind !== "order.return_requested";
 }
 
 export function createNotifications(db: Db, deps: NotificationsDeps) {
@@ -135,7 +146,8 @@ export function createNotifications(db: Db, deps: NotificationsDeps) {
     if (kind === "order.status_changed:PROCESSING" && snap.paymentStatus === "PAID" && snap.o.paymentMethod !== "COD") return;
     const rendered = composeOrderNotification(fact, snap.o, deps.publicUrl);
     const payload: NotificationPayload = { fact, order: snap.o };
-    const key = `${fact.orderId}:${kind}`;
+    // A return may be asked for again after a decline: each request and each decline is a message of its own.
+    const key = fact.type === "order.return_requested" || fact.type === "order.return_declined" ? `${fact.orderId}:${kind}:${fact.at}` : `${fact.orderId}:${kind}`;
     const rows: repo.NewNotification[] = [];
     if (snap.user.email_on) {
       const valid = EMAIL_RE.test(snap.user.email);

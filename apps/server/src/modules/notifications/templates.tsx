@@ -160,6 +160,22 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
         action: view,
       };
     }
+    case "order.return_requested":
+      return {
+        heading: t.returnRequestedHeading,
+        subject: t.returnRequestedSubject(n),
+        paragraphs: [t.returnRequestedBody(n, t.returnReason[fact.reason], o.address.phone)],
+        sms: "",
+        action: view,
+      };
+    case "order.return_declined":
+      return {
+        heading: t.returnDeclinedHeading,
+        subject: t.returnDeclinedSubject(n),
+        paragraphs: [t.returnDeclinedBody(n), ...(fact.note ? [t.cancelledNote(fact.note)] : [])],
+        sms: t.returnDeclinedSms(n),
+        action: view,
+      };
     case "order.payment_failed": {
       const payUrl = `${base}/payment-selection?orderId=${encodeURIComponent(o.id)}`;
       return {

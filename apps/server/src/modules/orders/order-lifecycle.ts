@@ -59,6 +59,8 @@ export interface OrderChange<X = unknown> {
   audit?: { actor: Actor; action: string; before: (o: repo.OrderRow) => unknown; after: (o: repo.OrderRow, r: { stockReturned: boolean; extra: X }) => unknown };
   /** Domain events after the commit; default: "status" when the status changed, "payment" when the payment state did. */
   announce?: Announcement[];
+  /** Facts of the change that no status or payment move says (a return request and its decline), recorded with the rest. */
+  facts?: OrderFact[];
 }
 
 export interface OrderGuard {
@@ -172,6 +174,7 @@ export function createOrderLifecycle(db: Db, deps: { events: Events; load: (orde
         } else if (statusChanges) {
           await record({ type: "order.status_changed", orderId, from: before.status, to: order.status });
         }
+        for (const fact of c.facts ?? []) await record(fact);
         const extra = (c.also ? await c.also(tx, order, before) : undefined) as X;
         if (c.audit) {
           await recordAudit(tx, c.audit.actor, { action: c.audit.action, entityType: "order", entityId: orderId, before: c.audit.before(before), after: c.audit.after(order, { stockReturned, extra }) });

@@ -102,6 +102,19 @@ const summaryColumns = { order: orders, userName: users.name, userEmail: users.e
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 const summaries = (db: DbOrTx) => db.select(summaryColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
 
+/**
+ * The orders waiting for the shop's answer (docs/decisions/190): a customer's open return request (a delivered order)
+ * or open cancellation request (not yet shipped), the longest waiting first. Each arm reads its partial index of 0037.
+ */
+export async function findWaitingRequests(db: DbOrTx, limit: number) {
+  const returns = and(sql`${orders.returnRequestedAt} IS NOT NULL`, eq(orders.status, "DELIVERED"));
+  const cancellations = and(sql`${orders.cancellationRequestedAt} IS NOT NULL`, inArray(orders.status, ["PENDING", "PROCESSING"]));
+  return summaries(db)
+    .where(sql`(${returns}) OR (${cancellations})`)
+    .orderBy(sql`coalesce(${orders.returnRequestedAt}, ${orders.cancellationRequestedAt})`, orders.id)
+    .limit(limit);
+}
+
 /** A page of the list, newest first, reading every hit of a search; with a search, the page is taken from the hits before any order is read. */
 export async function findOrders(db: DbOrTx, q: Pick<AdminOrdersQuery, "q" | "status">, limit: number, offset: number) {
   const text = searchText(q);

@@ -171,6 +171,13 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
       };
     },
 
+    /** The orders whose customer waits for an answer to a return or cancellation request, the longest waiting first (at most 50). */
+    async waiting(): Promise<{ orders: AdminOrderSummary[] }> {
+      const rows = await repo.findWaitingRequests(db, 50);
+      const pays = await repo.latestPayments(db, rows.map((r) => r.order.id));
+      return { orders: rows.map((r) => toSummary(r, pays.get(r.order.id)?.transactionId ?? pays.get(r.order.id)?.reference ?? null)) };
+    },
+
     /** docs/product-rules.md §7: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
     async changeStatus(actor: Actor, id: string, input: StatusInput) {
       await lifecycle.run(async (unit) => {
@@ -333,6 +340,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
           history: { note: note ? fillMessage(ORDER_TEMPLATE.returnDeclined, { note }) : "Return request declined", by: actor.id },
           audit: { actor, action: "order.return-declined", before: (b) => ({ returnRequestedAt: b.returnRequestedAt, returnReason: b.returnReason }), after: () => ({ note }) },
           announce: ["status"],
+          facts: [{ type: "order.return_declined", orderId: id, ...(note ? { note } : {}), at: clock().toISOString() }],
         });
       });
       return get(id);

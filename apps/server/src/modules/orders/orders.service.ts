@@ -383,6 +383,8 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
         history: { note: "Return requested by the customer; the shop will arrange the pickup", by: user.id },
         // The order page shows the request at once, and the admin's order list and view follow it (the status stays).
         announce: ["status"],
+        // The customer's receipt by e-mail: what happens next.
+        facts: [{ type: "order.return_requested", orderId: row.id, reason: input.reason, at: now.toISOString() }],
       }),
     );
     if (!changed) throw conflict((await repo.findOrder(db, row.id))?.returnRequestedAt ? ORDER_MSG.returnAlreadyRequested : ORDER_MSG.returnNotOpen);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_MSG, ORDER_MSG } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
 import { insertProduct } from "../../test/factories.js";
+import { payOnKhalti } from "../../payments/simulator/testing.js";
 import { auditLog, orderStatusHistory, orders, productSizes } from "../../db/schema/index.js";
 
 /** A customer asks to send a delivered order back, and the shop answers (docs/decisions/190). */
@@ -155,6 +156,29 @@ describe("the shop's answer to a return request", () => {
     expect((await post(shop.customer, `/api/admin/orders/${orderId}/return-request/decline`, {})).statusCode).toBe(403);
 
     expect((await ask(shop.customer, orderId, { reason: "FAULTY", details: "A seam came open" })).statusCode).toBe(200);
+  });
+
+  it("lists every customer waiting for an answer, return or cancellation, the longest waiting first, until answered", async () => {
+    const waiting = async () => ((await shop.t.app.inject({ method: "GET", url: "/api/admin/orders/waiting", headers: shop.admin.headers })).json().data.orders as { id: string }[]).map((o) => o.id);
+    const { orderId: first } = await deliveredOrder(shop.customer);
+    const { orderId: second } = await deliveredOrder(shop.customer);
+    const { orderId: notAsked } = await deliveredOrder(shop.customer);
+    expect((await ask(shop.customer, second, { reason: "SIZE" })).statusCode).toBe(200);
+    expect((await ask(shop.customer, first, { reason: "FAULTY" })).statusCode).toBe(200);
+    // A paid order not yet shipped whose customer asked to cancel it waits too.
+    const product = await insertProduct(db(), { price: 250_000, sizes: [{ size: "M", stock: 5 }] });
+    const started = (await post(shop.customer, "/api/payments/khalti/initiate-with-order", { orderData: { items: [{ productId: product.id, size: "M", quantity: 1 }], shippingAddress: address } })).json().data as { payment_url: string; pidx: string; orderId: string };
+    await payOnKhalti(started.payment_url, { mobile: "9800000001", mpin: "1111", otp: "987654" });
+    expect((await post(shop.customer, "/api/payments/khalti/verify", { pidx: started.pidx })).statusCode).toBe(200);
+    expect((await post(shop.customer, `/api/orders/${started.orderId}/cancel`, { reason: "Ordered twice" })).statusCode).toBe(202);
+
+    const ids = await waiting();
+    expect(ids.filter((id) => [first, second, notAsked, started.orderId].includes(id))).toEqual([second, first, started.orderId]);
+    expect((await post(shop.admin, `/api/admin/orders/${second}/return-request/decline`, {})).statusCode).toBe(200);
+    expect((await post(shop.admin, `/api/admin/orders/${started.orderId}/refund`, { method: "KHALTI", reference: "KH-190" })).statusCode).toBe(200);
+    expect((await waiting()).filter((id) => [first, second, started.orderId].includes(id))).toEqual([first]);
+    // A customer may not read it.
+    expect((await shop.t.app.inject({ method: "GET", url: "/api/admin/orders/waiting", headers: shop.customer.headers })).statusCode).toBe(403);
   });
 
   it("records the return: the order is RETURNED, keeps the request's reason, and can no longer be declined", async () => {

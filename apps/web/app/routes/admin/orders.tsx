@@ -487,6 +487,39 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
   );
 }
 
+/**
+ * Customers waiting for an answer (docs/decisions/190): open return and cancellation requests, the longest waiting
+ * first, above the list whatever its filters, so none is missed among thousands of orders.
+ */
+function WaitingRequests({ onView }: { onView: (id: string) => void }) {
+  const { data, reload } = useApiGet<{ orders: OrderSummary[] }>("/api/admin/orders/waiting");
+  useLiveEvent("order_updated", () => reload());
+  if (!data || data.orders.length === 0) return null;
+  return (
+    <section aria-labelledby="waiting-title" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+      <h2 id="waiting-title" className="font-semibold text-amber-900">
+        Waiting for an answer ({data.orders.length})
+      </h2>
+      <ul className="mt-2 divide-y divide-amber-200">
+        {data.orders.map((o) => {
+          const asked = o.canDeclineReturn ? { what: "Return requested", at: o.returnRequestedAt! } : { what: "Cancellation requested", at: o.cancellationRequestedAt! };
+          return (
+            <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
+              <span className="font-mono text-xs">{o.orderNumber || `#${shortOrderId(o.id)}`}</span>
+              <span>{o.user?.name ?? "N/A"}</span>
+              <span className="font-semibold text-amber-900">{asked.what}</span>
+              <span className="text-slate-600">{formatDateTime(asked.at)}</span>
+              <button type="button" className={btn.small} onClick={() => onView(o.id)}>
+                View<span className="sr-only"> order {o.orderNumber || `#${shortOrderId(o.id)}`}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminOrders() {
   const address = useAddressFilters(["q", "status", "page"]);
   const [search, setSearch] = useState(address.q);
@@ -566,6 +599,7 @@ export default function AdminOrders() {
         <SearchFilter label="Search orders" placeholder="Search order number, customer or email..." value={search} onChange={(v) => (setSearch(v), setPage(1))} />
         <SelectFilter label="Filter by status" all="All statuses" className="max-w-[12rem]" options={ORDER_STATUSES.map((s) => ({ value: s, label: label(s) }))} value={status} onChange={(v) => (setStatus(v), setPage(1))} />
       </FilterBar>
+      <WaitingRequests onView={setViewing} />
       {list.error && <ErrorNote text={ADMIN_MSG.failedOrders} onRetry={list.reload} />}
       {data && (
         <>
