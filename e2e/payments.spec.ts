@@ -169,7 +169,7 @@ test.describe("cancelling a paid order", () => {
 });
 
 test.describe("a parcel that comes back", () => {
-  test("the administrator records a delivered, paid order's return with its refund; the customer's page says so in English and Nepali", async ({ page, browser, signIn }) => {
+  test("the customer asks for a return on the order's page; the administrator finds it waiting, records the return with its refund; the customer's page says so in English and Nepali", async ({ page, browser, signIn }) => {
     // A wallet payment and the administrator's panel in two browsers: more than the default 30 s on a busy machine.
     test.setTimeout(60_000);
     await signIn();
@@ -182,8 +182,29 @@ test.describe("a parcel that comes back", () => {
         expect(moved.status(), await moved.text()).toBe(200);
       }
       const { orderNumber, totalAmount, shippingCost } = (await (await desk.request.get(`/api/admin/orders/${orderId}`)).json()).data.order;
+
+      // The customer asks on the order's page (docs/decisions/190): a reason is required, the note is their own words.
+      await page.goto(`/orders/${orderId}`);
+      await page.getByRole("button", { name: "Request a Return" }).click();
+      const ask = page.getByRole("dialog", { name: "Return or exchange this order?" });
+      await expect(ask).toContainText(/You can send items back until .+, unworn and unwashed/);
+      await ask.getByRole("button", { name: "Send Request" }).click();
+      await expect(ask.getByRole("alert")).toHaveText("Please choose why you are sending it back");
+      await ask.getByLabel("I changed my mind").check();
+      await ask.getByLabel("Anything we should know? (optional)").fill("Bought the same shirt twice");
+      await ask.getByRole("button", { name: "Send Request" }).click();
+      const requested = page.getByRole("region", { name: "Return Requested" });
+      await expect(requested).toContainText("I changed my mind");
+      await expect(requested).toContainText("Your note: Bought the same shirt twice");
+      await expect(page.getByRole("button", { name: "Request a Return" })).toHaveCount(0);
+
+      // The administrator finds it above the list, waiting for an answer.
       await desk.goto("/admin/orders");
-      await desk.getByRole("row").filter({ hasText: orderNumber }).getByRole("button", { name: "View" }).click();
+      const waiting = desk.getByRole("region", { name: /Waiting for an answer/ });
+      await waiting.getByRole("listitem").filter({ hasText: orderNumber }).getByRole("button", { name: "View" }).click();
+      const request = desk.getByRole("region", { name: /^Return requested on / });
+      await expect(request).toContainText("Reason: Changed their mind");
+      await expect(request).toContainText("Customer's note: Bought the same shirt twice");
       // The status choice does not offer RETURNED: the return is recorded with its refund.
       await desk.getByRole("button", { name: "Record return" }).click();
       const panel = desk.getByRole("region", { name: "Record return" });

@@ -213,7 +213,11 @@ function ReturnRequestPanel({ o, onDone }: { o: OrderDetail; onDone: () => void 
       </h3>
       {o.returnReason ? <p>Reason: {returnReasonLabel(o.returnReason)}</p> : null}
       {o.returnDetails ? <p className="whitespace-pre-line">Customer&apos;s note: {o.returnDetails}</p> : null}
-      <p className="text-slate-700">Call the customer to arrange the pick-up. When the items are back, record the return with its refund; or decline the request with a note for the customer.</p>
+      <p className="text-slate-700">
+        Call the customer to arrange the pick-up. When the items are back,{" "}
+        {o.canCollectCash ? "mark the cash collected (the customer paid the courier), then record the return with its refund" : "record the return with its refund"} at the foot of this order; or decline the
+        request with a note for the customer.
+      </p>
       <Field label="Note for the customer (optional)">
         <input className={input} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
       </Field>
@@ -377,6 +381,16 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
           </>
         )}
       </dl>
+      {/* What the customer waits for comes first: the order was opened from "Waiting for an answer". */}
+      {o.canDeclineReturn && (
+        <ReturnRequestPanel
+          o={o}
+          onDone={() => {
+            reload();
+            onChanged();
+          }}
+        />
+      )}
       <section>
         <h3 className="mb-1 font-semibold">Shipping address</h3>
         <Address a={o.shippingAddress} />
@@ -442,15 +456,6 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
       )}
       {o.canRefund && (
         <RefundPanel
-          o={o}
-          onDone={() => {
-            reload();
-            onChanged();
-          }}
-        />
-      )}
-      {o.canDeclineReturn && (
-        <ReturnRequestPanel
           o={o}
           onDone={() => {
             reload();
