@@ -130,24 +130,30 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
 /**
  * Issues a credit note against the order's invoice inside `tx` (a refund or a cancellation of an invoiced order). It has
  * its own sequence and refers to the invoice, which stays as it was. `amount` (VAT-inclusive) defaults to the whole
- * invoice; a smaller refund is credited as one line. Returns null when the order has no invoice; an existing credit note
- * is returned as it is.
+ * invoice. A refund of the goods without the delivery fee (a customer's return, as the returns page refunds it) credits
+ * the invoice's goods lines and not the delivery. Any other smaller refund is credited as one line, which says the goods
+ * came back when `goodsReturned`. Returns null when the order has no invoice; an existing credit note is returned as it
+ * is.
  */
-export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, reason: string, amount?: number): Promise<TaxDocument | null> {
+export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, reason: string, amount?: number, { goodsReturned = false } = {}): Promise<TaxDocument | null> {
   const invoice = await repo.findForOrder(tx, orderId, "INVOICE");
   if (!invoice) return null;
   const existing = await repo.findForOrder(tx, orderId, "CREDIT_NOTE");
   if (existing) return existing;
   const { seller, prefix } = await sellerNow(tx);
   const whole = amount === undefined || amount >= invoice.total;
+  const goodsOnly = !whole && invoice.shippingAmount > 0 && amount === invoice.total - invoice.shippingAmount;
   const credit = whole ? invoice.total : amount;
-  const lines = whole
-    ? invoice.lines
-    : (() => {
-        const vat = invoice.vatRegistered ? vatIncluded(credit) : 0;
-        const descriptionNe = invoice.locale === "ne" ? { descriptionNe: `बिजक ${invoice.number} को आंशिक रकम फिर्ता` } : {};
-        return [{ description: `Partial refund against invoice ${invoice.number}`, ...descriptionNe, size: null, quantity: 1, rate: credit, amount: credit, taxable: credit - vat, vat }];
-      })();
+  const lines =
+    whole || goodsOnly
+      ? invoice.lines
+      : (() => {
+          const vat = invoice.vatRegistered ? vatIncluded(credit) : 0;
+          const [en, ne] = goodsReturned
+            ? [`Goods returned: partial refund against invoice ${invoice.number}`, `बिजक ${invoice.number} का सामान फिर्ता: आंशिक रकम फिर्ता`]
+            : [`Partial refund against invoice ${invoice.number}`, `बिजक ${invoice.number} को आंशिक रकम फिर्ता`];
+          return [{ description: en, ...(invoice.locale === "ne" ? { descriptionNe: ne } : {}), size: null, quantity: 1, rate: credit, amount: credit, taxable: credit - vat, vat }];
+        })();
   const shipping = whole ? { amount: invoice.shippingAmount, taxable: invoice.shippingTaxable, vat: invoice.shippingVat } : { amount: 0, taxable: 0, vat: 0 };
   const taxable = lines.reduce((s, l) => s + l.taxable, shipping.taxable);
   const vat = lines.reduce((s, l) => s + l.vat, shipping.vat);

@@ -297,7 +297,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
             const payment = await repo.paidPaymentOf(tx, id);
             await repo.insertRefund(tx, { orderId: id, paymentId: payment?.id ?? null, amount, method: input.method!, reference: input.reference!, note: input.note, refundedByUserId: actor.id });
             if (payment) await repo.markPaymentRefunded(tx, payment.id);
-            return issueCreditNote(tx, id, clock(), o.status === "DELIVERED" ? "Goods returned; amount refunded" : "Returned undelivered; amount refunded", amount);
+            return issueCreditNote(tx, id, clock(), o.status === "DELIVERED" ? "Goods returned; amount refunded" : "Returned undelivered; amount refunded", amount, { goodsReturned: true });
           },
           audit: {
             actor,

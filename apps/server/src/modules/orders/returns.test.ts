@@ -66,6 +66,11 @@ describe("a delivered, paid order sent back by its customer", () => {
       ["CREDIT_NOTE", 500_000],
       ["INVOICE", 515_000],
     ]);
+    // The goods without the delivery fee: the credit note names the shirts that came back, and credits no delivery.
+    const invoice = documents.find((d) => d.kind === "INVOICE")!;
+    const credit = documents.find((d) => d.kind === "CREDIT_NOTE")!;
+    expect(credit.lines).toEqual(invoice.lines);
+    expect([credit.shippingAmount, credit.taxable + credit.vat]).toEqual([0, 500_000]);
     expect(await db().select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "order.return")))).toHaveLength(1);
 
     const seen = await customerView(shop.customer, orderId);
@@ -80,6 +85,17 @@ describe("a delivered, paid order sent back by its customer", () => {
     expect((await record()).statusCode).toBe(409);
     expect((await move(orderId, "DELIVERED")).statusCode).toBe(409);
     expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("a refund of part of the goods gets a credit note of one line that says the goods came back", async () => {
+    const { orderId } = await paidOrder(["SHIPPED", "OUT_FOR_DELIVERY", "DELIVERED"]);
+    const res = await post(shop.admin, `/api/admin/orders/${orderId}/return`, { restock: false, method: "KHALTI", reference: "KH-RT-PART", amount: 250_000 });
+    expect(res.statusCode, res.body).toBe(200);
+    const documents = await db().select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
+    const invoice = documents.find((d) => d.kind === "INVOICE")!;
+    const credit = documents.find((d) => d.kind === "CREDIT_NOTE")!;
+    expect(credit.lines).toEqual([expect.objectContaining({ description: `Goods returned: partial refund against invoice ${invoice.number}`, amount: 250_000 })]);
+    expect([credit.shippingAmount, credit.taxable + credit.vat, credit.reason]).toEqual([0, 250_000, "Goods returned; amount refunded"]);
   });
 
   it("refuses a paid order's return without its refund's method and reference, or above the total, and changes nothing", async () => {
