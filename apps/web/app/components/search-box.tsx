@@ -131,7 +131,8 @@ export function SearchBox({ id }: { id: string }) {
         maxLength={200}
         className="h-11 w-full rounded-full border-0 bg-white/95 pl-4 pr-12 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-crimson"
       />
-      <button type="submit" className="group absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full" aria-label={t("search.submit")}>
+      {/* Its ring is drawn inside it, in blue: half of an outer white ring lay on the white field, where it did not show. */}
+      <button type="submit" className="group absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-nepal focus-visible:-outline-offset-2" aria-label={t("search.submit")}>
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-crimson text-white group-hover:bg-crimson-dark">
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
             <circle cx="11" cy="11" r="7" />
