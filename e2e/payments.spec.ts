@@ -194,7 +194,7 @@ test.describe("a parcel that comes back", () => {
       await ask.getByLabel("Anything we should know? (optional)").fill("Bought the same shirt twice");
       await ask.getByRole("button", { name: "Send Request" }).click();
       const requested = page.getByRole("region", { name: "Return Requested" });
-      await expect(requested).toContainText("I changed my mind");
+      await expect(requested).toContainText("you changed your mind");
       await expect(requested).toContainText("Your note: Bought the same shirt twice");
       await expect(page.getByRole("button", { name: "Request a Return" })).toHaveCount(0);
 

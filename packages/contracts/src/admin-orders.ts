@@ -72,7 +72,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 /** `pagination.total`: the orders the filters match; `overallTotal`: every order ("Showing X of Y", docs/product-rules.md §14). */
 /** Orders waiting for the shop's answer to a return or cancellation request, the longest waiting first (docs/decisions/190). */
-export const AdminWaitingOrdersSchema = z.object({ orders: z.array(AdminOrderSummarySchema) });
+export const AdminWaitingOrdersSchema = z.object({ orders: z.array(AdminOrderSummarySchema), more: z.boolean().describe("more are waiting than listed") });
 
 export const AdminOrderListSchema = z.object({ orders: z.array(AdminOrderSummarySchema), pagination: PaginationSchema, overallTotal: z.number().int() });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;

@@ -146,6 +146,7 @@ export const ADMIN_MSG = {
   refundTooLarge: "The refund cannot be more than the order total",
   noCancellationRequest: "This order has no cancellation request",
   noReturnRequest: "This order has no open return request",
+  returnRequestChanged: "The customer asked again meanwhile: read the new request before answering it",
   shipWithRequest: "The customer asked to cancel this order: approve the refund or decline the request before shipping it",
   refundRecorded: "Refund recorded; the order is cancelled",
   returnRefused: "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned",
@@ -449,8 +450,11 @@ export const ReturnInputSchema = z
   .strict();
 export type ReturnInput = z.input<typeof ReturnInputSchema>;
 export const DeclineCancellationInputSchema = z.object({ note: optionalText(500) }).strict();
-/** Declining a return request takes the same note to the customer (docs/decisions/190). */
-export const DeclineReturnInputSchema = DeclineCancellationInputSchema;
+/**
+ * Declining a return request: the note for the customer, and the request the panel read (its `returnRequestedAt`), so a
+ * newer request is not turned down unread (docs/decisions/190).
+ */
+export const DeclineReturnInputSchema = z.object({ note: optionalText(500), requestedAt: z.iso.datetime({ offset: true, error: "requestedAt must be a date and time" }).optional() }).strict();
 
 // ---------------------------------------------------------------- messages, audit, blogs
 export const AdminMessagesQuerySchema = z

@@ -11,6 +11,7 @@ export * from "./messages.js";
 export * from "./money.js";
 export * from "./orders.js";
 export * from "./order-rules.js";
+export * from "./return-texts.js";
 export * from "./shipping.js";
 export * from "./nepal-districts.js";
 export * from "./nepal-places-ne.js";

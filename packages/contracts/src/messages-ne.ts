@@ -12,7 +12,7 @@ import { CONTENT_MSG } from "./content-rules.js";
 import { toNepaliDigits, type Locale } from "./locale.js";
 import { LIVE_MSG } from "./live.js";
 import { fillMessage, MSG } from "./messages.js";
-import { ADDRESS_MSG, ORDER_MSG, ORDER_TEMPLATE } from "./order-rules.js";
+import { ADDRESS_MSG, ORDER_MSG, ORDER_TEMPLATE, RETURN_NOTE } from "./order-rules.js";
 import { PAYMENT_FAILURE_TEXT, PAYMENT_MSG, WALLET_UNAVAILABLE } from "./payment-rules.js";
 import { PRINT_MSG } from "./print-rules.js";
 
@@ -171,8 +171,8 @@ const OTHER_NE: Record<string, string> = {
   "Cancelled by the customer": "ग्राहकले रद्द गर्नुभयो",
   "Cancellation requested by the customer; the shop will refund the payment": "ग्राहकले रद्द गर्न अनुरोध गर्नुभयो; पसलले भुक्तानी फिर्ता गर्नेछ",
   "Cancellation request declined": "रद्द गर्ने अनुरोध अस्वीकार भयो",
-  "Return requested by the customer; the shop will arrange the pickup": "ग्राहकले फिर्ता गर्न अनुरोध गर्नुभयो; पसलले सामान लिने व्यवस्था मिलाउनेछ",
-  "Return request declined": "फिर्ता गर्ने अनुरोध अस्वीकार भयो",
+  [RETURN_NOTE.requested]: "ग्राहकले फिर्ता गर्न अनुरोध गर्नुभयो; पसलले सामान लिने व्यवस्था मिलाउनेछ",
+  [RETURN_NOTE.declined]: "फिर्ता गर्ने अनुरोध अस्वीकार भयो",
 };
 
 /** Blog, contact form, newsletter and reviews. */
@@ -360,6 +360,7 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "The refund cannot be more than the order total": "फिर्ता रकम अर्डरको जम्माभन्दा बढी हुन सक्दैन",
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
   "This order has no open return request": "यो अर्डर फिर्ता गर्ने खुला अनुरोध छैन",
+  "The customer asked again meanwhile: read the new request before answering it": "ग्राहकले बीचमै फेरि अनुरोध गर्नुभयो: जवाफ दिनुअघि नयाँ अनुरोध पढ्नुहोस्",
   "The customer asked to cancel this order: approve the refund or decline the request before shipping it": "ग्राहकले यो अर्डर रद्द गर्न अनुरोध गर्नुभएको छ: पठाउनुअघि रकम फिर्ता स्वीकृत गर्नुहोस् वा अनुरोध अस्वीकार गर्नुहोस्",
   "Refund recorded; the order is cancelled": "रकम फिर्ता अभिलेख भयो; अर्डर रद्द भयो",
   "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned": "पसलबाट पठाइसकिएको (पठाइएको, डेलिभरीका लागि निस्किएको वा डेलिभर भएको) अर्डर मात्र फिर्ता आएको भनेर अभिलेख गर्न सकिन्छ",
@@ -415,6 +416,7 @@ const SCHEMA_NE: Record<string, string> = {
   "amount must be at least 1 paisa": "रकम कम्तीमा १ पैसा हुनुपर्छ",
   "Reference is required": "सन्दर्भ नम्बर आवश्यक छ",
   "Please choose why you are sending it back": "कृपया फिर्ता गर्नुको कारण छान्नुहोस्",
+  "requestedAt must be a date and time": "requestedAt मिति र समय हुनुपर्छ",
   "Content must be at most 200,000 characters": "सामग्री बढीमा २,००,००० अक्षरको हुन सक्छ",
   "Period must be a Bikram Sambat month like 2083-04 or a fiscal year like 2083/84": "अवधि २०८३-०४ जस्तो विक्रम संवत्‌को महिना वा २०८३/८४ जस्तो आर्थिक वर्ष हुनुपर्छ",
   "Invoice prefix may contain letters, digits, - and / only": "बिल नम्बरको सुरुमा अक्षर, अङ्क, - र / मात्र हुन सक्छन्",

@@ -50,18 +50,43 @@ export function canRecordReturn(order: Pick<Order, "status">): boolean {
 /** The returns page's promise: a delivered order may be sent back within this many days of its delivery. */
 export const RETURN_WINDOW_DAYS = 30;
 
-/** When the order was delivered: its history's last DELIVERED entry (null when it never was). */
+/**
+ * When the order was delivered: its history's first DELIVERED entry (null when it never was). Later entries under
+ * DELIVERED are notes (a return request, its decline), not deliveries.
+ */
 export function deliveredAt(order: Pick<Order, "statusHistory">): string | null {
-  return order.statusHistory.findLast((h) => h.status === "DELIVERED")?.createdAt ?? null;
+  return order.statusHistory.find((h) => h.status === "DELIVERED")?.createdAt ?? null;
+}
+
+const DAY_MS = 86_400_000;
+/** Nepal Standard Time, UTC+5:45 (no daylight saving). */
+const NEPAL_OFFSET_MS = 345 * 60_000;
+
+/** The last moment a return may be asked for: the end of the 30th day after delivery, in Nepal (the day the page names). */
+export function returnWindowEnd(delivered: string): Date {
+  const nepalDay = Math.floor((Date.parse(delivered) + NEPAL_OFFSET_MS) / DAY_MS);
+  return new Date((nepalDay + RETURN_WINDOW_DAYS + 1) * DAY_MS - NEPAL_OFFSET_MS - 1);
 }
 
 /**
- * A delivered order's customer may ask to send it back within RETURN_WINDOW_DAYS of its delivery, once
- * (docs/decisions/190). The shop then records the return with its refund, or declines the request.
+ * A delivered order's customer may ask to send it back until the end of the 30th day after its delivery, with one
+ * request open at a time (docs/decisions/190). The shop then records the return with its refund, or declines the
+ * request; after a decline the customer may ask again within the same days.
  */
 export function customerCanRequestReturn(order: Pick<Order, "status" | "statusHistory" | "returnRequestedAt">, now: Date = new Date()): boolean {
   const delivered = deliveredAt(order);
-  return order.status === "DELIVERED" && order.returnRequestedAt === null && delivered !== null && now.getTime() - Date.parse(delivered) <= RETURN_WINDOW_DAYS * 86_400_000;
+  return order.status === "DELIVERED" && order.returnRequestedAt === null && delivered !== null && now.getTime() <= returnWindowEnd(delivered).getTime();
+}
+
+/** The history's notes of a return request and of its decline ("Return request declined: {note}" with a note). */
+export const RETURN_NOTE = {
+  requested: "Return requested by the customer; the shop will arrange the pick-up",
+  declined: "Return request declined",
+} as const;
+
+/** A note a return request or its decline wrote: the order page shows these in their own block, not on the timeline. */
+export function isReturnRequestNote(note: string | null): boolean {
+  return note === RETURN_NOTE.requested || (note?.startsWith(RETURN_NOTE.declined) ?? false);
 }
 
 /** A return request's reason as the admin panel names it (the storefront has its own words, in both languages). */

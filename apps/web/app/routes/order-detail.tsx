@@ -7,11 +7,14 @@ import {
   customerCanRequestReturn,
   deliveredAt,
   formatShippingAddress,
+  isReturnRequestNote,
   isAwaitingWalletPayment,
   printedLineReturnable,
   productReviewPath,
+  RETURN_NOTE,
   RETURN_REASONS,
-  RETURN_WINDOW_DAYS,
+  returnTexts,
+  returnWindowEnd,
   shortOrderId,
   TIMELINE_STEPS,
   type Order,
@@ -80,7 +83,8 @@ function Timeline({ order }: { order: Order }) {
                 </span>
                 {at ? <span className="block text-xs text-slate-600">{moment(at)}</span> : null}
                 {order.statusHistory
-                  .filter((h) => h.status === step.status && h.note)
+                  // A return request and its answer have their own block above the timeline.
+                  .filter((h) => h.status === step.status && h.note && !isReturnRequestNote(h.note))
                   .slice(0, 1)
                   .map((h) => (
                     <span key={h.createdAt} className="block text-xs text-slate-600">
@@ -129,31 +133,32 @@ function RefundStatus({ order }: { order: Order }) {
  * declined with the shop's note. Once the return is recorded, the timeline says "Returned to the shop on …".
  */
 function ReturnStatus({ order }: { order: Order }) {
-  const { t, moment, say } = useI18n();
+  const { t, moment, locale } = useI18n();
   if (order.status !== "DELIVERED") return null;
   if (order.returnRequestedAt) {
+    const reason = order.returnReason;
     return (
       <section aria-labelledby="return-request-title" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
         <h2 id="return-request-title" className="text-lg font-bold">
           {t("orderPage.returnRequested")}
         </h2>
-        <p className="mt-1">
-          {t("orderPage.returnRequestedText", { date: moment(order.returnRequestedAt), reason: order.returnReason ? t(`orderPage.returnReason.${order.returnReason}`) : "", phone: order.shippingAddress.phone })}
-        </p>
+        <p className="mt-1">{t("orderPage.returnRequestedText", { date: moment(order.returnRequestedAt), reason: reason ? returnTexts(locale).said[reason] : "", phone: order.shippingAddress.phone })}</p>
+        {reason ? <p className="mt-1">{returnTexts(locale).next[reason]}</p> : null}
         {order.returnDetails ? <p className="mt-1 whitespace-pre-line">{t("orderPage.returnYourNote", { details: order.returnDetails })}</p> : null}
       </section>
     );
   }
-  const last = order.statusHistory.at(-1);
-  if (!last?.note?.startsWith("Return request declined")) return null;
+  // The last word on a request, when it was a decline: its date and the shop's note (the customer may ask again).
+  const last = order.statusHistory.findLast((h) => isReturnRequestNote(h.note));
+  if (!last?.note || last.note === RETURN_NOTE.requested) return null;
+  const note = last.note.slice(RETURN_NOTE.declined.length).replace(/^: /, "");
   return (
     <section aria-labelledby="return-declined-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
       <h2 id="return-declined-title" className="text-lg font-bold">
         {t("orderPage.returnDeclined")}
       </h2>
-      <p className="mt-1">
-        {moment(last.createdAt)} — {say(last.note)}
-      </p>
+      <p className="mt-1">{t("orderPage.returnDeclinedOn", { date: moment(last.createdAt) })}</p>
+      {note ? <p className="mt-1 whitespace-pre-line">{t("orderPage.refundNote", { note })}</p> : null}
     </section>
   );
 }
@@ -168,7 +173,7 @@ function RequestReturn({ order }: { order: Order }) {
   const revalidator = useRevalidator();
   const { t, day, say, locale } = useI18n();
   const delivered = deliveredAt(order);
-  const until = delivered ? new Date(Date.parse(delivered) + RETURN_WINDOW_DAYS * 86_400_000) : null;
+  const until = delivered ? returnWindowEnd(delivered) : null;
   const printed = order.items.some((i) => i.personalisation);
   const allPrinted = order.items.every((i) => i.personalisation);
   async function send(event: React.FormEvent) {
@@ -229,6 +234,9 @@ function RequestReturn({ order }: { order: Order }) {
                 {t("orderPage.returnPrintedNote")}
               </p>
             ) : null}
+            <p aria-live="polite" className="mt-1 text-sm text-slate-700">
+              {reason ? returnTexts(locale).next[reason] : null}
+            </p>
             {missing ? (
               <p id="return-reason-error" role="alert" className="mt-1 text-sm font-semibold text-red-700">
                 {say("Please choose why you are sending it back")}

@@ -173,22 +173,30 @@ describe("a delivered order's return request (docs/decisions/190)", () => {
     const asked = delivered(2, { returnRequestedAt: daysAgo(1), returnReason: "SIZE", returnDetails: "An <b>L</b> please" });
     renderOrderPage(asked);
     const block = (await screen.findByRole("heading", { name: "Return Requested" })).closest("section")!;
-    expect(block.textContent).toMatch(/: The size does not fit \(exchange or refund\)\. We will contact you on 9800000001/);
+    expect(block.textContent).toMatch(/: the size does not fit\. We will call you on 9800000001 to arrange it\.Size exchanges are free/);
     expect(block.textContent).toContain("Your note: An <b>L</b> please");
     expect(block.querySelector("b")).toBeNull();
     expect(screen.queryByRole("button", { name: "Request a Return" })).toBeNull();
     cleanup();
     renderOrderPage(asked, "/ne");
     const ne = (await screen.findByRole("heading", { name: "फिर्ता गर्न अनुरोध गरिएको छ" })).closest("section")!;
-    expect(ne.textContent).toContain("साइज मिलेन (साटफेर वा रकम फिर्ता)");
+    expect(ne.textContent).toContain("अनुरोध गर्नुभयो: साइज मिलेन।");
+    expect(ne.textContent).toContain("साइज साटासाट निःशुल्क छ");
   });
 
   it("shows a declined request with the shop's note, and lets the customer ask again", async () => {
     const declined = delivered(2);
-    declined.statusHistory.push({ status: "DELIVERED", note: "Return request declined: The shirt was worn", createdAt: daysAgo(1) });
+    declined.statusHistory.push(
+      { status: "DELIVERED", note: "Return requested by the customer; the shop will arrange the pick-up", createdAt: daysAgo(1) },
+      { status: "DELIVERED", note: "Return request declined: The shirt was worn", createdAt: daysAgo(1) },
+      // A later note of the shop's under DELIVERED does not hide the decline.
+      { status: "DELIVERED", note: "Cash collected", createdAt: daysAgo(0.5) },
+    );
     renderOrderPage(declined);
     const block = (await screen.findByRole("heading", { name: "Return Request Declined" })).closest("section")!;
-    expect(block.textContent).toContain("Return request declined: The shirt was worn");
+    expect(block.textContent).toMatch(/^Return Request DeclinedWe declined your return request on .+\. Call us if you would like to talk about it\.Note from the shop: The shirt was worn$/);
+    // The request and its decline are not on the timeline, where the request would still promise a pick-up.
+    expect(screen.getByRole("region", { name: "Order Timeline" }).textContent).not.toMatch(/Return request|pick-up/);
     expect(screen.getByRole("button", { name: "Request a Return" })).toBeTruthy();
   });
 });

@@ -230,7 +230,7 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     app.post(
       "/admin/orders/:id/return-request/decline",
       { schema: { tags, summary: "Turn down a customer's return request; the order stays delivered (docs/decisions/190)", params: IdParamSchema, body: DeclineReturnInputSchema, response: { 200: envelope(AdminOrderResultSchema) } } },
-      async (req) => ok({ order: await admin.orders.declineReturn(actorOf(req), req.params.id, req.body.note) }),
+      async (req) => ok({ order: await admin.orders.declineReturn(actorOf(req), req.params.id, req.body) }),
     );
     app.post("/admin/orders/:id/cash-collected", { schema: { tags, summary: "Delivered COD order: cash received, payment PAID", params: IdParamSchema, response: { 200: envelope(AdminOrderResultSchema) } } }, async (req) =>
       ok({ order: await admin.orders.collectCash(actorOf(req), req.params.id) }),

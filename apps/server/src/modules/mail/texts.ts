@@ -4,7 +4,7 @@
  * `texts.test.ts` checks it again and that every Nepali text is written in Devanagari). Amounts and dates are passed
  * in already formatted for the language (`formatMoney`, `formatDay` in @khelkud/contracts). Terms: docs/nepali-glossary.md.
  */
-import type { Locale, ReturnReason } from "@khelkud/contracts";
+import type { Locale } from "@khelkud/contracts";
 
 type Pay = "COD" | "KHALTI" | "ESEWA";
 type Who = "CUSTOMER" | "ADMIN" | "EXPIRED_COD" | "EXPIRED";
@@ -79,11 +79,11 @@ export interface MailTexts {
   returnRequestedHeading: string;
   returnRequestedSubject: (n: string) => string;
   returnRequestedBody: (n: string, reason: string, phone: string) => string;
-  returnReason: Record<ReturnReason, string>;
   returnDeclinedHeading: string;
   returnDeclinedSubject: (n: string) => string;
   returnDeclinedBody: (n: string) => string;
-  returnDeclinedSms: (n: string) => string;
+  /** `why`: the shop wrote a note, which the order page shows. */
+  returnDeclinedSms: (n: string, why: boolean) => string;
   failedHeading: string;
   failedSubject: (n: string) => string;
   failedBody: (n: string) => string;
@@ -181,13 +181,11 @@ const en: MailTexts = {
   returnedSms: (n, refunded) => `Khelkud: order ${n} came back to us. ${refunded ? "Your payment was refunded." : "Nothing was charged."}`,
   returnRequestedHeading: "We have your return request",
   returnRequestedSubject: (n) => `Return request for order ${n}`,
-  returnRequestedBody: (n, reason, phone) =>
-    `You asked to send order ${n} back: ${reason}. We will call you on ${phone} to arrange the pick-up. Please pack the items unworn and unwashed, with their tags; the new size or your refund follows once they are back with us.`,
-  returnReason: { SIZE: "the size does not fit", FAULTY: "it is faulty or damaged", WRONG_ITEM: "it is not what you ordered", CHANGED_MIND: "you changed your mind" },
+  returnRequestedBody: (n, reason, phone) => `You asked to send order ${n} back: ${reason}. We will call you on ${phone} to arrange it. Please pack the items unworn and unwashed, with their tags.`,
   returnDeclinedHeading: "Your return request was declined",
   returnDeclinedSubject: (n) => `Return request for order ${n} declined`,
   returnDeclinedBody: (n) => `We cannot take order ${n} back as you asked. Please reply to this e-mail or call us if you would like to talk about it.`,
-  returnDeclinedSms: (n) => `Khelkud: we cannot take order ${n} back as you asked. See the order page for why, or call us.`,
+  returnDeclinedSms: (n, why) => `Khelkud: we cannot take order ${n} back as you asked. ${why ? "See why on the order page, or call us." : "Call us to talk about it."}`,
   failedHeading: "Payment did not go through",
   failedSubject: (n) => `Payment for order ${n} failed`,
   failedBody: (n) => `Your payment for order ${n} did not go through, and no money was taken. Your items are still reserved: you can pay now, or choose cash on delivery.`,
@@ -286,13 +284,11 @@ const ne: MailTexts = {
   returnedSms: (n, refunded) => `खेलकुद: अर्डर ${n} फिर्ता आयो। ${refunded ? "भुक्तानी फिर्ता गरियो।" : "कुनै रकम लिइएको छैन।"}`,
   returnRequestedHeading: "फिर्ता गर्ने अनुरोध पाइयो",
   returnRequestedSubject: (n) => `अर्डर ${n} फिर्ता गर्ने अनुरोध`,
-  returnRequestedBody: (n, reason, phone) =>
-    `तपाईंले अर्डर ${n} फिर्ता पठाउन अनुरोध गर्नुभयो: ${reason}। सामान लिने व्यवस्थाका लागि हामी ${phone} मा फोन गर्नेछौँ। कृपया सामान नलगाई, नधोई, ट्याग सहित प्याक गर्नुहोस्; सामान हामीकहाँ आइपुगेपछि नयाँ साइज वा रकम फिर्ता हुनेछ।`,
-  returnReason: { SIZE: "साइज मिलेन", FAULTY: "बिग्रेको वा खराब छ", WRONG_ITEM: "अर्डर गरेको सामान होइन", CHANGED_MIND: "तपाईंको विचार बदलियो" },
+  returnRequestedBody: (n, reason, phone) => `तपाईंले अर्डर ${n} फिर्ता पठाउन अनुरोध गर्नुभयो: ${reason}। व्यवस्था मिलाउन हामी ${phone} मा फोन गर्नेछौँ। कृपया सामान नलगाई, नधोई, ट्याग सहित प्याक गर्नुहोस्।`,
   returnDeclinedHeading: "फिर्ता गर्ने अनुरोध अस्वीकार भयो",
   returnDeclinedSubject: (n) => `अर्डर ${n} फिर्ता गर्ने अनुरोध अस्वीकार भयो`,
   returnDeclinedBody: (n) => `तपाईंले भनेअनुसार अर्डर ${n} फिर्ता लिन सकिँदैन। यसबारे कुरा गर्न चाहनुहुन्छ भने यो इमेलको जवाफ दिनुहोस् वा हामीलाई फोन गर्नुहोस्।`,
-  returnDeclinedSms: (n) => `खेलकुद: तपाईंले भनेअनुसार अर्डर ${n} फिर्ता लिन सकिँदैन। कारण अर्डरको पेजमा हेर्नुहोस्, वा हामीलाई फोन गर्नुहोस्।`,
+  returnDeclinedSms: (n, why) => `खेलकुद: तपाईंले भनेअनुसार अर्डर ${n} फिर्ता लिन सकिँदैन। ${why ? "कारण अर्डरको पेजमा हेर्नुहोस्, वा फोन गर्नुहोस्।" : "कुरा गर्न हामीलाई फोन गर्नुहोस्।"}`,
   failedHeading: "भुक्तानी हुन सकेन",
   failedSubject: (n) => `अर्डर ${n} को भुक्तानी असफल भयो`,
   failedBody: (n) => `अर्डर ${n} को भुक्तानी हुन सकेन, कुनै रकम काटिएको छैन। तपाईंका सामान अझै राखिएका छन्: अहिले तिर्न वा क्यास अन डेलिभरी रोज्न सक्नुहुन्छ।`,

@@ -638,6 +638,8 @@ describe("what a customer reads in the order messages", () => {
     expect(receipt).toMatchObject({ channel: "EMAIL", subject: `अर्डर ${order.orderNumber} फिर्ता गर्ने अनुरोध` });
     expect(receipt!.bodyText).toContain(`तपाईंले अर्डर ${order.orderNumber} फिर्ता पठाउन अनुरोध गर्नुभयो: साइज मिलेन।`);
     expect(receipt!.bodyText).toContain("9800000001");
+    // What happens next, as the returns page says it for a size: a free exchange, a pick-up in the Kathmandu Valley.
+    expect(receipt!.bodyText).toContain("साइज साटासाट निःशुल्क छ");
 
     const note = "Worn <b>twice</b>";
     const declined = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/return-request/decline`, headers: admin, payload: { note } });
@@ -648,6 +650,7 @@ describe("what a customer reads in the order messages", () => {
     expect(mailRow.bodyText).toContain(`पसलको सन्देश: ${note}`);
     const smsRow = told.find((r) => r.channel === "SMS")!;
     expect(smsRow.bodyText).toContain(order.orderNumber);
+    expect(smsRow.bodyText).toContain("कारण अर्डरको पेजमा हेर्नुहोस्");
     expect(smsRow.bodyText.length).toBeLessThanOrEqual(134);
 
     // Asked again after the decline: a receipt of its own, not taken for a repeat of the first.

@@ -16,7 +16,7 @@ import { render } from "@react-email/render";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, productReviewPath, type Locale } from "@khelkud/contracts";
+import { formatDay, formatMoney, localDigits, NEPALI_PREFIX, productReviewPath, returnTexts, type Locale } from "@khelkud/contracts";
 import type { OrderFact } from "../events/events.js";
 import { mailTexts } from "../mail/texts.js";
 import { fitsSms, fitSms } from "./sms-text.js";
@@ -164,7 +164,7 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
       return {
         heading: t.returnRequestedHeading,
         subject: t.returnRequestedSubject(n),
-        paragraphs: [t.returnRequestedBody(n, t.returnReason[fact.reason], o.address.phone)],
+        paragraphs: [t.returnRequestedBody(n, returnTexts(locale).said[fact.reason], o.address.phone), returnTexts(locale).next[fact.reason]],
         sms: "",
         action: view,
       };
@@ -173,7 +173,7 @@ function message(fact: OrderFact, o: OrderSnapshot, siteBase: string): Message {
         heading: t.returnDeclinedHeading,
         subject: t.returnDeclinedSubject(n),
         paragraphs: [t.returnDeclinedBody(n), ...(fact.note ? [t.cancelledNote(fact.note)] : [])],
-        sms: t.returnDeclinedSms(n),
+        sms: t.returnDeclinedSms(n, Boolean(fact.note)),
         action: view,
       };
     case "order.payment_failed": {

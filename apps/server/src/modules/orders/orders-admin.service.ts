@@ -9,6 +9,7 @@ import {
   canTransition,
   formatNPR,
   refundMethodLabel,
+  RETURN_NOTE,
   type RefundInputSchema,
   type ReturnInputSchema,
   shortOrderId,
@@ -73,6 +74,9 @@ function collectable(o: OrderRow): boolean {
 function returnable(o: OrderRow): boolean {
   return canRecordReturn(o) && !collectable(o);
 }
+
+/** How many orders waiting for an answer the admin's order page lists at most. */
+const WAITING_LISTED = 50;
 
 /** A customer's return request still open: the order is delivered and not yet recorded as returned (docs/decisions/190). */
 function returnDeclinable(o: OrderRow): boolean {
@@ -172,10 +176,11 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
     },
 
     /** The orders whose customer waits for an answer to a return or cancellation request, the longest waiting first (at most 50). */
-    async waiting(): Promise<{ orders: AdminOrderSummary[] }> {
-      const rows = await repo.findWaitingRequests(db, 50);
+    async waiting(): Promise<{ orders: AdminOrderSummary[]; more: boolean }> {
+      const found = await repo.findWaitingRequests(db, WAITING_LISTED + 1);
+      const rows = found.slice(0, WAITING_LISTED);
       const pays = await repo.latestPayments(db, rows.map((r) => r.order.id));
-      return { orders: rows.map((r) => toSummary(r, pays.get(r.order.id)?.transactionId ?? pays.get(r.order.id)?.reference ?? null)) };
+      return { orders: rows.map((r) => toSummary(r, pays.get(r.order.id)?.transactionId ?? pays.get(r.order.id)?.reference ?? null)), more: found.length > WAITING_LISTED };
     },
 
     /** docs/product-rules.md §7: only the state machine's next statuses; every change lands in the customer's history; cancelling returns stock once. */
@@ -330,14 +335,17 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
      * Turns a customer's return request down (docs/decisions/190): the order stays delivered and its request is
      * cleared, so the customer may ask again within the window (with the shop's note in mind). The note tells them why.
      */
-    async declineReturn(actor: Actor, id: string, note: string | null) {
+    async declineReturn(actor: Actor, id: string, input: { note: string | null; requestedAt?: string | undefined }) {
+      const note = input.note;
       await lifecycle.run(async (unit) => {
         const o = await unit.lock(id);
         if (!o) throw missing();
         if (!returnDeclinable(o)) throw conflict(ADMIN_MSG.noReturnRequest);
+        // The panel says which request it read: a newer one (declined and asked again meanwhile) is not turned down unread.
+        if (input.requestedAt && Date.parse(input.requestedAt) !== o.returnRequestedAt!.getTime()) throw conflict(ADMIN_MSG.returnRequestChanged);
         await unit.change(id, {
           set: { returnRequestedAt: null, returnReason: null, returnDetails: null },
-          history: { note: note ? fillMessage(ORDER_TEMPLATE.returnDeclined, { note }) : "Return request declined", by: actor.id },
+          history: { note: note ? fillMessage(ORDER_TEMPLATE.returnDeclined, { note }) : RETURN_NOTE.declined, by: actor.id },
           audit: { actor, action: "order.return-declined", before: (b) => ({ returnRequestedAt: b.returnRequestedAt, returnReason: b.returnReason }), after: () => ({ note }) },
           announce: ["status"],
           facts: [{ type: "order.return_declined", orderId: id, ...(note ? { note } : {}), at: clock().toISOString() }],

@@ -11,6 +11,7 @@ import {
   PlaceOrderInputSchema,
   PRINT_MSG,
   printedLineReturnable,
+  RETURN_NOTE,
   type Personalisation,
   type ReturnRequestInput,
   shippingFee,
@@ -380,7 +381,7 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
       unit.change(row.id, {
         when: { status: ["DELIVERED"], userId: user.id, noReturnRequest: true },
         set: { returnRequestedAt: now, returnReason: input.reason, returnDetails: input.details || null },
-        history: { note: "Return requested by the customer; the shop will arrange the pickup", by: user.id },
+        history: { note: RETURN_NOTE.requested, by: user.id },
         // The order page shows the request at once, and the admin's order list and view follow it (the status stays).
         announce: ["status"],
         // The customer's receipt by e-mail: what happens next.

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN_MSG, ORDER_MSG } from "@khelkud/contracts";
 import { signedInAs, useWalletShop, type Who } from "../../test/wallet-shop.js";
@@ -51,7 +51,7 @@ describe("a return request", () => {
     const seen = await customerView(shop.customer, orderId);
     expect(seen).toMatchObject({ status: "DELIVERED", paymentStatus: before.paymentStatus, returnReason: "SIZE", returnDetails: "The M is too tight; an L would fit" });
     expect(Date.parse(seen.returnRequestedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "DELIVERED", note: "Return requested by the customer; the shop will arrange the pickup" });
+    expect(seen.statusHistory.at(-1)).toMatchObject({ status: "DELIVERED", note: "Return requested by the customer; the shop will arrange the pick-up" });
     expect(await adminView(orderId)).toMatchObject({ returnRequestedAt: seen.returnRequestedAt, returnReason: "SIZE", returnDetails: "The M is too tight; an L would fit", canDeclineReturn: true });
     // Its cash is not yet marked collected: Record return waits for it (docs/decisions/185).
     expect((await adminView(orderId)).canRecordReturn).toBe(false);
@@ -85,6 +85,20 @@ describe("a return request", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(ORDER_MSG.returnNotOpen);
     expect((await orderRow(orderId)).returnRequestedAt).toBeNull();
+  });
+
+  it("counts the 30 days from the delivery itself: a request and its decline (notes under DELIVERED) do not restart them", async () => {
+    const { orderId } = await deliveredOrder(shop.customer);
+    expect((await ask(shop.customer, orderId, { reason: "SIZE" })).statusCode).toBe(200);
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/return-request/decline`, { note: "Worn" })).statusCode).toBe(200);
+    // The delivery was 40 days ago; the request and the decline, today.
+    await db()
+      .update(orderStatusHistory)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, "DELIVERED"), isNull(orderStatusHistory.note)));
+    const again = await ask(shop.customer, orderId, { reason: "SIZE" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(ORDER_MSG.returnNotOpen);
   });
 
   it("takes an order of printed shirts back only when faulty or not what was ordered", async () => {
@@ -145,7 +159,13 @@ describe("the shop's answer to a return request", () => {
     expect(none.json().error).toBe(ADMIN_MSG.noReturnRequest);
 
     expect((await ask(shop.customer, orderId, { reason: "CHANGED_MIND" })).statusCode).toBe(200);
-    const declined = await post(shop.admin, `/api/admin/orders/${orderId}/return-request/decline`, { note: "The shirt was worn" });
+    // A panel that read another request (the customer asked again meanwhile) does not turn this one down unread.
+    const stale = await post(shop.admin, `/api/admin/orders/${orderId}/return-request/decline`, { note: "Worn", requestedAt: "2026-01-01T00:00:00.000Z" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(ADMIN_MSG.returnRequestChanged);
+    expect((await post(shop.admin, `/api/admin/orders/${orderId}/return-request/decline`, { requestedAt: "yesterday" })).statusCode).toBe(400);
+    const { returnRequestedAt } = await adminView(orderId);
+    const declined = await post(shop.admin, `/api/admin/orders/${orderId}/return-request/decline`, { note: "The shirt was worn", requestedAt: returnRequestedAt });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().data.order).toMatchObject({ status: "DELIVERED", returnRequestedAt: null, returnReason: null, canDeclineReturn: false });
     const seen = await customerView(shop.customer, orderId);
@@ -174,6 +194,7 @@ describe("the shop's answer to a return request", () => {
 
     const ids = await waiting();
     expect(ids.filter((id) => [first, second, notAsked, started.orderId].includes(id))).toEqual([second, first, started.orderId]);
+    expect((await shop.t.app.inject({ method: "GET", url: "/api/admin/orders/waiting", headers: shop.admin.headers })).json().data.more).toBe(false);
     expect((await post(shop.admin, `/api/admin/orders/${second}/return-request/decline`, {})).statusCode).toBe(200);
     expect((await post(shop.admin, `/api/admin/orders/${started.orderId}/refund`, { method: "KHALTI", reference: "KH-190" })).statusCode).toBe(200);
     expect((await waiting()).filter((id) => [first, second, started.orderId].includes(id))).toEqual([first]);

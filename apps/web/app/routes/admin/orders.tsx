@@ -8,6 +8,7 @@ import {
   refundMethodLabel,
   returnReasonLabel,
   returnRefundsDelivery,
+  printedLineReturnable,
   shortOrderId,
   type OrderStatus,
   type Pagination,
@@ -133,15 +134,13 @@ function useRefundFields(o: OrderDetail, suggested: number, otherwise: RefundMet
  * A paid order's cancellation: the staff send the money back in the wallet's or bank's dashboard, then record it here
  * (amount, method, reference); the order is cancelled and its stock returned (docs/decisions/078).
  */
-function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
-  const refund = useRefundFields(o, o.totalAmount, "BANK_TRANSFER");
-  const [note, setNote] = useState("");
+/** One of the order's admin actions (`POST /api/admin/orders/{id}/{path}`): busy while it runs, a toast, then `onDone`. */
+function useOrderAction(orderId: string, onDone: () => void) {
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   async function send(path: string, body: object, done: string) {
     setBusy(true);
     try {
-      await api("POST", `/api/admin/orders/${o.id}/${path}`, body);
+      await api("POST", `/api/admin/orders/${orderId}/${path}`, body);
       toast.success(done);
       onDone();
     } catch (e) {
@@ -150,6 +149,14 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       setBusy(false);
     }
   }
+  return { busy, send };
+}
+
+function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
+  const refund = useRefundFields(o, o.totalAmount, "BANK_TRANSFER");
+  const [note, setNote] = useState("");
+  const { busy, send } = useOrderAction(o.id, onDone);
+  const [confirming, setConfirming] = useState(false);
   return (
     <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="refund-panel-title">
       <h3 id="refund-panel-title" className="font-semibold">
@@ -193,19 +200,7 @@ function RefundPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
  */
 function ReturnRequestPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function decline() {
-    setBusy(true);
-    try {
-      await api("POST", `/api/admin/orders/${o.id}/return-request/decline`, { note: note.trim() || null });
-      toast.success("Return request declined");
-      onDone();
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, send } = useOrderAction(o.id, onDone);
   return (
     <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-labelledby="return-request-panel-title">
       <h3 id="return-request-panel-title" className="font-semibold">
@@ -221,7 +216,7 @@ function ReturnRequestPanel({ o, onDone }: { o: OrderDetail; onDone: () => void 
       <Field label="Note for the customer (optional)">
         <input className={input} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
       </Field>
-      <button type="button" className={btn.secondary} disabled={busy} onClick={decline}>
+      <button type="button" className={btn.secondary} disabled={busy} onClick={() => send("return-request/decline", { note: note.trim() || null, requestedAt: o.returnRequestedAt }, "Return request declined")}>
         Decline request
       </button>
     </section>
@@ -239,10 +234,12 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   // the customer's request says) and an undelivered parcel, everything.
   const delivered = o.status === "DELIVERED";
   const feeKept = delivered && !returnRefundsDelivery(o.returnReason);
-  const refund = useRefundFields(o, feeKept ? o.totalAmount - o.shippingCost : o.totalAmount, "CASH");
+  // Printed shirts are not taken back for a size or a change of mind: a request for those leaves them out.
+  const printedKept = delivered && o.returnReason !== null && !printedLineReturnable(o.returnReason) ? o.items.filter((i) => i.personalisation).reduce((sum, i) => sum + i.lineTotal, 0) : 0;
+  const refund = useRefundFields(o, (feeKept ? o.totalAmount - o.shippingCost : o.totalAmount) - printedKept, "CASH");
   const [note, setNote] = useState("");
   const [restock, setRestock] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useOrderAction(o.id, onDone);
   const [confirming, setConfirming] = useState(false);
   const printed = o.items.some((i) => i.personalisation);
   const allPrinted = o.items.length > 0 && o.items.every((i) => i.personalisation);
@@ -254,25 +251,16 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       </button>
     );
   }
-  async function send() {
-    setBusy(true);
-    try {
-      await api("POST", `/api/admin/orders/${o.id}/return`, {
-        restock,
-        note: note.trim() || null,
-        // Refused when the order changed since this panel opened (delivered, cash collected meanwhile).
-        expectedStatus: o.status,
-        expectedPaymentStatus: o.paymentStatus,
-        ...(paid ? { amount: refund.paisa, method: refund.method, reference: refund.reference } : {}),
-      });
-      toast.success(ADMIN_MSG.returnRecorded);
-      onDone();
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+  function record() {
+    const body = {
+      restock,
+      note: note.trim() || null,
+      // Refused when the order changed since this panel opened (delivered, cash collected meanwhile).
+      expectedStatus: o.status,
+      expectedPaymentStatus: o.paymentStatus,
+      ...(paid ? { amount: refund.paisa, method: refund.method, reference: refund.reference } : {}),
+    };
+    return send("return", body, ADMIN_MSG.returnRecorded).finally(() => setConfirming(false));
   }
   const came = delivered ? "sent back by the customer" : "returned to sender";
   return (
@@ -291,6 +279,11 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
             {feeKept && o.shippingCost > 0 ? (
               <p className="self-end text-xs text-slate-600 sm:col-span-2">
                 The amount leaves out the delivery fee of {formatNPR(o.shippingCost)}: the returns policy refunds it only for a faulty or wrong item. Add it back for those.
+              </p>
+            ) : null}
+            {printedKept > 0 ? (
+              <p className="self-end text-xs text-slate-600 sm:col-span-2">
+                It also leaves out the printed shirts ({formatNPR(printedKept)}): they are taken back only when faulty or not what was ordered.
               </p>
             ) : null}
           </>
@@ -312,7 +305,7 @@ function ReturnPanel({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
           question={`Record this order as ${came}${paid ? `, with a refund of ${formatNPR(refund.paisa)} by ${refundMethodLabel(refund.method)} (reference ${refund.reference})` : ""}? ${stockText} This cannot be undone.`}
           yes="Yes, record the return"
           busy={busy}
-          onYes={send}
+          onYes={record}
           onBack={() => setConfirming(false)}
         />
       ) : null}
@@ -465,8 +458,9 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
       )}
       {o.canRecordReturn && (
         <ReturnPanel
-          // A panel opened on another state of the order starts again from this one's (its refund, its wording).
-          key={`${o.status}:${o.paymentStatus}`}
+          // A panel opened on another state of the order, or before the customer's request changed, starts again from
+          // this one's (its refund, its wording).
+          key={`${o.status}:${o.paymentStatus}:${o.returnRequestedAt ?? ""}:${o.returnReason ?? ""}`}
           o={o}
           onDone={() => {
             reload();
@@ -497,13 +491,13 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
  * first, above the list whatever its filters, so none is missed among thousands of orders.
  */
 function WaitingRequests({ onView }: { onView: (id: string) => void }) {
-  const { data, reload } = useApiGet<{ orders: OrderSummary[] }>("/api/admin/orders/waiting");
+  const { data, reload } = useApiGet<{ orders: OrderSummary[]; more: boolean }>("/api/admin/orders/waiting");
   useLiveEvent("order_updated", () => reload());
   if (!data || data.orders.length === 0) return null;
   return (
     <section aria-labelledby="waiting-title" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
       <h2 id="waiting-title" className="font-semibold text-amber-900">
-        Waiting for an answer ({data.orders.length})
+        Waiting for an answer ({data.more ? `${data.orders.length} listed, more are waiting` : data.orders.length})
       </h2>
       <ul className="mt-2 divide-y divide-amber-200">
         {data.orders.map((o) => {
