@@ -142,6 +142,7 @@ export const ADMIN_MSG = {
   sentOrderKept: "An order whose parcel left the shop is kept as its record and cannot be deleted",
   cashNotCollectable: "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid",
   paidOrderCancel: "A paid order is cancelled by approving its refund",
+  walletUnpaid: "This Khalti or eSewa order is not paid yet: it moves to Processing by itself when its payment arrives, or it can be cancelled",
   refundRefused: "Only a paid order that has not shipped can be refunded",
   refundTooLarge: "The refund cannot be more than the order total",
   noCancellationRequest: "This order has no cancellation request",
@@ -278,6 +279,11 @@ export const SizeStockInputSchema = z.object({
     .int("Stock must be a whole number")
     .min(0, "Stock cannot be negative")
     .max(100_000, ADMIN_MSG.stockTooLarge),
+  /**
+   * The size's stock when the form was opened (an edit). The server then applies the change the administrator made
+   * (`stock − stockWas`) to the stock as it is now, so units sold meanwhile are not put back (docs/decisions/191).
+   */
+  stockWas: z.number({ error: "stockWas must be a whole number" }).int("stockWas must be a whole number").min(0).max(100_000).optional(),
 });
 
 /** Money in paisa; the form takes rupees and converts with rupeesToPaisa. */

@@ -356,6 +356,7 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "Cash can be marked collected only for a delivered cash-on-delivery order that is not yet paid":
     "डेलिभर भइसकेको, अझै नतिरिएको क्यास अन डेलिभरी अर्डरको मात्र नगद उठ्यो भनेर चिनो लगाउन सकिन्छ",
   "A paid order is cancelled by approving its refund": "तिरिएको अर्डर रकम फिर्ता स्वीकृत गरेर रद्द गरिन्छ",
+  "This Khalti or eSewa order is not paid yet: it moves to Processing by itself when its payment arrives, or it can be cancelled": "यो खल्ती वा इसेवा अर्डरको भुक्तानी भएको छैन: भुक्तानी आएपछि यो आफैँ तयारीमा जान्छ, नत्र रद्द गर्न सकिन्छ",
   "Only a paid order that has not shipped can be refunded": "पठाइनसकेको तिरिएको अर्डरको मात्र रकम फिर्ता गर्न सकिन्छ",
   "The refund cannot be more than the order total": "फिर्ता रकम अर्डरको जम्माभन्दा बढी हुन सक्दैन",
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
@@ -417,6 +418,7 @@ const SCHEMA_NE: Record<string, string> = {
   "Reference is required": "सन्दर्भ नम्बर आवश्यक छ",
   "Please choose why you are sending it back": "कृपया फिर्ता गर्नुको कारण छान्नुहोस्",
   "requestedAt must be a date and time": "requestedAt मिति र समय हुनुपर्छ",
+  "stockWas must be a whole number": "stockWas पूर्ण अङ्क हुनुपर्छ",
   "Content must be at most 200,000 characters": "सामग्री बढीमा २,००,००० अक्षरको हुन सक्छ",
   "Period must be a Bikram Sambat month like 2083-04 or a fiscal year like 2083/84": "अवधि २०८३-०४ जस्तो विक्रम संवत्‌को महिना वा २०८३/८४ जस्तो आर्थिक वर्ष हुनुपर्छ",
   "Invoice prefix may contain letters, digits, - and / only": "बिल नम्बरको सुरुमा अक्षर, अङ्क, - र / मात्र हुन सक्छन्",

@@ -126,6 +126,20 @@ export function createAdminProductsService(db: Db, storage: Storage) {
 
   const withSlugRace = <T>(work: () => Promise<T>) => conflictOnUnique(ADMIN_MSG.slugTaken, work);
 
+  /**
+   * An edit's sizes with their stock as the administrator meant it (docs/decisions/191). A size sent with `stockWas` (the
+   * stock the form was opened with) gets the administrator's change applied to its stock as it is now: an order placed
+   * while the form was open keeps its units (12 → 9 sold, the form's 12 → 15 received: 12). A size without it, or new,
+   * is set as sent. The sizes' rows are locked first, so an order's reservation waits for this edit or comes before it.
+   */
+  async function stockAsItIsNow(tx: DbOrTx, id: string, sizes: ProductInputParsed["sizes"]): Promise<{ size: string; stock: number }[]> {
+    const now = new Map((await repo.lockSizes(tx, id)).map((s) => [s.size, s.stock]));
+    return sizes.map((s) => {
+      const current = now.get(s.size);
+      return { size: s.size, stock: s.stockWas === undefined || current === undefined ? s.stock : Math.max(0, current + s.stock - s.stockWas) };
+    });
+  }
+
   return {
     get,
 
@@ -155,7 +169,7 @@ export function createAdminProductsService(db: Db, storage: Storage) {
           const before = await snapshot(tx, id);
           const slug = await checkInput(tx, input, id, before?.categoryId ?? undefined);
           await repo.updateProduct(tx, id, columns(await withoutOrphanNepaliSpecifications(tx, id, input), slug));
-          await repo.replaceSizes(tx, id, input.sizes);
+          await repo.replaceSizes(tx, id, await stockAsItIsNow(tx, id, input.sizes));
           await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after: await snapshot(tx, id) });
         }),
       );

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MSG, MSG } from "@khelkud/contracts";
 import { createTestApp, type TestContext } from "../../test/harness.js";
 import { insertCategory, insertProduct, insertUser, pngBuffer, sessionFor } from "../../test/factories.js";
-import { auditLog, products } from "../../db/schema/index.js";
+import { auditLog, products, productSizes } from "../../db/schema/index.js";
 import { insertOrder } from "../admin/test-helpers.js";
 
 let t: TestContext;
@@ -184,6 +184,20 @@ describe("creating and editing products", () => {
     for (const category of [categoryId, shirts, caps]) expect([category, listed.find((c) => c.id === category)?.productCount]).toEqual([category, await counted(category)]);
     const refused = await api("DELETE", `/api/admin/categories/${caps}`);
     expect([refused.statusCode, refused.json().error]).toEqual([409, `This category still has ${await counted(caps)} products. Move them to another category before deleting it.`]);
+  });
+
+  it("an edit from a form opened before an order applies the administrator's stock change to the stock as it is now (docs/decisions/191)", async () => {
+    const created = (await api("POST", "/api/admin/products", body({ name: "Stale Form Kit" }))).json().data.product;
+    // The form is opened (S 4, M 12); then a customer buys 3 of M.
+    await t.database.db.update(productSizes).set({ stock: 9 }).where(and(eq(productSizes.productId, created.id), eq(productSizes.size, "M")));
+    // The administrator received 3 more M (12 → 15 in the form), left S alone, and added L.
+    const saved = await api("PUT", `/api/admin/products/${created.id}`, body({ name: "Stale Form Kit", sizes: [{ size: "S", stock: 4, stockWas: 4 }, { size: "M", stock: 15, stockWas: 12 }, { size: "L", stock: 5 }] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.product.sizes.map((s: { size: string; stock: number }) => [s.size, s.stock])).toEqual([["S", 4], ["M", 12], ["L", 5]]);
+    // A cut below what was sold meanwhile stops at zero; a size sent without stockWas is set as sent (an API client).
+    const cut = await api("PUT", `/api/admin/products/${created.id}`, body({ name: "Stale Form Kit", sizes: [{ size: "S", stock: 0, stockWas: 10 }, { size: "M", stock: 7 }] }));
+    expect(cut.json().data.product.sizes.map((s: { size: string; stock: number }) => [s.size, s.stock])).toEqual([["S", 0], ["M", 7]]);
+    expect((await api("PUT", `/api/admin/products/${created.id}`, body({ sizes: [{ size: "S", stock: 1, stockWas: -1 }] }))).statusCode).toBe(400);
   });
 
   it("the feature toggle changes only `featured`, keeping sale price, sizes and colours", async () => {

@@ -17,6 +17,7 @@ import type { Storage } from "../../plugins/storage.js";
 import { recordAudit, type Actor } from "../admin/audit.js";
 import { unusedMediaKeys } from "../catalog/admin-products.service.js";
 import { sanitizeRichHtml } from "./sanitize-html.js";
+import { visibleText } from "./visible-text.js";
 import * as repo from "./admin-blogs.repository.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 
@@ -31,14 +32,6 @@ const FRAME = {
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findPostRow>>>;
 
-/** Text a reader would see in the HTML (tags dropped), for the card excerpt and the "content is empty" check. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 function toAdminBlog(r: Row, previous: string[]): AdminBlog {
   const p = r.post;

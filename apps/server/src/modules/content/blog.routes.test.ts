@@ -81,6 +81,17 @@ describe("GET /api/blogs", () => {
     expect((await get("/api/blogs/slug/guide-one")).json().data.blog.category.nameNe).toBe("किन्ने गाइड");
   });
 
+  it("a card without an excerpt shows the first 150 characters of the content as text, in each language", async () => {
+    const long = "Kathmandu &amp; Pokhara fans lined up for the new kit. ".repeat(5);
+    await insertPost({ title: "No Excerpt Post", slug: "no-excerpt-post", excerpt: null, content: `<h2>Match day</h2><p>${long}</p>`, titleNe: "सारांशबिनाको लेख", contentNe: "<p>काठमाडौंका <strong>समर्थक</strong> लाइनमा उभिए।</p>" });
+    const card = (await get("/api/blogs?q=No%20Excerpt")).json().data.blogs[0];
+    expect(card.excerpt).toBe(`Match day ${long.replaceAll("&amp;", "&")}`.slice(0, 150));
+    expect(card.excerpt).toHaveLength(150);
+    expect(card.excerptNe).toBe("काठमाडौंका समर्थक लाइनमा उभिए।");
+    // A post with an excerpt keeps it, and one without Nepali content has no Nepali excerpt.
+    expect((await get("/api/blogs?q=Guide%20One")).json().data.blogs[0]).toMatchObject({ excerpt: "Guide One excerpt", excerptNe: null });
+  });
+
   it("filters by blog category slug and searches title, excerpt and author", async () => {
     expect(titles((await get("/api/blogs?category=news")).json())).toEqual(["League News", "Hostile Post"]);
     expect(titles((await get("/api/blogs?q=sita")).json())).toEqual(["League News"]);

@@ -1,4 +1,4 @@
-import { CONTENT_MSG, type BlogList, type BlogPost, type BlogPostSummary, type ListBlogsQuery, ListBlogsQuerySchema } from "@khelkud/contracts";
+import { BLOG_EXCERPT_FALLBACK, CONTENT_MSG, type BlogList, type BlogPost, type BlogPostSummary, type ListBlogsQuery, ListBlogsQuerySchema } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { offsetOf, pagination } from "../../lib/paging.js";
 import type { blogPosts } from "../../db/schema/index.js";
@@ -6,6 +6,7 @@ import { notFound } from "../../lib/errors.js";
 import { createMicroCache } from "../../lib/micro-cache.js";
 import * as repo from "./blog.repository.js";
 import { sanitizeRichHtml } from "./sanitize-html.js";
+import { visibleText } from "./visible-text.js";
 import { mediaUrl } from "../catalog/catalog.service.js";
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
@@ -20,9 +21,10 @@ function toSummary(p: BlogPostRow, category: CategoryRef): BlogPostSummary {
     id: p.id,
     title: p.title,
     slug: p.slug,
-    excerpt: p.excerpt ?? "",
+    // A post without an excerpt shows the start of its content (docs/product-rules.md §12), in each language.
+    excerpt: p.excerpt || visibleText(p.content).slice(0, BLOG_EXCERPT_FALLBACK),
     titleNe: p.titleNe,
-    excerptNe: p.excerptNe,
+    excerptNe: p.excerptNe || (p.contentNe ? visibleText(p.contentNe).slice(0, BLOG_EXCERPT_FALLBACK) || null : null),
     author: { name: p.authorName || "Admin" },
     categoryId: p.categoryId,
     category: category && category.id ? category : null,

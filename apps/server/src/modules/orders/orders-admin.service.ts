@@ -56,6 +56,9 @@ function deletable(o: OrderRow, now = new Date()): boolean {
 function refusedMove(o: OrderRow, to: OrderStatus): string | null {
   // Cancelling must not keep the money: a paid order is cancelled only by recording its refund (refund()).
   if (to === "CANCELLED" && o.paymentStatus === "PAID") return ADMIN_MSG.paidOrderCancel;
+  // A wallet order moves on when its payment arrives (that moves it to PROCESSING): moved by hand before, the payment
+  // could no longer be recorded, the goods could ship unpaid, and the payment sweep would never free its stock.
+  if (to !== "CANCELLED" && o.paymentMethod !== "COD" && o.paymentStatus !== "PAID") return ADMIN_MSG.walletUnpaid;
   // A parcel is not sent while the customer's request to cancel it is undecided.
   if (to === "SHIPPED" && o.cancellationRequestedAt !== null) return ADMIN_MSG.shipWithRequest;
   // A parcel that came back is recorded with its refund and its stock (recordReturn()).

@@ -70,6 +70,22 @@ describe("order status changes", () => {
     expect(seen).toContainEqual({ type: "order.status_changed", from: "PENDING", status: "PROCESSING", id: o.id });
   });
 
+  it("does not move an unpaid Khalti or eSewa order on by hand: its payment moves it, or the staff cancel it", async () => {
+    for (const paymentMethod of ["KHALTI", "ESEWA"] as const) {
+      const o = await reserved({ paymentMethod, paymentStatus: "PENDING" });
+      expect((await api("GET", `/api/admin/orders/${o.id}`)).json().data.order.nextStatuses).toEqual(["CANCELLED"]);
+      const moved = await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "PROCESSING" });
+      expect([moved.statusCode, moved.json().error]).toEqual([409, ADMIN_MSG.walletUnpaid]);
+      // One moved on before this rule (an unpaid wallet order in PROCESSING) is not shipped either, only cancelled.
+      const earlier = await reserved({ paymentMethod, paymentStatus: "FAILED", status: "PROCESSING" });
+      expect((await api("PATCH", `/api/admin/orders/${earlier.id}/status`, { status: "SHIPPED" })).statusCode).toBe(409);
+      expect((await api("PATCH", `/api/admin/orders/${earlier.id}/status`, { status: "CANCELLED" })).statusCode).toBe(200);
+    }
+    // A paid one goes on as any other.
+    const paid = await reserved({ paymentMethod: "KHALTI", paymentStatus: "PAID", paidAt: new Date(), status: "PROCESSING" });
+    expect((await api("PATCH", `/api/admin/orders/${paid.id}/status`, { status: "SHIPPED", trackingNumber: "NP9" })).statusCode).toBe(200);
+  });
+
   it("refuses to cancel a shipped order", async () => {
     const o = await reserved({ status: "SHIPPED" });
     expect((await api("PATCH", `/api/admin/orders/${o.id}/status`, { status: "CANCELLED" })).statusCode).toBe(409);

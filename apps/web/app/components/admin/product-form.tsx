@@ -43,7 +43,11 @@ type FormState = SeoText & {
   specificationsNe: string;
   price: string;
   salePrice: string;
-  sizes: { size: string; stock: string }[];
+  /**
+   * `was`: the size and stock as the form was opened or last saved. An edit sends the change made since (`stockWas`),
+   * which the server applies to the stock as it is now (docs/decisions/191).
+   */
+  sizes: { size: string; stock: string; was?: { size: string; stock: number } }[];
   colors: string;
   brand: string;
   team: string;
@@ -137,7 +141,7 @@ function fromProduct(p: Product | null): FormState {
     price: p ? String(paisaToRupees(p.price)) : "",
     salePrice: p?.salePrice ? String(paisaToRupees(p.salePrice)) : "",
     sizes: p?.sizes.length
-      ? p.sizes.map((s) => ({ size: s.size, stock: String(s.stock) }))
+      ? sizeRows(p.sizes)
       : [
           { size: "S", stock: "" },
           { size: "M", stock: "" },
@@ -191,6 +195,11 @@ const productRules = (existing: Player[]) =>
   });
 
 /** The product dialog's form. After creating, it stays open on the new product so images can be added. */
+/** The form's size rows of a product's sizes, each remembering the size and stock it started from. */
+function sizeRows(sizes: readonly { size: string; stock: number }[]): FormState["sizes"] {
+  return sizes.map((s) => ({ size: s.size, stock: String(s.stock), was: { size: s.size, stock: s.stock } }));
+}
+
 export function ProductForm({
   product,
   categories,
@@ -225,7 +234,7 @@ export function ProductForm({
         specificationsNe: Object.fromEntries(specificationRows(f.specificationsNe)),
         price: rupeesToPaisa(Number(f.price)),
         salePrice: f.salePrice.trim() ? rupeesToPaisa(Number(f.salePrice)) : null,
-        sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock) })),
+        sizes: f.sizes.filter((s) => s.size.trim()).map((s) => ({ size: s.size.trim(), stock: Number(s.stock), ...(s.was?.size === s.size.trim() ? { stockWas: s.was.stock } : {}) })),
         colors: splitList(f.colors),
         brand: f.brand.trim(),
         team: f.team.trim() || null,
@@ -242,6 +251,9 @@ export function ProductForm({
         },
       };
       const data = await catalogApi.saveProduct(product?.id ?? null, payload);
+      // The stock as saved becomes the form's own (with orders placed meanwhile, not what was typed), and the base of
+      // the next save's changes.
+      set("sizes", sizeRows(data.product.sizes));
       toast.success(product ? "Product updated successfully!" : "Product created successfully!");
       onSaved(data.product, !product);
     },

@@ -51,7 +51,9 @@ export default function RichTextEditor({
     content: value,
     editorProps: {
       attributes: {
-        class: `${PROSE} min-h-64 px-3 py-2 focus:outline-none`,
+        // TipTap's own stylesheet (unlayered, so above Tailwind's utilities) sets `word-wrap: break-word`, which lets a
+        // long address widen the dialog on a phone: PROSE's `overflow-wrap: anywhere` is insisted on here.
+        class: `${PROSE} ![overflow-wrap:anywhere] min-h-64 px-3 py-2 focus:outline-none`,
         "aria-label": label,
         "aria-multiline": "true",
         role: "textbox",

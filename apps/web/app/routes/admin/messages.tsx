@@ -61,7 +61,7 @@ export default function AdminMessages() {
                     {m.phone && <div className="text-xs text-slate-500">{m.phone}</div>}
                   </td>
                   <td className="px-3 py-2">{m.subject}</td>
-                  <td className="max-w-md px-3 py-2 whitespace-pre-wrap font-normal text-slate-700">{m.message}</td>
+                  <td className="max-w-md px-3 py-2 whitespace-pre-wrap font-normal text-slate-700 [overflow-wrap:anywhere]">{m.message}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDate(m.createdAt)}</td>
                   <td className="px-3 py-2">
                     <button type="button" className={btn.small} onClick={() => toggle(m)}>

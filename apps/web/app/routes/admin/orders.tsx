@@ -346,7 +346,7 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
     <div className="space-y-4 text-sm">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         <dt className="text-slate-500">Customer</dt>
-        <dd>{o.user ? `${o.user.name} (${o.user.email})` : "N/A"}</dd>
+        <dd className="[overflow-wrap:anywhere]">{o.user ? `${o.user.name} (${o.user.email})` : "N/A"}</dd>
         <dt className="text-slate-500">Status</dt>
         <dd>
           <StatusBadge value={o.status} />
@@ -393,16 +393,16 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
         <table className="w-full text-left">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
-              <th className="py-1">Product</th>
-              <th className="py-1">Qty</th>
-              <th className="py-1">Price</th>
+              <th className="py-1 pr-2">Product</th>
+              <th className="py-1 pr-2">Qty</th>
+              <th className="py-1 pr-2">Price</th>
               <th className="py-1 text-right">Total</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {o.items.map((i) => (
               <tr key={i.id}>
-                <td className="py-1">
+                <td className="py-1 pr-2">
                   {i.productName || "Unknown Product"} <span className="text-xs text-slate-500">({[i.size, colorText(i.color)].filter(Boolean).join(", ")})</span>
                   {i.personalisation ? (
                     <span className="block text-xs">
@@ -412,8 +412,8 @@ function OrderView({ id, onChanged }: { id: string; onChanged: () => void }) {
                     </span>
                   ) : null}
                 </td>
-                <td className="py-1">{i.quantity}</td>
-                <td className="py-1">{formatNPR(i.unitPrice)}</td>
+                <td className="py-1 pr-2">{i.quantity}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{formatNPR(i.unitPrice)}</td>
                 <td className="py-1 text-right">{formatNPR(i.lineTotal)}</td>
               </tr>
             ))}
