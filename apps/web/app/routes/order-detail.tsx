@@ -206,7 +206,7 @@ function RequestReturn({ order }: { order: Order }) {
             {t("orderPage.returnTitle")}
           </h2>
           <p className="mt-2 text-sm text-slate-600">{t("orderPage.returnIntro", { date: until ? day(until) : "", phone: order.shippingAddress.phone })}</p>
-          <fieldset className="mt-4" aria-describedby={missing ? "return-reason-error" : printed ? "return-printed-note" : undefined} aria-invalid={missing || undefined}>
+          <fieldset className="mt-4" aria-describedby={missing ? "return-reason-error" : printed ? "return-printed-note" : undefined}>
             <legend className="text-sm font-semibold">{t("orderPage.returnWhy")}</legend>
             {RETURN_REASONS.map((r) => {
               const off = allPrinted && !printedLineReturnable(r);

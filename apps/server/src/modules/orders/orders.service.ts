@@ -363,9 +363,9 @@ export function createOrdersService(db: Db, deps: { settings: SettingsService; e
   }
 
   /**
-   * A delivered order's customer asks to send it back (docs/decisions/190): within RETURN_WINDOW_DAYS of its delivery,
-   * once. Nothing moves yet (money, stock, status): the shop arranges the pickup and records the return with its refund
-   * (Record return), or declines the request. A printed line is taken back only when faulty or not what was ordered, so
+   * A delivered order's customer asks to send it back (docs/decisions/190): until the end of the 30th day after its
+   * delivery, one request open at a time. Nothing moves yet (money, stock, status): the shop arranges the pick-up and
+   * records the return with its refund (Record return), or declines the request, after which the customer may ask again. A printed line is taken back only when faulty or not what was ordered, so
    * an order of printed lines alone cannot be sent back for its size or a change of mind.
    */
   async function requestReturn(user: Viewer, orderId: string, input: ReturnRequestInput): Promise<Order> {

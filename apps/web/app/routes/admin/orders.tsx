@@ -209,7 +209,7 @@ function ReturnRequestPanel({ o, onDone }: { o: OrderDetail; onDone: () => void 
       {o.returnReason ? <p>Reason: {returnReasonLabel(o.returnReason)}</p> : null}
       {o.returnDetails ? <p className="whitespace-pre-line">Customer&apos;s note: {o.returnDetails}</p> : null}
       <p className="text-slate-700">
-        Call the customer to arrange the pick-up. When the items are back,{" "}
+        Call the customer to arrange the return (a pick-up in the Kathmandu Valley). When the items are back,{" "}
         {o.canCollectCash ? "mark the cash collected (the customer paid the courier), then record the return with its refund" : "record the return with its refund"} at the foot of this order; or decline the
         request with a note for the customer.
       </p>
