@@ -97,7 +97,11 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
  * seller's PAN (docs/decisions/175). Stored settings are read with StoreSettingsSchema, which does not refuse a row saved
  * before this rule.
  */
-export const StoreSettingsInputSchema = StoreSettingsSchema.strict().superRefine((s, ctx) => {
+/**
+ * The settings to save; `version`, the one the form was opened with (GET's), makes a save from a form opened before
+ * another administrator's save answer 409 instead of putting their change back (docs/decisions/191).
+ */
+export const StoreSettingsInputSchema = StoreSettingsSchema.extend({ version: z.string().max(64).optional() }).strict().superRefine((s, ctx) => {
   if (s.vatRegistered && !s.pan) ctx.addIssue({ code: "custom", path: ["pan"], message: VAT_NEEDS_PAN_MESSAGE });
 });
 
@@ -236,7 +240,7 @@ export type AdminTaxDocument = z.infer<typeof AdminTaxDocumentSchema>;
 export const AdminTaxDocumentListSchema = z.object({ documents: z.array(AdminTaxDocumentSchema), pagination: PaginationSchema });
 export type AdminTaxDocumentList = z.infer<typeof AdminTaxDocumentListSchema>;
 
-export const StoreSettingsResultSchema = z.object({ settings: StoreSettingsSchema });
+export const StoreSettingsResultSchema = z.object({ settings: StoreSettingsSchema, version: z.string().describe("changes with every save: send it back with the next one") });
 
 export type AdminDebugProducts = z.infer<typeof AdminDebugProductsSchema>;
 export type AdminProductResult = z.infer<typeof AdminProductResultSchema>;

@@ -148,6 +148,7 @@ export const ADMIN_MSG = {
   noCancellationRequest: "This order has no cancellation request",
   noReturnRequest: "This order has no open return request",
   returnRequestChanged: "The customer asked again meanwhile: read the new request before answering it",
+  changedMeanwhile: "Another administrator changed this while you had it open: reopen it to see their change, then make yours",
   shipWithRequest: "The customer asked to cancel this order: approve the refund or decline the request before shipping it",
   refundRecorded: "Refund recorded; the order is cancelled",
   returnRefused: "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned",
@@ -393,6 +394,15 @@ export const UserInputSchema = z
     phone: OptionalPhoneSchema,
     role: RoleSchema.default("USER"),
     status: ActiveStatusSchema.default("ACTIVE"),
+    /**
+     * An edit: the account as the form was opened with it. When it has changed since (another administrator made them
+     * an administrator, or deactivated them), the save answers 409 instead of putting it back (docs/decisions/191).
+     */
+    was: z
+      .object({ name: z.string().max(254), email: z.string().max(254), phone: z.string().max(40).nullable(), role: RoleSchema, status: ActiveStatusSchema })
+      .partial()
+      .strict()
+      .optional(),
   })
   .strict();
 export type UserInput = z.input<typeof UserInputSchema>;

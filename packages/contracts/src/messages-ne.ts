@@ -362,6 +362,7 @@ const ADMIN_NE: { [K in (typeof ADMIN_MSG)[keyof typeof ADMIN_MSG]]: string } = 
   "This order has no cancellation request": "यो अर्डर रद्द गर्ने अनुरोध छैन",
   "This order has no open return request": "यो अर्डर फिर्ता गर्ने खुला अनुरोध छैन",
   "The customer asked again meanwhile: read the new request before answering it": "ग्राहकले बीचमै फेरि अनुरोध गर्नुभयो: जवाफ दिनुअघि नयाँ अनुरोध पढ्नुहोस्",
+  "Another administrator changed this while you had it open: reopen it to see their change, then make yours": "तपाईंले खोलिराख्दा अर्को प्रशासकले यसलाई बदल्नुभयो: उहाँको परिवर्तन हेर्न फेरि खोल्नुहोस्, अनि आफ्नो परिवर्तन गर्नुहोस्",
   "The customer asked to cancel this order: approve the refund or decline the request before shipping it": "ग्राहकले यो अर्डर रद्द गर्न अनुरोध गर्नुभएको छ: पठाउनुअघि रकम फिर्ता स्वीकृत गर्नुहोस् वा अनुरोध अस्वीकार गर्नुहोस्",
   "Refund recorded; the order is cancelled": "रकम फिर्ता अभिलेख भयो; अर्डर रद्द भयो",
   "Only an order that has left the shop (shipped, out for delivery or delivered) can be recorded as returned": "पसलबाट पठाइसकिएको (पठाइएको, डेलिभरीका लागि निस्किएको वा डेलिभर भएको) अर्डर मात्र फिर्ता आएको भनेर अभिलेख गर्न सकिन्छ",

@@ -96,10 +96,12 @@ export function createAdminUsersService(db: Db, sessions: SessionsService, sendI
       return withCount(user);
     },
 
-    async update(actor: Actor, id: string, input: Input): Promise<AdminUser> {
+    async update(actor: Actor, id: string, { was, ...input }: Input): Promise<AdminUser> {
       const user = await emailGuard(() =>
         db.transaction(async (tx) => {
           const before = await lockUser(tx, id);
+          // A form opened before another administrator's change does not put the account back as it was (docs/decisions/191).
+          if (was && Object.entries(was).some(([key, value]) => (before[key as keyof typeof was] ?? null) !== (value ?? null))) throw conflict(ADMIN_MSG.changedMeanwhile);
           await assertAccessKept(tx, actor, before, { role: input.role, status: input.status });
           if (await repo.emailTaken(tx, input.email, id)) throw conflict(ADMIN_MSG.emailTaken);
           const row = await repo.updateUserAsAdmin(tx, id, input);

@@ -155,3 +155,21 @@ describe("invitations", () => {
     expect(mail.text).toMatch(/नमस्ते Invited,[\s\S]*घण्टासम्म/);
   });
 });
+
+describe("two administrators editing one account (docs/decisions/191)", () => {
+  it("refuses a save from a form opened before the other's change, so a promotion or a deactivation is not put back", async () => {
+    const user = await insertUser(t.database.db, { name: "Stale Form User", email: "stale-form@example.com" });
+    const opened = { name: user.name, email: user.email, phone: user.phone, role: "USER", status: "ACTIVE" };
+    // Another administrator makes them an administrator.
+    expect((await api("PUT", `/api/users/${user.id}/role`, { role: "ADMIN" })).statusCode).toBe(200);
+    // The first form, opened before, renames them.
+    const stale = await api("PUT", `/api/admin/users/${user.id}`, { name: "Renamed User", email: user.email, role: "USER", status: "ACTIVE", was: opened });
+    expect([stale.statusCode, stale.json().error]).toEqual([409, ADMIN_MSG.changedMeanwhile]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect([row!.name, row!.role]).toEqual(["Stale Form User", "ADMIN"]);
+    // Reopened on the account as it is, the rename goes through.
+    const fresh = await api("PUT", `/api/admin/users/${user.id}`, { name: "Renamed User", email: user.email, role: "ADMIN", status: "ACTIVE", was: { ...opened, role: "ADMIN" } });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await api("PUT", `/api/admin/users/${user.id}`, { name: "X", email: user.email, was: { role: "OWNER" } })).statusCode).toBe(400);
+  });
+});

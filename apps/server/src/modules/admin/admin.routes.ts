@@ -64,12 +64,12 @@ import {
   UserInputSchema,
   nepalTimestamp,
 } from "@khelkud/contracts";
-import { AppError } from "../../lib/errors.js";
+import { AppError, conflict } from "../../lib/errors.js";
 import { readFileWithin, refuseDeclaredOver } from "../../lib/uploads.js";
 import { sendDocument } from "../invoices/invoices.routes.js";
 import { currentBsMonth } from "../invoices/invoices.service.js";
 import { registerCsv, writeRegisterXlsx } from "../invoices/register-files.js";
-import type { SettingsService } from "../settings/settings.service.js";
+import { settingsVersion, type SettingsService } from "../settings/settings.service.js";
 import type { AdminServices } from "./admin.service.js";
 import type { Actor } from "./audit.js";
 import type { UploadedFile } from "../../lib/images.js";
@@ -282,13 +282,22 @@ export function adminRoutes(admin: AdminServices, settings: SettingsService, onC
     });
 
     // ------------------------------------------------------------ settings
-    app.get("/admin/settings", { schema: { tags, response: { 200: envelope(StoreSettingsResultSchema) } } }, async () => ok({ settings: await settings.get() }));
-    app.put("/admin/settings", { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures)", body: StoreSettingsInputSchema, response: { 200: envelope(StoreSettingsResultSchema) } } }, async (req) => {
-      const before = await settings.get();
-      const next = await settings.update(req.body);
-      await admin.audit.record(actorOf(req), { action: "settings.update", entityType: "settings", entityId: "store", before, after: next });
-      return ok({ settings: next });
+    app.get("/admin/settings", { schema: { tags, response: { 200: envelope(StoreSettingsResultSchema) } } }, async () => {
+      const current = await settings.get();
+      return ok({ settings: current, version: settingsVersion(current) });
     });
+    app.put(
+      "/admin/settings",
+      { schema: { tags, summary: "Store settings (shop, contact, shipping rule in paisa, home/about figures); with `version`, 409 when another save came first", body: StoreSettingsInputSchema, response: { 200: envelope(StoreSettingsResultSchema) } } },
+      async (req) => {
+        const { version, ...input } = req.body;
+        const before = await settings.get();
+        if (version !== undefined && version !== settingsVersion(before)) throw conflict(ADMIN_MSG.changedMeanwhile);
+        const next = await settings.update(input);
+        await admin.audit.record(actorOf(req), { action: "settings.update", entityType: "settings", entityId: "store", before, after: next });
+        return ok({ settings: next, version: settingsVersion(next) });
+      },
+    );
 
     // ------------------------------------------------------------ messages, subscribers
     app.get("/admin/messages", { schema: { tags, querystring: AdminMessagesQuerySchema, response: { 200: envelope(AdminMessageListSchema) } } }, async (req) => ok(await admin.messages.listMessages(req.query)));

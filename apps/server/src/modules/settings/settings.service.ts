@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { StoreSettingsSchema, type StoreSettings } from "@khelkud/contracts";
 import type { Db } from "../../db/client.js";
 import { catalogueFigures } from "../catalog/catalog.service.js";
@@ -39,6 +40,11 @@ export function createSettingsService(db: Db, { cacheMs = 0 }: { cacheMs?: numbe
       return { products: counts.products, teams: counts.teams, customers: settings.stats.customers || null, support: settings.stats.support || null };
     },
   };
+}
+
+/** A short fingerprint of the settings: a form sends back the one it was opened with (docs/decisions/191). */
+export function settingsVersion(settings: StoreSettings): string {
+  return createHash("sha256").update(JSON.stringify(settings)).digest("base64url").slice(0, 16);
 }
 
 export interface StoreFigures {

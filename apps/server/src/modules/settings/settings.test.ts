@@ -133,3 +133,23 @@ async function settingsReadAfterRestart() {
   const { createSettingsService } = await import("./settings.service.js");
   return createSettingsService(t.database.db);
 }
+
+describe("two administrators with the settings open (docs/decisions/191)", () => {
+  it("refuses a save from a form opened before the other's save, instead of putting their PAN back; the version changes with each save", async () => {
+    const opened = (await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: admin })).json().data as { settings: Record<string, unknown>; version: string };
+    // The other administrator saves a PAN and legal name.
+    const theirs = await put({ ...opened.settings, pan: "601234568", legalName: "Khelkud Sports Pvt. Ltd.", version: opened.version });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const after = theirs.json().data as { version: string };
+    expect(after.version).not.toBe(opened.version);
+    // The first form, still on the old settings, changes the phone and saves.
+    const stale = await put({ ...opened.settings, phone: "+977-1-4400000", version: opened.version });
+    expect([stale.statusCode, stale.json().error]).toEqual([409, ADMIN_MSG.changedMeanwhile]);
+    expect(await t.app.services.settings.get()).toMatchObject({ pan: "601234568", legalName: "Khelkud Sports Pvt. Ltd." });
+    // Reopened, it saves.
+    const fresh = (await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: admin })).json().data as { settings: Record<string, unknown>; version: string };
+    expect(fresh.version).toBe(after.version);
+    expect((await put({ ...fresh.settings, phone: "+977-1-4400000", version: fresh.version })).statusCode).toBe(200);
+    expect(await t.app.services.settings.get()).toMatchObject({ pan: "601234568", phone: "+977-1-4400000" });
+  });
+});

@@ -40,22 +40,25 @@ export default function AdminSettings() {
     <div className="max-w-3xl">
       <PageHeader title="Settings" subtitle="Shop details, the shipping rule and the figures on the home and about pages" />
       {error && <ErrorNote text={error} onRetry={reload} />}
-      {data && <SettingsForm settings={data.settings} />}
+      {data && <SettingsForm settings={data.settings} version={data.version} />}
     </div>
   );
 }
 
-function SettingsForm({ settings }: { settings: StoreSettings }) {
+function SettingsForm({ settings, version }: { settings: StoreSettings; version: string }) {
   const form = useAdminForm(settingsRules, toForm(settings));
   const { values: f, set, errors, saving } = form;
   // The PAN bills are issued with now: the saved one, not what is being typed.
   const [savedPan, setSavedPan] = useState(settings.pan);
+  // The settings this form was opened on (or last saved): a save after another administrator's is refused (409).
+  const [openedOn, setOpenedOn] = useState(version);
   const submit = form.onSubmit(
     async () => {
       const { printFee, ...rest } = f;
       const shipping = mapShipping(f.shipping, (v) => rupeesToPaisa(Number(v)));
-      const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa: rupeesToPaisa(Number(printFee)) });
+      const r = await shopApi.saveSettings({ ...rest, shipping, printFeePaisa: rupeesToPaisa(Number(printFee)) }, openedOn);
       form.reset(toForm(r.settings));
+      setOpenedOn(r.version);
       setSavedPan(r.settings.pan);
       toast.success("Settings saved");
     },

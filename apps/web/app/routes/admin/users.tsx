@@ -27,7 +27,8 @@ function UserForm({ user, onSaved }: { user: AdminUser | null; onSaved: () => vo
   const { values: f, set, errors, saving } = form;
   const submit = form.onSubmit(
     async () => {
-      const body = { ...f, phone: f.phone.trim() || null };
+      // An edit says what it was opened on: a change another administrator made meanwhile is not put back (409).
+      const body = { ...f, phone: f.phone.trim() || null, ...(user ? { was: { name: user.name, email: user.email, phone: user.phone, role: user.role, status: user.status } } : {}) };
       await accountsApi.saveUser(user?.id ?? null, body);
       toast.success(user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
       onSaved();

@@ -11,6 +11,6 @@ export const invoicesUrl = (q: { q?: string; month?: string; kind?: string; page
 export type { AdminAuditList, AdminDashboard, AdminTaxDocumentList, StoreSettingsResult };
 
 export const shopApi = {
-  saveSettings: (settings: StoreSettings) => api<StoreSettingsResult>("PUT", SETTINGS_URL, settings),
+  saveSettings: (settings: StoreSettings, version: string) => api<StoreSettingsResult>("PUT", SETTINGS_URL, { ...settings, version }),
   downloadSalesRegister: (ext: "csv" | "xlsx", period: string) => downloadCsv(`/api/admin/sales-register.${ext}${qs({ period })}`, `sales-register.${ext}`),
 };
