@@ -52,6 +52,11 @@ const NE_VALUES: Record<string, string> = {
   "Cash collected on delivery": "डेलिभरीमा नगद बुझिएको",
   Khalti: "खल्ती",
   eSewa: "इसेवा",
+  // A credit note's refund (docs/decisions/191).
+  "Refunded by Khalti": "खल्तीमार्फत फिर्ता",
+  "Refunded by eSewa": "इसेवामार्फत फिर्ता",
+  "Refunded by Cash": "नगद फिर्ता",
+  "Refunded by Bank transfer": "बैंक ट्रान्सफरमार्फत फिर्ता",
 };
 
 /**

@@ -12,9 +12,11 @@ import {
   invoiceAmounts,
   ORDER_MSG,
   personalisationLabel,
+  refundMethodLabel,
   vatIncluded,
   WALLET_LABEL,
   type InvoiceLineInput,
+  type RefundMethod,
   type Locale,
   type TaxDocumentKind,
 } from "@khelkud/contracts";
@@ -132,10 +134,18 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
  * its own sequence and refers to the invoice, which stays as it was. `amount` (VAT-inclusive) defaults to the whole
  * invoice. A refund of the goods without the delivery fee (a customer's return, as the returns page refunds it) credits
  * the invoice's goods lines and not the delivery. Any other smaller refund is credited as one line, which says the goods
- * came back when `goodsReturned`. Returns null when the order has no invoice; an existing credit note is returned as it
- * is.
+ * came back when `goodsReturned`. `refund`: how the money went back, which the credit note names in place of the
+ * invoice's payment (docs/decisions/191). Returns null when the order has no invoice; an existing credit note is
+ * returned as it is.
  */
-export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, reason: string, amount?: number, { goodsReturned = false } = {}): Promise<TaxDocument | null> {
+export async function issueCreditNote(
+  tx: DbOrTx,
+  orderId: string,
+  now: Date,
+  reason: string,
+  amount?: number,
+  { goodsReturned = false, refund }: { goodsReturned?: boolean; refund?: { method: RefundMethod; reference: string } } = {},
+): Promise<TaxDocument | null> {
   const invoice = await repo.findForOrder(tx, orderId, "INVOICE");
   if (!invoice) return null;
   const existing = await repo.findForOrder(tx, orderId, "CREDIT_NOTE");
@@ -181,8 +191,8 @@ export async function issueCreditNote(tx: DbOrTx, orderId: string, now: Date, re
     vat,
     exempt: 0,
     total: taxable + vat,
-    paymentMethod: invoice.paymentMethod,
-    paymentReference: invoice.paymentReference,
+    paymentMethod: refund ? `Refunded by ${refundMethodLabel(refund.method)}` : invoice.paymentMethod,
+    paymentReference: refund ? refund.reference : invoice.paymentReference,
     reason,
     // In the language of the invoice it corrects.
     locale: invoice.locale,

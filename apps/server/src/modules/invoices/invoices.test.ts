@@ -520,6 +520,9 @@ describe("a Nepali order's bill and credit note (docs/decisions/117)", () => {
     const text = await pdfText((await get(shop.customer, `/api/orders/${orderId}/credit-note.pdf`)).rawPayload);
     expect(text).toContain("Credit Note");
     expect(text).toContain(note.number);
+    // The refund's way and reference, in the document's language (docs/decisions/191), not the invoice's payment.
+    expect(text).toContain("खल्तीमार्फत फिर्ता");
+    expect(text).toContain("KH-RF-88");
     expect(text).toMatch(new RegExp(`जम्मा / Total\\s+${toNepaliDigits(formatAmount(note.total)).replace(".", "\\.")}`));
 
     const english = await paidNepaliOrder([{ productId: named.id, size: "M", quantity: 1 }], "en");

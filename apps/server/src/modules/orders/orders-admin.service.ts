@@ -245,7 +245,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
             await repo.insertRefund(tx, { orderId: id, paymentId: paid?.id ?? null, amount, method: input.method, reference: input.reference, note: input.note, refundedByUserId: actor.id });
             if (paid) await repo.markPaymentRefunded(tx, paid.id);
             // The invoice stays as issued; a credit note with its own number refers to it (docs/decisions/081).
-            return issueCreditNote(tx, id, clock(), requested ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount);
+            return issueCreditNote(tx, id, clock(), requested ? "Cancellation approved; amount refunded" : "Cancelled by the shop; amount refunded", amount, { refund: { method: input.method, reference: input.reference } });
           },
           audit: {
             actor,
@@ -305,7 +305,7 @@ export function createAdminOrdersService(db: Db, lifecycle: OrderLifecycle, cloc
             const payment = await repo.paidPaymentOf(tx, id);
             await repo.insertRefund(tx, { orderId: id, paymentId: payment?.id ?? null, amount, method: input.method!, reference: input.reference!, note: input.note, refundedByUserId: actor.id });
             if (payment) await repo.markPaymentRefunded(tx, payment.id);
-            return issueCreditNote(tx, id, clock(), o.status === "DELIVERED" ? "Goods returned; amount refunded" : "Returned undelivered; amount refunded", amount, { goodsReturned: true });
+            return issueCreditNote(tx, id, clock(), o.status === "DELIVERED" ? "Goods returned; amount refunded" : "Returned undelivered; amount refunded", amount, { goodsReturned: true, refund: { method: input.method!, reference: input.reference! } });
           },
           audit: {
             actor,

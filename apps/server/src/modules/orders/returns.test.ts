@@ -71,6 +71,8 @@ describe("a delivered, paid order sent back by its customer", () => {
     const credit = documents.find((d) => d.kind === "CREDIT_NOTE")!;
     expect(credit.lines).toEqual(invoice.lines);
     expect([credit.shippingAmount, credit.taxable + credit.vat]).toEqual([0, 500_000]);
+    // It names how the money went back, not the invoice's payment.
+    expect([credit.paymentMethod, credit.paymentReference]).toEqual(["Refunded by Khalti", "KH-RT-185"]);
     expect(await db().select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "order.return")))).toHaveLength(1);
 
     const seen = await customerView(shop.customer, orderId);

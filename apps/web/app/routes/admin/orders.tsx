@@ -107,10 +107,13 @@ function useRefundFields(o: OrderDetail, suggested: number, otherwise: RefundMet
   const [amount, setAmount] = useState((suggested / 100).toFixed(2));
   const [method, setMethod] = useState<RefundMethod>(o.paymentMethod === "KHALTI" || o.paymentMethod === "ESEWA" ? o.paymentMethod : otherwise);
   const [reference, setReference] = useState("");
-  const paisa = Math.round(Number(amount) * 100);
+  // Written as the shop writes amounts ("Rs. 8,999.00") or plainly ("8999"); anything else is said, not silently refused.
+  const cleaned = amount.replace(/^\s*Rs\.?\s*/i, "").replace(/,/g, "").trim();
+  const valid = /^\d+(\.\d{1,2})?$/.test(cleaned);
+  const paisa = valid ? Math.round(Number(cleaned) * 100) : 0;
   const fields = (
     <>
-      <Field label="Amount refunded (NPR)">
+      <Field label="Amount refunded (NPR)" error={valid ? undefined : "Write the amount in rupees, like 8,999.00"}>
         <input className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
       </Field>
       <Field label="Refunded by">
