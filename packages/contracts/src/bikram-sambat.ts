@@ -107,8 +107,8 @@ export const BS_LAST_YEAR = BS_FIRST_YEAR + MONTH_DAYS.length - 1;
 
 /** 1 Baisakh 2000 BS = 14 April 1943 AD, as days since 1970-01-01. */
 const EPOCH_DAY = Date.UTC(1943, 3, 14) / 86_400_000;
-/** Nepal Standard Time, UTC+05:45. */
-const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000;
+/** Nepal Standard Time, UTC+05:45 (no daylight saving). */
+export const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000;
 
 export interface BsDate {
   year: number;

@@ -1,4 +1,5 @@
 // Order rules and constants as plain values (no Zod), shared by the server and the browser bundle.
+import { NEPAL_OFFSET_MS } from "./bikram-sambat.js";
 import type { OrderStatus, PaymentStatus, RefundMethod, ReturnReason } from "./enum-values.js";
 import type { Order } from "./orders.js";
 
@@ -59,8 +60,6 @@ export function deliveredAt(order: Pick<Order, "statusHistory">): string | null 
 }
 
 const DAY_MS = 86_400_000;
-/** Nepal Standard Time, UTC+5:45 (no daylight saving). */
-const NEPAL_OFFSET_MS = 345 * 60_000;
 
 /** The last moment a return may be asked for: the end of the 30th day after delivery, in Nepal (the day the page names). */
 export function returnWindowEnd(delivered: string): Date {

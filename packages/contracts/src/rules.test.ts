@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageSrcSet, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel, WALLET_PROVIDERS, walletFromSlug, walletSlug } from "./index.js";
+import { customerCanRequestReturn, returnWindowEnd, amountToFreeShipping, canRefund, canTransition, customerCanCancel, customerCanRequestCancellation, PAYMENT_TRANSITIONS, findDistrict, isKathmanduValley, NEPAL_PROVINCES, provinceOfDistrict, discountPercent, effectivePrice, formatNPR, imageSrcSet, imageVariantUrl, shippingFee, shortOrderId, slugify, stockLabel, WALLET_PROVIDERS, walletFromSlug, walletSlug } from "./index.js";
 
 describe("formatNPR", () => {
   it("shows whole rupees with Indian grouping and no decimals", () => {
@@ -125,5 +125,28 @@ describe("one name per wallet", () => {
     expect(WALLET_PROVIDERS.map(walletSlug)).toEqual(["khalti", "esewa"]);
     expect(["khalti", "ESEWA", "eSewa"].map(walletFromSlug)).toEqual(["KHALTI", "ESEWA", "ESEWA"]);
     expect([null, "", "cod", "card", "khalti2"].map(walletFromSlug)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("the return window (docs/decisions/190)", () => {
+  // Delivered at 00:15 on 8 December in Nepal (18:30 UTC the day before).
+  const delivered = "2026-12-07T18:30:00.000Z";
+  const order = (history: { status: "DELIVERED" | "SHIPPED"; note: string | null; createdAt: string }[]) => ({ status: "DELIVERED" as const, returnRequestedAt: null, statusHistory: history });
+
+  it("ends with the 30th day after delivery, in Nepal: the whole of 7 January", () => {
+    expect(returnWindowEnd(delivered).toISOString()).toBe("2027-01-07T18:14:59.999Z");
+    const history = [{ status: "DELIVERED" as const, note: null, createdAt: delivered }];
+    expect(customerCanRequestReturn(order(history), new Date("2027-01-07T18:14:59.000Z"))).toBe(true);
+    expect(customerCanRequestReturn(order(history), new Date("2027-01-07T18:15:00.000Z"))).toBe(false);
+  });
+
+  it("counts from the delivery, not from a later note under DELIVERED, and needs an open request to be none", () => {
+    const history = [
+      { status: "DELIVERED" as const, note: null, createdAt: delivered },
+      { status: "DELIVERED" as const, note: "Return request declined: Worn", createdAt: "2027-01-05T00:00:00.000Z" },
+    ];
+    expect(customerCanRequestReturn(order(history), new Date("2027-01-10T00:00:00.000Z"))).toBe(false);
+    expect(customerCanRequestReturn({ ...order(history), returnRequestedAt: "2026-12-20T00:00:00.000Z" }, new Date("2026-12-21T00:00:00.000Z"))).toBe(false);
+    expect(customerCanRequestReturn(order([{ status: "SHIPPED", note: null, createdAt: delivered }]), new Date("2026-12-08T00:00:00.000Z"))).toBe(false);
   });
 });
