@@ -163,15 +163,37 @@ function ReturnStatus({ order }: { order: Order }) {
   );
 }
 
-/** "Request a Return": why, and in the customer's words; the server decides whether it may still be asked. */
-function RequestReturn({ order }: { order: Order }) {
+/**
+ * A customer's request about their order, sent from a dialog: busy while it runs, then the toast, the dialog closed and
+ * the page read again; a refusal is said in the page's language. `send` answers the toast's text.
+ */
+function useDialogRequest(failure: string) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const { locale } = useI18n();
+  async function run(send: () => Promise<string>, toastId: string) {
+    setBusy(true);
+    try {
+      toast.success(await send(), { id: toastId });
+      dialog.current?.close();
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? localizeMessage(error.message, locale) : failure, { duration: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { dialog, busy, run };
+}
+
+/** "Request a Return": why, and in the customer's words; the server decides whether it may still be asked. */
+function RequestReturn({ order }: { order: Order }) {
   const [reason, setReason] = useState<ReturnReason | null>(null);
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
-  const revalidator = useRevalidator();
   const { t, day, say, locale } = useI18n();
+  const { dialog, busy, run } = useDialogRequest(t("orderPage.returnFailed"));
   const delivered = deliveredAt(order);
   const until = delivered ? returnWindowEnd(delivered) : null;
   const printed = order.items.some((i) => i.personalisation);
@@ -183,17 +205,10 @@ function RequestReturn({ order }: { order: Order }) {
       document.getElementById("return-reason-SIZE")?.closest("fieldset")?.querySelector<HTMLInputElement>("input:not(:disabled)")?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/return-request`, { method: "POST", body: { reason, ...(details.trim() ? { details: details.trim() } : {}) } });
-      toast.success(t("orderPage.returnRequestedToast"), { id: `order-${order.id}-return` });
-      dialog.current?.close();
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? localizeMessage(error.message, locale) : t("orderPage.returnFailed"), { duration: 4000 });
-    } finally {
-      setBusy(false);
-    }
+      return t("orderPage.returnRequestedToast");
+    }, `order-${order.id}-return`);
   }
   return (
     <>
@@ -265,24 +280,14 @@ function RequestReturn({ order }: { order: Order }) {
 }
 
 function CancelOrder({ order }: { order: Order }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
   const paid = order.paymentStatus === "PAID";
-  const { t, money, locale } = useI18n();
-  async function cancel() {
-    setBusy(true);
-    try {
+  const { t, money } = useI18n();
+  const { dialog, busy, run } = useDialogRequest(t("orderPage.cancelFailed"));
+  function cancel() {
+    return run(async () => {
       const res = await api<{ order: Order }>(`/api/orders/${encodeURIComponent(order.id)}/cancel`, { method: "POST", body: {} });
-      const requested = res.order.status !== "CANCELLED";
-      toast.success(requested ? t("orderPage.requestedToast") : t("orderPage.cancelledToast"), { id: `order-${order.id}-CANCELLED` });
-      dialog.current?.close();
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? localizeMessage(error.message, locale) : t("orderPage.cancelFailed"), { duration: 3000 });
-    } finally {
-      setBusy(false);
-    }
+      return res.order.status !== "CANCELLED" ? t("orderPage.requestedToast") : t("orderPage.cancelledToast");
+    }, `order-${order.id}-CANCELLED`);
   }
   return (
     <>
