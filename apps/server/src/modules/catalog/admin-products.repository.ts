@@ -94,11 +94,6 @@ export async function replaceSizes(db: DbOrTx, productId: string, sizes: { size:
   if (sizes.length) await db.insert(productSizes).values(sizes.map((s, i) => ({ productId, size: s.size, stock: s.stock, sortOrder: i })));
 }
 
-/** The product's sizes and stock, locked until the transaction ends (an edit applies its changes to them). */
-export async function lockSizes(db: DbOrTx, productId: string) {
-  return db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId)).orderBy(asc(productSizes.size)).for("update");
-}
-
 export async function sizesOf(db: DbOrTx, productId: string) {
   return db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId)).orderBy(asc(productSizes.sortOrder));
 }

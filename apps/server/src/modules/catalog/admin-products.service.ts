@@ -130,10 +130,11 @@ export function createAdminProductsService(db: Db, storage: Storage) {
    * An edit's sizes with their stock as the administrator meant it (docs/decisions/191). A size sent with `stockWas` (the
    * stock the form was opened with) gets the administrator's change applied to its stock as it is now: an order placed
    * while the form was open keeps its units (12 → 9 sold, the form's 12 → 15 received: 12). A size without it, or new,
-   * is set as sent. The sizes' rows are locked first, so an order's reservation waits for this edit or comes before it.
+   * is set as sent. `lockProduct` has locked the sizes' rows already, so an order's reservation waits for this edit or
+   * came before it.
    */
   async function stockAsItIsNow(tx: DbOrTx, id: string, sizes: ProductInputParsed["sizes"]): Promise<{ size: string; stock: number }[]> {
-    const now = new Map((await repo.lockSizes(tx, id)).map((s) => [s.size, s.stock]));
+    const now = new Map((await repo.sizesOf(tx, id)).map((s) => [s.size, s.stock]));
     return sizes.map((s) => {
       const current = now.get(s.size);
       return { size: s.size, stock: s.stockWas === undefined || current === undefined ? s.stock : Math.max(0, current + s.stock - s.stockWas) };

@@ -75,7 +75,7 @@ export interface MailTexts {
   /** `delivered`: the customer sent it back; otherwise it came back undelivered (refused or not reachable). */
   returnedBody: (n: string, delivered: boolean, money: string) => string;
   returnedSms: (n: string, refunded: boolean) => string;
-  /** The receipt of a return request (docs/decisions/190): the reason in the customer's words of the form. */
+  /** The receipt of a return request (docs/decisions/190); `reason` as a sentence says it (contracts' returnTexts). */
   returnRequestedHeading: string;
   returnRequestedSubject: (n: string) => string;
   returnRequestedBody: (n: string, reason: string, phone: string) => string;
